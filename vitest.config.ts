@@ -10,6 +10,7 @@ export default defineConfig({
           name: "api",
           root: "apps/api",
           environment: "node",
+          globalSetup: ["./src/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

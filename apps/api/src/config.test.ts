@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("runs on embedded defaults", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it("reads values from the environment", () => {
+    const config = loadConfig({
+      PORT: "4010",
+      DATA_DIR: "/tmp/tessera-x",
+      DATABASE_URL: "postgres://localhost:5432/test",
+      PUBLIC_URL: "https://shop.example.com/",
+      SEED_DEMO: "false",
+    });
+    expect(config).toMatchObject({
+      port: 4010,
+      dataDir: "/tmp/tessera-x",
+      databaseUrl: "postgres://localhost:5432/test",
+      publicUrl: "https://shop.example.com",
+      seedDemo: false,
+    });
+  });
+
+  it("stops on a bad value and names the variable", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT: must be a number/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT: must be between 0 and 65535/);
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", PORT: "" }).port).toBe(3000);
+  });
+});

@@ -1,0 +1,29 @@
+import { integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/** A merchant's shop: the tenant every shop-owned row points to. */
+export const shops = pgTable(
+  "shops",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    name: varchar("name", { length: 120 }).notNull(),
+    industry: varchar("industry", { length: 60 }),
+    tagline: varchar("tagline", { length: 200 }),
+    logo: text("logo"),
+    banner: text("banner"),
+    primaryColor: varchar("primary_color", { length: 7 }).notNull().default("#0099D8"),
+    secondaryColor: varchar("secondary_color", { length: 7 }).notNull().default("#EFF6FF"),
+    fontStyle: varchar("font_style", { length: 40 }).notNull().default("Poppins"),
+    timeZone: varchar("time_zone", { length: 64 }).notNull().default("America/New_York"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // An owner has at most one shop.
+  (t) => [uniqueIndex("shops_owner_unique").on(t.ownerId)],
+);
+
+export type Shop = typeof shops.$inferSelect;
+export type NewShop = typeof shops.$inferInsert;

@@ -1,0 +1,80 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "../../db/schema";
+
+export type Schema = typeof schema;
+/** One type for both drivers: features never know which one runs underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A repo function takes either the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: "postgres" | "pglite";
+  migrate: () => Promise<void>;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = resolve(
+  fileURLToPath(new URL(".", import.meta.url)),
+  "../../../drizzle",
+);
+
+export type DatabaseOptions = {
+  /** node-postgres connection string; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** Where PGlite keeps its files; omitted means in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+    });
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on("error", () => {});
+    const db = drizzleNodePg(pool, { schema, casing: "snake_case" });
+    return {
+      db: db as unknown as Database,
+      driver: "postgres",
+      migrate: () => migrateNodePg(db, { migrationsFolder }),
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let client: PGlite;
+  if (options.dataDir) {
+    const dir = join(options.dataDir, "db");
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema, casing: "snake_case" });
+  return {
+    db: db as unknown as Database,
+    driver: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,74 @@
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { demoLogins, seedDemo } from "./db/seed";
+import { openDatabase } from "./infra/db";
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+  });
+  await database.migrate();
+
+  const app = await buildApp({ config, database });
+  app.addHook("onClose", async () => {
+    await database.close();
+  });
+
+  if (config.seedDemo) {
+    const seed = await seedDemo(database.db);
+    if (seed.seeded) {
+      app.log.info("seeded a demo shop");
+      console.log(
+        [
+          "",
+          "  Demo shop created. Log in with:",
+          `    merchant  ${demoLogins.merchant.email} / ${demoLogins.merchant.password}  at ${config.publicUrl}/`,
+          `    storefront ${config.publicUrl}/${seed.shopId}`,
+          "",
+        ].join("\n"),
+      );
+    }
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    // A stuck request must not keep the process alive forever.
+    const timer = setTimeout(() => {
+      app.log.error("shutdown timed out");
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Tessera is running at ${config.publicUrl} (database: ${database.driver})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

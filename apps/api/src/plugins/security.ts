@@ -1,0 +1,33 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Security headers with a CSP the SPA runs under: scripts only from this origin (the theme
+ * bootstrap is a file, not inline), inline styles allowed because the UI libraries position
+ * overlays with style attributes, images also from data:/blob: for previews before upload.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, opts: { publicUrl: string }) {
+  const https = opts.publicUrl.startsWith("https://");
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Uploaded images may later come from an S3-compatible host.
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: https ? undefined : false,
+  });
+}

@@ -1,0 +1,56 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, type ConsoleMessage, chromium, type Page } from "playwright-core";
+
+/** Chromium from CHROMIUM_PATH, else Debian's /usr/bin/chromium; never a downloaded browser. */
+export function chromiumPath(): string {
+  const candidate = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+  if (!existsSync(candidate)) {
+    throw new Error(
+      `Chromium was not found at ${candidate}. Install it with \`apt-get install -y chromium\` ` +
+        "(Debian) or point CHROMIUM_PATH at a Chromium binary.",
+    );
+  }
+  return candidate;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export const screenshotDir = resolve(
+  fileURLToPath(new URL(".", import.meta.url)),
+  "../screenshots",
+);
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 812 },
+} as const;
+
+/** Collects console errors and CSP violations so a test can assert the page ran cleanly. */
+export function watchConsole(page: Page) {
+  const problems: string[] = [];
+  page.on("console", (message: ConsoleMessage) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
