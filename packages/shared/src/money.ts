@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { hasAtMostDecimals, type NumberRules, numberField } from "./validation/common.ts";
+
+/**
+ * Money is integer cents in storage and arithmetic, dollars (a JSON number with at most two
+ * decimals) in the API and on screen (ARCHITECTURE "Data rules"). Convert only here.
+ */
+
+/**
+ * Dollars → integer cents, rounding half away from zero at the cent. `toPrecision(15)` first
+ * removes binary noise, so 19.99 → 1999, 0.1 + 0.2 → 30 and 1.005 → 101 (not 100).
+ */
+export function toCents(dollars: number): number {
+  if (!Number.isFinite(dollars)) throw new RangeError(`Not a dollar amount: ${dollars}`);
+  const scaled = Number((Math.abs(dollars) * 100).toPrecision(15));
+  const cents = Math.sign(dollars) * Math.round(scaled);
+  return cents === 0 ? 0 : cents; // no -0
+}
+
+/** Integer cents → dollars. */
+export function toDollars(cents: number): number {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  return cents / 100;
+}
+
+/** Rounds a dollar amount to the cent. */
+export function roundDollars(dollars: number): number {
+  return toDollars(toCents(dollars));
+}
+
+/** Sum of dollar amounts, exact to the cent. */
+export function sumDollars(amounts: Iterable<number>): number {
+  let cents = 0;
+  for (const amount of amounts) cents += toCents(amount);
+  return toDollars(cents);
+}
+
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** "$24.50", "$1,234.00", "-$5.00": prices always show exact cents (DOMAIN "Amounts shown"). */
+export function formatMoney(dollars: number): string {
+  return usd.format(roundDollars(dollars));
+}
+
+/** `formatMoney` for an amount held in cents. */
+export function formatCents(cents: number): string {
+  return usd.format(toDollars(cents));
+}
+
+/**
+ * Price after a percentage discount (0–100), rounded to the cent (half up): the member
+ * payment step's final price. The server recomputes it rather than trusting the screen.
+ */
+export function applyDiscount(price: number, discountPercent: number): number {
+  if (!(discountPercent >= 0 && discountPercent <= 100)) {
+    throw new RangeError(`Discount must be 0-100: ${discountPercent}`);
+  }
+  const priceCents = toCents(price);
+  const discountCents = Math.round((priceCents * toCents(discountPercent)) / 10_000);
+  return toDollars(priceCents - discountCents);
+}
+
+/**
+ * Cashback applied to a purchase = min(balance, price, amount asked), never negative; the rest
+ * is paid by card (DOMAIN "Paying"). `requested` defaults to as much as possible.
+ */
+export function applyCashback(input: {
+  balance: number;
+  price: number;
+  requested?: number | undefined;
+}): { cashbackUsed: number; remaining: number; isFullyCovered: boolean } {
+  const balance = Math.max(0, toCents(input.balance));
+  const price = Math.max(0, toCents(input.price));
+  const requested = input.requested === undefined ? price : Math.max(0, toCents(input.requested));
+  const used = Math.min(balance, price, requested);
+  return {
+    cashbackUsed: toDollars(used),
+    remaining: toDollars(price - used),
+    isFullyCovered: used === price,
+  };
+}
+
+type DollarAmountMessages = {
+  required?: string;
+  invalid?: string;
+  decimals?: string;
+};
+
+/** Chosen defaults for `dollarAmount`. */
+export const DOLLAR_AMOUNT_MESSAGES = {
+  required: "Enter an amount",
+  invalid: "Enter a valid amount",
+  positive: "Amount must be greater than $0",
+  decimals: "Amount can have at most 2 decimal places",
+} as const;
+
+/**
+ * A dollar amount (form text or JSON number) with at most two decimals; `positive` demands
+ * more than $0, otherwise $0 is allowed. Outputs a number of dollars.
+ */
+export function dollarAmount(
+  options: DollarAmountMessages & { positive?: boolean; positiveMessage?: string } = {},
+) {
+  const invalid = options.invalid ?? DOLLAR_AMOUNT_MESSAGES.invalid;
+  const rules: NumberRules = {
+    required: options.required ?? DOLLAR_AMOUNT_MESSAGES.required,
+    invalid,
+    min: options.positive
+      ? {
+          value: 0,
+          exclusive: true,
+          message: options.positiveMessage ?? DOLLAR_AMOUNT_MESSAGES.positive,
+        }
+      : { value: 0, message: invalid },
+    decimals: { places: 2, message: options.decimals ?? DOLLAR_AMOUNT_MESSAGES.decimals },
+  };
+  return numberField(rules);
+}
+
+/** A non-negative dollar amount with at most two decimals (API money fields). */
+export const dollarAmountSchema = dollarAmount();
+/** A dollar amount above $0 with at most two decimals (prices). */
+export const positiveDollarAmountSchema = dollarAmount({ positive: true });
+
+/** Response money: a number of dollars with at most two decimals. */
+export const moneySchema = z
+  .number()
+  .refine((value) => hasAtMostDecimals(value, 2), { error: DOLLAR_AMOUNT_MESSAGES.decimals });

@@ -1,0 +1,302 @@
+import { z } from "zod";
+import { COMMON_MESSAGES } from "./messages.ts";
+
+/**
+ * Local part, "@", domain, ".", and a top-level part of at least 2 letters (spec §5).
+ * Deliberately stricter than RFC 5322: it is what the screens promise.
+ */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+
+/** The special characters a password must (and may only) use besides letters and digits. */
+export const PASSWORD_SPECIAL_CHARACTERS = "@$!%*?&";
+
+/** 8+ characters, a lowercase and an uppercase letter, a digit, one of @$!%*?&, nothing else. */
+export const PASSWORD_PATTERN =
+  /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Chosen: bounds the hashing work an anonymous request can ask for. */
+export const PASSWORD_MAX_LENGTH = 128;
+/** RFC 5321 path limit. */
+export const EMAIL_MAX_LENGTH = 254;
+/** Chosen: the spec sets no upper bound on names. */
+export const NAME_MAX_LENGTH = 50;
+
+export function isValidPassword(value: string): boolean {
+  return PASSWORD_PATTERN.test(value);
+}
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+/** Trims and lower-cases an e-mail address the way every form and the server do. */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/**
+ * Letters (any script, so "José" and "Zoë" pass), spaces, apostrophes and hyphens:
+ * the sign-up and member name rule.
+ */
+export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}\s'-]+$/u;
+
+/** Letters and spaces only: the profile and staff name rule ("alphabets only"). */
+export const ALPHA_NAME_PATTERN = /^[\p{L}\p{M}\s]+$/u;
+
+/** A rule for a text field: the value passes when `test` is true, otherwise `message` shows. */
+export type TextRule = readonly [test: (value: string) => boolean, message: string];
+
+/** Rule helpers for `textField`. */
+export const minLength = (length: number, message: string): TextRule => [
+  (value) => value.length >= length,
+  message,
+];
+export const maxLength = (length: number, message: string): TextRule => [
+  (value) => value.length <= length,
+  message,
+];
+export const matches = (pattern: RegExp, message: string): TextRule => [
+  (value) => pattern.test(value),
+  message,
+];
+
+type TextFieldOptions = {
+  /** Shown when the value is missing or empty (after trimming). */
+  required: string;
+  /** Checked in order after `required`; only the first failure is reported. */
+  rules?: readonly TextRule[];
+  /** Defaults to true. */
+  trim?: boolean;
+  lowerCase?: boolean;
+};
+
+/**
+ * A string field that reports one message at a time: `required`, then the first failing rule.
+ * The issue is marked continuable on purpose: zod skips later object-level rules (such as
+ * "Passwords do not match") after an aborting issue, and a form should show every field's
+ * message at once.
+ */
+export function textField({
+  required,
+  rules = [],
+  trim = true,
+  lowerCase = false,
+}: TextFieldOptions) {
+  let schema = z.string({ error: required });
+  if (trim) schema = schema.trim();
+  if (lowerCase) schema = schema.toLowerCase();
+  return schema.superRefine((value, ctx) => {
+    const message = value === "" ? required : rules.find(([test]) => !test(value))?.[1];
+    if (message !== undefined) ctx.addIssue({ code: "custom", message, input: value });
+  });
+}
+
+/** Like `textField`, but empty input is allowed and gives `undefined`. */
+export function optionalTextField(rules: readonly TextRule[]) {
+  return z
+    .string()
+    .trim()
+    .nullish()
+    .superRefine((value, ctx) => {
+      if (!value) return;
+      const message = rules.find(([test]) => !test(value))?.[1];
+      if (message !== undefined) ctx.addIssue({ code: "custom", message, input: value });
+    })
+    .transform((value) => (value ? value : undefined));
+}
+
+type EmailFieldMessages = { required: string; invalid: string };
+
+/** A trimmed, lower-cased e-mail; empty gives `required`, a malformed one `invalid`. */
+export function emailField(messages: EmailFieldMessages, extraRules: readonly TextRule[] = []) {
+  return textField({
+    required: messages.required,
+    lowerCase: true,
+    rules: [
+      maxLength(EMAIL_MAX_LENGTH, COMMON_MESSAGES.emailTooLong),
+      matches(EMAIL_PATTERN, messages.invalid),
+      ...extraRules,
+    ],
+  });
+}
+
+type PasswordFieldMessages = { required: string; invalid: string };
+
+/** A password under the platform rule. Never trimmed: a space fails the rule anyway. */
+export function passwordField(messages: PasswordFieldMessages) {
+  return textField({
+    required: messages.required,
+    trim: false,
+    rules: [
+      maxLength(PASSWORD_MAX_LENGTH, COMMON_MESSAGES.passwordTooLong),
+      matches(PASSWORD_PATTERN, messages.invalid),
+    ],
+  });
+}
+
+/** A non-empty, untrimmed string with no rule on its content (a confirmation, a token). */
+export function requiredString(message: string) {
+  return textField({ required: message, trim: false });
+}
+
+/** Largest PostgreSQL `integer`: a bigger id cannot exist and would fail the query instead. */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive integer id, as a JSON number or the digits of a path or query parameter. */
+export const idSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, { error: COMMON_MESSAGES.idInvalid })], {
+    error: COMMON_MESSAGES.idInvalid,
+  })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int({ error: COMMON_MESSAGES.idInvalid })
+      .min(1, { error: COMMON_MESSAGES.idInvalid })
+      .max(MAX_ID, { error: COMMON_MESSAGES.idInvalid }),
+  );
+
+/** A shop id: the spec's shops have numeric ids, 0 meaning "not found". */
+export const shopIdSchema = idSchema;
+
+/** A form or multipart boolean: `true`/`false` or their strings. Missing means false. */
+export const booleanField = z
+  .union([z.boolean(), z.enum(["true", "false"])])
+  .optional()
+  .transform((value) => value === true || value === "true");
+
+/** Strings that `Number()` would accept but are not plain decimals ("1e3", "0x10", "Infinity"). */
+const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+export type NumberRules = {
+  /** Empty, missing or not a number at all. */
+  required: string;
+  /** Text that is not a plain decimal number; defaults to `required`. */
+  invalid?: string;
+  /** Smallest value; `exclusive` makes it "greater than". */
+  min?: { value: number; exclusive?: boolean; message: string };
+  max?: { value: number; exclusive?: boolean; message: string };
+  /** Whole numbers only. */
+  integer?: string;
+  /** At most this many decimal places. */
+  decimals?: { places: number; message: string };
+};
+
+export type NumberInput = number | string | null | undefined;
+
+export type NumberParseResult = { ok: true; value: number } | { ok: false; message: string };
+
+/** Whether `value` has at most `places` decimals, tolerant of binary floating-point noise. */
+export function hasAtMostDecimals(value: number, places: number): boolean {
+  const scaled = value * 10 ** places;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+/**
+ * Reads a number typed into a form (string) or sent as JSON (number) and applies `rules` in the
+ * order required → invalid → min → integer → decimals → max, returning the first failure.
+ */
+export function parseNumberInput(input: NumberInput, rules: NumberRules): NumberParseResult {
+  const invalid = rules.invalid ?? rules.required;
+  let value: number;
+  if (input === null || input === undefined) return { ok: false, message: rules.required };
+  if (typeof input === "string") {
+    const text = input.trim();
+    if (text === "") return { ok: false, message: rules.required };
+    if (!DECIMAL_TEXT.test(text)) return { ok: false, message: invalid };
+    value = Number(text);
+  } else {
+    // react-hook-form's valueAsNumber turns an empty input into NaN
+    if (Number.isNaN(input)) return { ok: false, message: rules.required };
+    value = input;
+  }
+  if (!Number.isFinite(value)) return { ok: false, message: invalid };
+  const { min, max } = rules;
+  if (min && (min.exclusive ? value <= min.value : value < min.value)) {
+    return { ok: false, message: min.message };
+  }
+  if (rules.integer !== undefined && !Number.isInteger(value)) {
+    return { ok: false, message: rules.integer };
+  }
+  if (rules.decimals && !hasAtMostDecimals(value, rules.decimals.places)) {
+    return { ok: false, message: rules.decimals.message };
+  }
+  if (max && (max.exclusive ? value >= max.value : value > max.value)) {
+    return { ok: false, message: max.message };
+  }
+  return { ok: true, value };
+}
+
+/** A number field (form string or JSON number) validated by `rules`; outputs a number. */
+export function numberField(rules: NumberRules) {
+  return z
+    .union([z.number(), z.string()])
+    .nullish()
+    .transform((input, ctx): number => {
+      const result = parseNumberInput(input, rules);
+      if (result.ok) return result.value;
+      ctx.addIssue({ code: "custom", message: result.message, input });
+      return z.NEVER;
+    });
+}
+
+/** Like `numberField`, but empty input is allowed and gives `undefined`. */
+export function optionalNumberField(rules: Omit<NumberRules, "required"> & { invalid: string }) {
+  return z
+    .union([z.number(), z.string()])
+    .nullish()
+    .transform((input, ctx): number | undefined => {
+      if (isBlank(input)) return undefined;
+      const result = parseNumberInput(input, { ...rules, required: rules.invalid });
+      if (result.ok) return result.value;
+      ctx.addIssue({ code: "custom", message: result.message, input });
+      return z.NEVER;
+    });
+}
+
+/** Empty form input: missing, null, blank text or the NaN of an empty number input. */
+export function isBlank(input: unknown): boolean {
+  return (
+    input === undefined ||
+    input === null ||
+    (typeof input === "string" && input.trim() === "") ||
+    (typeof input === "number" && Number.isNaN(input))
+  );
+}
+
+/** Loose input for a field validated later by its object (fields that depend on a toggle). */
+export const looseNumberInput = z.union([z.number(), z.string()]).nullish();
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `value` is a real calendar day written YYYY-MM-DD. */
+export function isDateOnly(value: string): boolean {
+  const match = DATE_ONLY.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A calendar day as YYYY-MM-DD (offer start and end dates). */
+export function dateOnlyField(messages: { required: string; invalid?: string }) {
+  return textField({
+    required: messages.required,
+    rules: [[isDateOnly, messages.invalid ?? COMMON_MESSAGES.dateInvalid]],
+  });
+}
+
+export const dateOnlySchema = dateOnlyField({ required: COMMON_MESSAGES.dateInvalid });
+
+/**
+ * `when` predicate for object-level rules: run only if the object parsed as an object and the
+ * named fields have no issues yet, so a cross-field message never hides a field's own message
+ * and still shows while unrelated fields are wrong.
+ */
+export function whenFieldsValid(...fields: string[]) {
+  return (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === "object" &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+}

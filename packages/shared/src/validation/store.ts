@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { FONT_STYLES, type FontStyle, INDUSTRIES, type Industry } from "../options.ts";
+import { idSchema, matches, maxLength, minLength, textField } from "./common.ts";
+import { SHOP_MESSAGES, STORE_MESSAGES } from "./messages.ts";
+
+export const HEX_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
+/** Letters (any script), digits, spaces and - ' , . only. */
+export const SHOP_NAME_PATTERN = /^[\p{L}\p{M}\d\s\-',.]+$/u;
+export const SHOP_NAME_MAX_LENGTH = 100;
+export const STORE_NAME_MIN_LENGTH = 3;
+export const TAGLINE_MIN_LENGTH = 5;
+export const TAGLINE_MAX_LENGTH = 200;
+
+export function isIndustry(value: string): value is Industry {
+  return (INDUSTRIES as readonly string[]).includes(value);
+}
+
+export function isFontStyle(value: string): value is FontStyle {
+  return (FONT_STYLES as readonly string[]).includes(value);
+}
+
+export function isHexColor(value: string): boolean {
+  return HEX_COLOR_PATTERN.test(value);
+}
+
+/** An industry from the list; `message` when missing or unknown. */
+export function industryField(message: string) {
+  return z.enum(INDUSTRIES, { error: message });
+}
+
+/** "#" plus 6 hex digits, stored upper-case so "#0099d8" and "#0099D8" are one colour. */
+function colorField(message: string) {
+  return textField({ required: message, rules: [matches(HEX_COLOR_PATTERN, message)] }).transform(
+    (value) => value.toUpperCase(),
+  );
+}
+
+/** Create shop: name and an optional industry. Logo and banner: `checkCreateShopFiles`. */
+export const createShopSchema = z.object({
+  name: textField({
+    required: SHOP_MESSAGES.nameRequired,
+    rules: [
+      maxLength(SHOP_NAME_MAX_LENGTH, SHOP_MESSAGES.nameTooLong),
+      matches(SHOP_NAME_PATTERN, SHOP_MESSAGES.nameInvalid),
+    ],
+  }),
+  industry: z
+    .union([z.enum(INDUSTRIES), z.literal("")], { error: SHOP_MESSAGES.industryInvalid })
+    .nullish()
+    .transform((value) => value || undefined),
+});
+export type CreateShopInput = z.input<typeof createShopSchema>;
+export type CreateShopValues = z.output<typeof createShopSchema>;
+
+/**
+ * Customize Store: every field required. The name keeps the create-shop character rule too,
+ * so a shop cannot be renamed into a name it could not have been created with.
+ */
+export const storeSettingsSchema = z.object({
+  name: textField({
+    required: STORE_MESSAGES.nameInvalid,
+    rules: [
+      minLength(STORE_NAME_MIN_LENGTH, STORE_MESSAGES.nameInvalid),
+      maxLength(SHOP_NAME_MAX_LENGTH, SHOP_MESSAGES.nameTooLong),
+      matches(SHOP_NAME_PATTERN, SHOP_MESSAGES.nameInvalid),
+    ],
+  }),
+  tagline: textField({
+    required: STORE_MESSAGES.taglineShort,
+    rules: [
+      minLength(TAGLINE_MIN_LENGTH, STORE_MESSAGES.taglineShort),
+      maxLength(TAGLINE_MAX_LENGTH, STORE_MESSAGES.taglineLong),
+    ],
+  }),
+  industry: industryField(STORE_MESSAGES.industryRequired),
+  fontStyle: z.enum(FONT_STYLES, { error: STORE_MESSAGES.fontStyleRequired }),
+  primaryColor: colorField(STORE_MESSAGES.primaryColorInvalid),
+  secondaryColor: colorField(STORE_MESSAGES.secondaryColorInvalid),
+});
+export type StoreSettingsInput = z.input<typeof storeSettingsSchema>;
+export type StoreSettingsValues = z.output<typeof storeSettingsSchema>;
+
+/** PUT /shop/update-shop (multipart): the store fields plus the shop id; images optional. */
+export const updateShopPayloadSchema = storeSettingsSchema.extend({ id: idSchema.optional() });
+export type UpdateShopPayload = z.output<typeof updateShopPayloadSchema>;
