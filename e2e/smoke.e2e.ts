@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, viewports, watchConsole } from "./support/browser";
+import { launchBrowser, openPage, screenshot, viewports, watchConsole } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
 describe("smoke: the built app on a fresh data folder", () => {
@@ -24,7 +24,7 @@ describe("smoke: the built app on a fresh data folder", () => {
 
   it("shows the login page, cleanly and accessibly, on desktop and phone", async () => {
     for (const [name, viewport] of Object.entries(viewports)) {
-      const page = await browser.newPage({ viewport });
+      const page = await openPage(browser, viewport);
       const problems = watchConsole(page);
       await page.goto(`${server.url}/`);
       await expect.poll(() => page.getByRole("button", { name: "Log in" }).isVisible()).toBe(true);
@@ -49,7 +49,7 @@ describe("smoke: the built app on a fresh data folder", () => {
   });
 
   it("toggles the theme and keeps it after a reload", async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
+    const page = await openPage(browser, viewports.desktop);
     await page.goto(`${server.url}/`);
     const theme = () => page.evaluate(() => document.documentElement.getAttribute("data-theme"));
     expect(await theme()).toBe("light");
@@ -73,7 +73,7 @@ describe("smoke: the built app on a fresh data folder", () => {
   });
 
   it("shows the not-found page for an unknown path, with a way home", async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
+    const page = await openPage(browser, viewports.desktop);
     const problems = watchConsole(page);
     await page.goto(`${server.url}/no-such-page`);
     const home = page.getByRole("link", { name: "Go Home" });
@@ -89,7 +89,7 @@ describe("smoke: the built app on a fresh data folder", () => {
   });
 
   it("serves the API documentation under the CSP", async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
+    const page = await openPage(browser, viewports.desktop);
     await page.goto(`${server.url}/api/docs`);
     await page.getByText("Tessera API").first().waitFor();
     await page.getByText("/api/health").first().waitFor();

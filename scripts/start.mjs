@@ -35,7 +35,6 @@ if (builtAt < Math.max(...sources.map(newestChange))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-process.env.NODE_ENV ??= "production";
 const { register } = await import("tsx/esm/api");
 register();
 await import(join(root, "apps/api/src/main.ts"));

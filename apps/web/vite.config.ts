@@ -1,11 +1,19 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+
+function resolveEsm(specifier: string): string {
+  return fileURLToPath(import.meta.resolve(specifier));
+}
 
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+  },
   server: {
     port: 5173,
     proxy: {
@@ -13,10 +21,41 @@ export default defineConfig({
       "/socket.io": { target: apiTarget, ws: true },
     },
   },
-  build: { outDir: "dist", sourcemap: true },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+    // Files, never data: URLs, so a CSP with img-src 'self' shows every image.
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks: app deploys do not invalidate the framework's cache.
+        codeSplitting: {
+          groups: [
+            {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            {
+              name: "validation",
+              test: /node_modules[\\/](zod|libphonenumber-js|react-hook-form|@hookform)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     name: "web",
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
+    css: false,
+    restoreMocks: true,
+    // Pin both entry points to their ES builds: otherwise "react-router" resolves to the
+    // CommonJS build and "react-router/dom" to the ES one, and two router contexts exist.
+    alias: [
+      { find: /^react-router$/, replacement: resolveEsm("react-router") },
+      { find: /^react-router\/dom$/, replacement: resolveEsm("react-router/dom") },
+    ],
+    unstubGlobals: true,
   },
 });

@@ -40,6 +40,16 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
+/** A page in its own context (fresh storage), as axe-core requires. Closing it closes both. */
+export async function openPage(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on("close", () => {
+    void context.close();
+  });
+  return page;
+}
+
 export const viewports = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 375, height: 812 },

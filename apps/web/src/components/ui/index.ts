@@ -1,0 +1,23 @@
+export { Avatar, type AvatarProps, DEFAULT_AVATAR_URL } from "./avatar";
+export { Badge, type BadgeProps, type BadgeTone, statusTone } from "./badge";
+export {
+  Button,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+  buttonClassName,
+  IconButton,
+  type IconButtonProps,
+} from "./button";
+export { Card, CardFooter, CardHeader, type CardHeaderProps, type CardProps } from "./card";
+export { EmptyState, type EmptyStateProps } from "./empty-state";
+export { ErrorState, type ErrorStateProps } from "./error-state";
+export { Modal, ModalClose, type ModalProps } from "./modal";
+export { PasswordInput, type PasswordInputProps } from "./password-input";
+export { NO_OPTIONS_TEXT, Select, type SelectOption, type SelectProps } from "./select";
+export { SidePanel, type SidePanelProps } from "./side-panel";
+export { Skeleton } from "./skeleton";
+export { Spinner, type SpinnerProps } from "./spinner";
+export { Table, type TableColumn, type TableProps } from "./table";
+export { Tabs, TabsContent, TabsList, type TabsListProps, TabsTrigger } from "./tabs";
+export { TextInput, type TextInputProps } from "./text-input";

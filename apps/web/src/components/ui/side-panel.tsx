@@ -1,0 +1,127 @@
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+import { Drawer } from "vaul";
+import { cn } from "@/lib/cn";
+import { Button, IconButton } from "./button";
+
+export interface SidePanelProps {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  defaultOpen?: boolean;
+  /** An element that opens the panel (rendered as the trigger via asChild). */
+  trigger?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Shows a Cancel button that closes the panel (then calls onCancel). */
+  showCancel?: boolean;
+  cancelLabel?: string;
+  onCancel?: () => void;
+  /** Already formatted amount, e.g. formatMoney(total). With it a "Payable Amount" line and
+   *  a Checkout button are shown. Never pass a made-up default. */
+  payableAmount?: ReactNode;
+  onCheckout?: () => void;
+  checkoutLabel?: string;
+  checkoutLoading?: boolean;
+  checkoutDisabled?: boolean;
+  /** Extra actions, shown before Cancel / Checkout. */
+  footer?: ReactNode;
+  className?: string;
+}
+
+/**
+ * A slide-up sheet (vaul): drag the handle or the sheet down to close it (vaul's default
+ * threshold), or use the close button / Escape / a click on the backdrop.
+ */
+export function SidePanel({
+  open,
+  onOpenChange,
+  defaultOpen,
+  trigger,
+  title,
+  description,
+  children,
+  showCancel = false,
+  cancelLabel = "Cancel",
+  onCancel,
+  payableAmount,
+  onCheckout,
+  checkoutLabel = "Checkout",
+  checkoutLoading = false,
+  checkoutDisabled = false,
+  footer,
+  className,
+}: SidePanelProps) {
+  const hasPayable = payableAmount !== undefined && payableAmount !== null;
+  const hasFooter = Boolean(footer) || showCancel || hasPayable;
+
+  return (
+    <Drawer.Root open={open} onOpenChange={onOpenChange} defaultOpen={defaultOpen}>
+      {trigger ? <Drawer.Trigger asChild>{trigger}</Drawer.Trigger> : null}
+      <Drawer.Portal>
+        <Drawer.Overlay className="fixed inset-0 z-50 bg-overlay" />
+        <Drawer.Content
+          {...(description ? {} : { "aria-describedby": undefined })}
+          className={cn(
+            "fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[92dvh] w-full max-w-2xl flex-col rounded-t-card border-line border-x border-t bg-surface text-fg shadow-overlay outline-none",
+            className,
+          )}
+        >
+          <div
+            aria-hidden="true"
+            className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-line-strong"
+          />
+          <div className="flex items-start gap-3 px-5 pt-3 pb-3 sm:px-6">
+            <div className="min-w-0 flex-1">
+              <Drawer.Title className="font-semibold text-fg text-lg">{title}</Drawer.Title>
+              {description ? (
+                <Drawer.Description className="mt-1 text-fg-muted text-sm">
+                  {description}
+                </Drawer.Description>
+              ) : null}
+            </div>
+            <Drawer.Close asChild>
+              <IconButton aria-label="Close" size="sm" className="-me-2 text-fg-muted">
+                <X aria-hidden="true" />
+              </IconButton>
+            </Drawer.Close>
+          </div>
+          {children !== undefined ? (
+            <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-5 sm:px-6">{children}</div>
+          ) : null}
+          {hasFooter ? (
+            <div className="border-line border-t px-5 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-6">
+              {hasPayable ? (
+                <p className="mb-3 flex items-baseline justify-between gap-4 text-sm">
+                  <span className="text-fg-muted">Payable Amount</span>
+                  <span className="font-semibold text-fg text-xl tabular-nums">
+                    {payableAmount}
+                  </span>
+                </p>
+              ) : null}
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                {footer}
+                {showCancel ? (
+                  <Drawer.Close asChild>
+                    <Button variant="outline" onClick={onCancel}>
+                      {cancelLabel}
+                    </Button>
+                  </Drawer.Close>
+                ) : null}
+                {hasPayable ? (
+                  <Button
+                    onClick={onCheckout}
+                    loading={checkoutLoading}
+                    disabled={checkoutDisabled || !onCheckout}
+                  >
+                    {checkoutLabel}
+                  </Button>
+                ) : null}
+              </div>
+            </div>
+          ) : null}
+        </Drawer.Content>
+      </Drawer.Portal>
+    </Drawer.Root>
+  );
+}

@@ -1,0 +1,154 @@
+import { type KeyboardEvent, type ReactNode, useId } from "react";
+import { cn } from "@/lib/cn";
+import { Skeleton } from "./skeleton";
+
+export interface TableColumn<Row> {
+  /** Unique per table. */
+  key: string;
+  header: ReactNode;
+  cell: (row: Row, index: number) => ReactNode;
+  align?: "left" | "center" | "right";
+  /** Extra classes for this column's cells (e.g. a min width). */
+  className?: string;
+  headerClassName?: string;
+}
+
+export interface TableProps<Row> {
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  getRowKey: (row: Row, index: number) => string | number;
+  /** Names the table for screen readers; shown above it unless `hideCaption`. */
+  caption?: ReactNode;
+  hideCaption?: boolean;
+  /** Shown in a full-width row when there are no rows (an EmptyState or a short text). */
+  empty?: ReactNode;
+  /** Shows skeleton rows instead of data. */
+  loading?: boolean;
+  loadingRows?: number;
+  /** Makes rows clickable and keyboard-activatable (Enter). */
+  onRowClick?: (row: Row) => void;
+  /** Accessible label for a clickable row. */
+  getRowLabel?: (row: Row) => string;
+  className?: string;
+}
+
+const alignClass = { left: "text-left", center: "text-center", right: "text-right" } as const;
+
+/**
+ * A semantic table. It scrolls sideways inside its own frame on narrow screens instead of
+ * squeezing the columns.
+ */
+export function Table<Row>({
+  columns,
+  rows,
+  getRowKey,
+  caption,
+  hideCaption = false,
+  empty = "No data",
+  loading = false,
+  loadingRows = 4,
+  onRowClick,
+  getRowLabel,
+  className,
+}: TableProps<Row>) {
+  const captionId = useId();
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTableRowElement>, row: Row) {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onRowClick?.(row);
+    }
+  }
+
+  return (
+    <section
+      className={cn(
+        "w-full overflow-x-auto rounded-card border border-line bg-surface shadow-card",
+        className,
+      )}
+      // Scrollable regions must be reachable by keyboard.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container needs focus to scroll by keyboard
+      tabIndex={0}
+      aria-labelledby={caption ? captionId : undefined}
+      aria-label={caption ? undefined : "Table"}
+      aria-busy={loading || undefined}
+    >
+      <table className="w-full border-collapse text-sm">
+        {caption ? (
+          <caption
+            id={captionId}
+            className={cn(
+              hideCaption ? "sr-only" : "px-4 pt-4 pb-2 text-left font-semibold text-base text-fg",
+            )}
+          >
+            {caption}
+          </caption>
+        ) : null}
+        <thead>
+          <tr className="border-line border-b bg-muted/60">
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={cn(
+                  "whitespace-nowrap px-4 py-3 font-medium text-fg-muted text-xs uppercase tracking-wide",
+                  alignClass[column.align ?? "left"],
+                  column.headerClassName,
+                )}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {loading ? (
+            Array.from({ length: loadingRows }, (_, rowIndex) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+              <tr key={rowIndex} className="border-line border-b last:border-b-0">
+                {columns.map((column) => (
+                  <td key={column.key} className="px-4 py-3.5">
+                    <Skeleton className="h-4 w-full max-w-40" />
+                  </td>
+                ))}
+              </tr>
+            ))
+          ) : rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-10 text-center text-fg-muted">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, index) => (
+              <tr
+                key={getRowKey(row, index)}
+                className={cn(
+                  "border-line border-b transition-colors last:border-b-0",
+                  onRowClick && "cursor-pointer hover:bg-muted focus-visible:bg-muted",
+                )}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={onRowClick ? (event) => handleKeyDown(event, row) : undefined}
+                tabIndex={onRowClick ? 0 : undefined}
+                aria-label={onRowClick && getRowLabel ? getRowLabel(row) : undefined}
+              >
+                {columns.map((column) => (
+                  <td
+                    key={column.key}
+                    className={cn(
+                      "px-4 py-3.5 align-middle text-fg",
+                      alignClass[column.align ?? "left"],
+                      column.className,
+                    )}
+                  >
+                    {column.cell(row, index)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}

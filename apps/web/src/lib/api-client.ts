@@ -1,0 +1,164 @@
+import { endSession } from "./session";
+import { getToken } from "./token-storage";
+
+export const API_BASE_URL = "/api/v1";
+export const FETCH_FAILED_MESSAGE = "Failed to fetch data, try again later";
+
+/** The API's error body: `{ message, title?, errors?: { field: message } }`. */
+export interface ApiErrorBody {
+  message?: string;
+  title?: string;
+  errors?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+/** A failed call. `status` is 0 when no response arrived (network down, unreadable body). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly title?: string;
+  readonly errors?: Record<string, string>;
+  readonly body: ApiErrorBody;
+  /** True when this 401 ended the session; the session-end toast already told the user. */
+  readonly sessionEnded: boolean;
+
+  constructor(
+    message: string,
+    options: { status: number; body?: ApiErrorBody; sessionEnded?: boolean; cause?: unknown },
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "ApiError";
+    this.status = options.status;
+    this.body = options.body ?? {};
+    this.title = typeof this.body.title === "string" ? this.body.title : undefined;
+    this.errors = isStringRecord(this.body.errors) ? this.body.errors : undefined;
+    this.sessionEnded = options.sessionEnded ?? false;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  /** Appended as a query string; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  headers?: HeadersInit;
+  signal?: AbortSignal;
+  /** Send the stored session token (default true). Sign-in and sign-up pass false so a stale
+   *  token can neither leak into them nor turn a wrong password into a "session ended". */
+  auth?: boolean;
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Builds `/api/v1/<path>?<query>`; the path may be given with or without a leading slash. */
+export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE_URL}/${path.replace(/^\/+/, "")}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}${search}`;
+}
+
+export async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers = new Headers(options.headers);
+  headers.set("Accept", "application/json");
+
+  const token = options.auth === false ? null : getToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    // The browser sets multipart/form-data with its boundary.
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set("Content-Type", "application/json");
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildApiUrl(path, options.query), {
+      method,
+      headers,
+      body: payload,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    // Let cancellations (TanStack Query aborts) propagate as they are.
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError(FETCH_FAILED_MESSAGE, { status: 0, cause });
+  }
+
+  let data: unknown;
+  try {
+    data = await readBody(response);
+  } catch (cause) {
+    // A success we cannot read is as good as no answer; an unreadable error body still has
+    // its status, which matters for 401.
+    if (response.ok) throw new ApiError(FETCH_FAILED_MESSAGE, { status: 0, cause });
+    data = undefined;
+  }
+
+  if (response.ok) return data as T;
+
+  const errorBody: ApiErrorBody = isRecord(data) ? (data as ApiErrorBody) : {};
+  const message =
+    typeof errorBody.message === "string" && errorBody.message.trim()
+      ? errorBody.message
+      : FETCH_FAILED_MESSAGE;
+
+  // Only the first of several parallel 401s finds its token still stored, so the session
+  // ends (and the toast shows) once; a token replaced by a fresh login meanwhile is kept.
+  let sessionEnded = false;
+  if (response.status === 401 && token !== null && getToken() === token) {
+    endSession();
+    sessionEnded = true;
+  }
+
+  throw new ApiError(message, { status: response.status, body: errorBody, sessionEnded });
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const contentType = response.headers.get("Content-Type") ?? "";
+  if (contentType.includes("json") || /^[[{"]/.test(text.trimStart())) return JSON.parse(text);
+  // A non-JSON error page (proxy, gateway) has nothing meant for the user.
+  if (!response.ok) return undefined;
+  return text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return isRecord(value) && Object.values(value).every((v) => typeof v === "string");
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("POST", path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("PUT", path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("PATCH", path, body, options),
+  del: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("DELETE", path, body, options),
+};
+
+export const { get, post, put, patch, del } = api;

@@ -1,0 +1,28 @@
+import { QueryClient } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { AppProviders } from "@/app/providers/app-providers";
+
+/** A query client that fails fast: no retries in tests. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+}
+
+/** Renders routes in a memory router inside the app's providers. */
+export function renderRoutes(routes: RouteObject[], initialEntry = "/") {
+  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  const utils = render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, ...utils };
+}
+
+/** Renders one element at `path` (default "/") inside the app's providers and a router. */
+export function renderWithRouter(element: ReactElement, initialEntry = "/") {
+  return renderRoutes([{ path: "*", element }], initialEntry);
+}
