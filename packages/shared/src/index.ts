@@ -1,4 +1,5 @@
 export * from "./api.ts";
+export * from "./contracts/access.ts";
 export * from "./countries.ts";
 export * from "./dates.ts";
 export * from "./money.ts";

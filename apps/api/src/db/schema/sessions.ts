@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
+import { customers } from "./customers";
+import { users } from "./users";
+
+/**
+ * Opaque bearer sessions: only the SHA-256 of the token is kept. Exactly one of user or customer.
+ * Expiry slides forward while the session is used.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("sessions_one_owner", sql`(${t.userId} is null) <> (${t.customerId} is null)`),
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_customer_idx").on(t.customerId),
+  ],
+);
+
+/**
+ * Single-use e-mail tokens (verification, password reset, staff invitation), stored hashed with
+ * an expiry; `usedAt` marks them spent.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    purpose: varchar("purpose", {
+      length: 24,
+      enum: ["verify_email", "reset_password", "staff_invite"],
+    }).notNull(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("account_tokens_one_owner", sql`(${t.userId} is null) <> (${t.customerId} is null)`),
+    index("account_tokens_user_idx").on(t.userId),
+    index("account_tokens_customer_idx").on(t.customerId),
+  ],
+);
+
+export type Session = typeof sessions.$inferSelect;
+export type AccountToken = typeof accountTokens.$inferSelect;

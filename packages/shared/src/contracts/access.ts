@@ -1,0 +1,134 @@
+import { z } from "zod";
+
+/**
+ * Response shapes of the access calls (auth, user, shop). The server serialises through these,
+ * so a column that is not listed here never leaves it.
+ */
+
+export const merchantRoleSchema = z.enum(["owner", "staff"]);
+export type MerchantRole = z.infer<typeof merchantRoleSchema>;
+
+/** A platform user (shop owner or staff) as the merchant screens see it. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  userName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  emailVerified: z.boolean(),
+  role: merchantRoleSchema,
+  /** Free-text staff role ("Barista"); null for the owner. */
+  staffRole: z.string().nullable(),
+  /** The shop this user works in: owned or employed. Null until an owner creates one. */
+  shopId: z.number().int().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** A shop's public face: everything the storefront and branded pages need. */
+export const shopSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  industry: z.string().nullable(),
+  tagline: z.string().nullable(),
+  logo: z.string().nullable(),
+  banner: z.string().nullable(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  fontStyle: z.string(),
+  timeZone: z.string(),
+});
+export type Shop = z.infer<typeof shopSchema>;
+
+/** A customer of one shop, as the customer area sees itself. */
+export const customerSchema = z.object({
+  id: z.number().int(),
+  shopId: z.number().int(),
+  contactId: z.string().nullable(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  emailVerified: z.boolean(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** POST /auth/sign-up → 201 */
+export const signUpResponseSchema = z.object({
+  message: z.string(),
+  token: z.string(),
+  user: userSchema,
+});
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
+
+/** POST /auth/sign-in */
+export const signInResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+/**
+ * POST /customer/auth/sign-in: a customer of the shop, or — when the credentials are the shop's
+ * owner's or staff's — the merchant, who then goes to the merchant area.
+ */
+export const customerSignInResponseSchema = z.union([
+  z.object({ token: z.string(), customer: customerSchema }),
+  z.object({ token: z.string(), merchant: userSchema }),
+]);
+export type CustomerSignInResponse = z.infer<typeof customerSignInResponseSchema>;
+
+/** POST /customer/auth/sign-up → 201 */
+export const customerSignUpResponseSchema = z.object({
+  message: z.string(),
+  token: z.string(),
+  customer: customerSchema,
+});
+export type CustomerSignUpResponse = z.infer<typeof customerSignUpResponseSchema>;
+
+/** GET /auth/verify-token and /customer/auth/verify-pass-token: the token is good. */
+export const verifyTokenResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type VerifyTokenResponse = z.infer<typeof verifyTokenResponseSchema>;
+
+/** GET /auth/providers: which third-party sign-ins are configured (buttons hide otherwise). */
+export const authProvidersResponseSchema = z.object({ google: z.boolean() });
+export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;
+
+/** GET /user/get-user */
+export const getUserResponseSchema = z.object({ user: userSchema });
+
+/** GET /shop/get-shop-by-userId: null until the owner creates a shop. */
+export const getMyShopResponseSchema = z.object({ shop: shopSchema.nullable() });
+
+/** GET /shop/get-shop-by-Id?shopId= (public) */
+export const getShopResponseSchema = z.object({ shop: shopSchema });
+
+/** POST /shop/create-shop → 201 */
+export const createShopResponseSchema = z.object({ message: z.string(), shop: shopSchema });
+
+/** Customer sign-in by shop: `?shopId=` on the customer Google start. */
+export const shopIdQuerySchema = z.object({ shopId: z.coerce.number().int().positive() });
+
+/** Success texts of the access calls, shown as toasts. */
+export const ACCESS_MESSAGES = {
+  signUp: "Account created successfully!",
+  forgotPassword: "Reset Password link has been sent to your email",
+  resetPassword: "Your password has been reset. You can log in now.",
+  verificationSent: "Verification email sent. Please check your inbox.",
+  passwordUpdated: "Password updated successfully",
+  loggedOut: "Logged out successfully",
+  shopCreated: "Shop created successfully",
+  passwordSet: "Your password has been set. You can log in now.",
+  tokenValid: "Token is valid",
+  invalidToken: "Invalid or expired token.",
+  invalidCredentials: "Invalid email or password",
+  invalidCurrentPassword: "Invalid current password",
+  emailTaken: "An account with this email already exists.",
+  emailNotVerified: "Please verify your email address first. Check your inbox or resend the link.",
+  accountDisabled: "Your account has been disabled. Please contact the shop.",
+  sessionExpired: "Invalid or expired token. Please login again.",
+  storeNotFound: "Store Not Found",
+  shopExists: "You already have a shop.",
+  tooManyRequests: "Too many attempts. Please wait a minute and try again.",
+  notSignedIn: "Please log in to continue.",
+  ownerOnly: "Only the shop owner can do this.",
+} as const;
