@@ -6,8 +6,21 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./infra/db";
+import { registerMultipart } from "./infra/images";
+import { createMailer, type Mailer } from "./infra/mailer";
+import { createRateLimiter } from "./infra/rate-limit";
+import { createStorage, type DiskStorage, registerUploadsHosting } from "./infra/storage";
 import { loggerOptions } from "./logger";
+import { customerAuthRoutes } from "./modules/auth/customer-routes";
+import { createAccountEmails } from "./modules/auth/emails";
+import { googleAuthRoutes } from "./modules/auth/google";
+import { authRoutes } from "./modules/auth/routes";
+import { createAuthService } from "./modules/auth/service";
+import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { shopRoutes } from "./modules/shops/routes";
+import { createShopsService } from "./modules/shops/service";
+import { registerAuth } from "./plugins/auth";
 import { registerApiDocs } from "./plugins/docs";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerSecurityHeaders } from "./plugins/security";
@@ -50,15 +63,64 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
   await registerApiDocs(app, { publicUrl: deps.config.publicUrl });
 
+  const mailer: Mailer = createMailer({
+    smtpUrl: deps.config.smtpUrl,
+    mailFrom: deps.config.mailFrom,
+    db: deps.database.db,
+    logger: app.log,
+  });
+  app.addHook("onClose", () => mailer.close());
+  const storage: DiskStorage = createStorage({
+    dataDir: deps.config.dataDir,
+    publicUrl: deps.config.publicUrl,
+  });
+  const db = deps.database.db;
+  const services = {
+    auth: createAuthService({
+      db,
+      config: deps.config,
+      emails: createAccountEmails(mailer, storage),
+    }),
+    shops: createShopsService({ db, storage }),
+  };
+  app.decorate("services", services);
+
+  registerAuth(app, db);
+  await registerMultipart(app);
+  registerUploadsHosting(app, storage);
+
+  const limiter = createRateLimiter({ max: deps.config.rateLimitPerMinute });
+  const authOptions = { auth: services.auth, limiter, googleEnabled: deps.config.oidc !== null };
   await app.register(healthRoutes, deps);
+  await app.register(authRoutes, authOptions);
+  await app.register(customerAuthRoutes, authOptions);
+  await app.register(shopRoutes, { shops: services.shops });
+  if (deps.config.devMailbox) {
+    await app.register(devMailboxRoutes, { database: deps.database });
+  }
+  if (deps.config.oidc) {
+    await app.register(googleAuthRoutes, {
+      auth: services.auth,
+      oidc: deps.config.oidc,
+      publicUrl: deps.config.publicUrl,
+      db,
+    });
+  }
 
   await registerSpaHosting(app, { webDist: deps.config.webDist });
   return app;
 }
 
+type Services = {
+  auth: ReturnType<typeof createAuthService>;
+  shops: ReturnType<typeof createShopsService>;
+};
+
 declare module "fastify" {
   interface FastifyInstance {
     apiRoutes: { method: string; url: string }[];
+    /** The modules' services, for modules that build on each other and for tests. */
+    services: Services;
   }
 }
 

@@ -33,6 +33,21 @@ const envSchema = z.object({
     .default("info"),
   WEB_DIST: z.string().min(1).default(resolve(repoRoot, "apps/web/dist")),
   SEED_DEMO: booleanFlag.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Tessera <no-reply@tessera.local>"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: z
+    .url({ error: "must be the issuer URL of an OpenID provider" })
+    .default("https://accounts.google.com"),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .positive("must be above 0")
+    .default(10),
 });
 
 export type Config = {
@@ -45,6 +60,14 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   webDist: string;
   seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Google (or any OpenID provider) sign-in; null when not configured, and the buttons hide. */
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null;
+  /** Attempts per minute per IP and per e-mail on sign-in, sign-up, forgot-password, resend. */
+  rateLimitPerMinute: number;
+  /** The developer mailbox is served only without SMTP and outside production. */
+  devMailbox: boolean;
 };
 
 export class ConfigError extends Error {
@@ -76,5 +99,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
     seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    oidc:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+          }
+        : null,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    devMailbox: !e.SMTP_URL && e.NODE_ENV !== "production",
   };
 }

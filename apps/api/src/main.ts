@@ -34,7 +34,12 @@ async function main() {
         [
           "",
           "  Demo shop created. Log in with:",
-          `    merchant  ${demoLogins.merchant.email} / ${demoLogins.merchant.password}  at ${config.publicUrl}/`,
+          `    owner      ${demoLogins.merchant.email} / ${demoLogins.merchant.password}  at ${config.publicUrl}/`,
+          `    staff      ${demoLogins.staff.email} / ${demoLogins.staff.password}  at ${config.publicUrl}/`,
+          ...demoLogins.customers.map(
+            (c) =>
+              `    customer   ${c.email} / ${c.password}  at ${config.publicUrl}/${seed.shopId}/login`,
+          ),
           `    storefront ${config.publicUrl}/${seed.shopId}`,
           "",
         ].join("\n"),
@@ -66,6 +71,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`Tessera is running at ${config.publicUrl} (database: ${database.driver})`);
+  if (config.devMailbox) {
+    console.log(`E-mails are kept in the developer mailbox: ${config.publicUrl}/dev/mailbox`);
+  }
 }
 
 main().catch((error) => {

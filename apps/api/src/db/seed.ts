@@ -1,10 +1,15 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../infra/db";
 import { hashPassword } from "../infra/passwords";
-import { shops, users } from "./schema";
+import { customers, shops, users } from "./schema";
 
 export const demoLogins = {
   merchant: { email: "owner@demo-shop.test", password: "Demo@1234" },
+  staff: { email: "staff@demo-shop.test", password: "Demo@1234" },
+  customers: [
+    { email: "ava@demo-customer.test", password: "Demo@1234" },
+    { email: "leo@demo-customer.test", password: "Demo@1234" },
+  ],
 } as const;
 
 export type SeedResult = { seeded: false } | { seeded: true; shopId: number };
@@ -43,6 +48,39 @@ export async function seedDemo(db: Database): Promise<SeedResult> {
       })
       .returning({ id: shops.id });
     if (!shop) throw new Error("demo shop was not created");
+
+    const passwordHash = await hashPassword(demoLogins.staff.password);
+    const verifiedAt = new Date();
+    await tx.insert(users).values({
+      email: demoLogins.staff.email,
+      firstName: "Sam",
+      lastName: "Rivera",
+      shopId: shop.id,
+      role: "Barista",
+      status: "active",
+      passwordHash,
+      emailVerifiedAt: verifiedAt,
+    });
+    const [ava, leo] = demoLogins.customers;
+    await tx.insert(customers).values([
+      {
+        shopId: shop.id,
+        email: ava.email,
+        firstName: "Ava",
+        lastName: "Chen",
+        phoneNumber: "+12025550143",
+        passwordHash,
+        emailVerifiedAt: verifiedAt,
+      },
+      {
+        shopId: shop.id,
+        email: leo.email,
+        firstName: "Leo",
+        lastName: "Martins",
+        passwordHash,
+        emailVerifiedAt: verifiedAt,
+      },
+    ]);
     return { seeded: true, shopId: shop.id };
   });
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyServerOptions } from "fastify";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
@@ -14,6 +17,8 @@ export async function createTestApp(
     NODE_ENV: "test",
     SEED_DEMO: "false",
     WEB_DIST: "/nonexistent-web-dist",
+    // Uploads land in a throwaway folder, never in the working tree.
+    DATA_DIR: mkdtempSync(join(tmpdir(), "tessera-test-")),
     DATABASE_URL: process.env.DATABASE_URL ?? "",
     ...options.env,
   });
@@ -25,6 +30,7 @@ export async function createTestApp(
   const app = await buildApp({ config, database }, { logger: options.logger ?? false });
   return {
     app,
+    auth: app.services.auth,
     database,
     config,
     async close() {

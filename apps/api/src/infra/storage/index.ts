@@ -1,0 +1,10 @@
+export {
+  createStorage,
+  type DiskStorage,
+  isStorageKey,
+  type SaveOptions,
+  type Storage,
+  type StoredFile,
+  UPLOADS_URL_PREFIX,
+} from "./disk-storage";
+export { registerUploadsHosting } from "./hosting";

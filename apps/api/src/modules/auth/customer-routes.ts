@@ -1,0 +1,97 @@
+import {
+  customerForgotPasswordParamsSchema,
+  customerLoginPayloadSchema,
+  customerSignInResponseSchema,
+  customerSignUpPayloadSchema,
+  customerSignUpResponseSchema,
+  messageResponseSchema,
+  resetPasswordPayloadSchema,
+  verifyTokenQuerySchema,
+  verifyTokenResponseSchema,
+} from "@tessera/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type AuthRoutesOptions, limitAttempts } from "./routes";
+
+const tags = ["customer auth"];
+
+export const customerAuthRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
+  const { auth, limiter } = opts;
+
+  app.post(
+    "/api/v1/customer/auth/sign-up",
+    {
+      schema: {
+        tags,
+        summary: "Create a customer account in a shop",
+        body: customerSignUpPayloadSchema,
+        response: { 201: customerSignUpResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      limitAttempts(limiter, request, "sign-up", request.body.email);
+      return reply.code(201).send(await auth.signUpCustomer(request.body));
+    },
+  );
+
+  app.post(
+    "/api/v1/customer/auth/sign-in",
+    {
+      schema: {
+        tags,
+        summary: "Sign in on a shop's page: a customer, or the shop's owner or staff",
+        body: customerLoginPayloadSchema,
+        response: { 200: customerSignInResponseSchema },
+      },
+    },
+    async (request) => {
+      limitAttempts(limiter, request, "sign-in", request.body.email);
+      return auth.signInCustomer(request.body);
+    },
+  );
+
+  app.get(
+    "/api/v1/customer/auth/verify-pass-token",
+    {
+      schema: {
+        tags,
+        summary: "Check a customer's password-reset token",
+        querystring: verifyTokenQuerySchema.extend({
+          shopId: z.coerce.number().int().positive().optional(),
+        }),
+        response: { 200: verifyTokenResponseSchema },
+      },
+    },
+    async (request) =>
+      auth.verifyResetToken(request.query.token, request.query.email, request.query.shopId),
+  );
+
+  app.post(
+    "/api/v1/customer/auth/forgot-password/:email/:shopId",
+    {
+      schema: {
+        tags,
+        summary: "Send a customer's password-reset link (same answer whether or not it exists)",
+        params: customerForgotPasswordParamsSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      limitAttempts(limiter, request, "forgot-password", request.params.email);
+      return auth.forgotPassword(request.params);
+    },
+  );
+
+  app.post(
+    "/api/v1/customer/auth/reset-password",
+    {
+      schema: {
+        tags,
+        summary: "Set a customer's new password with a reset token",
+        body: resetPasswordPayloadSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => auth.resetPassword(request.body),
+  );
+};

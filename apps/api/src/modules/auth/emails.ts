@@ -1,0 +1,44 @@
+import type { Shop } from "../../db/schema";
+import type { Mailer } from "../../infra/mailer";
+import {
+  resetPasswordMessage,
+  type ShopBranding,
+  staffInviteMessage,
+  verifyEmailMessage,
+} from "../../infra/mailer/templates";
+import type { Storage } from "../../infra/storage";
+import type { AccountEmails } from "./service";
+import { STAFF_INVITE_TTL_MS } from "./tokens";
+
+/** The account e-mails, branded with the shop when the recipient is one of its customers. */
+export function createAccountEmails(mailer: Mailer, storage: Storage): AccountEmails {
+  const branding = (shop: Shop | undefined): ShopBranding | null =>
+    shop
+      ? {
+          name: shop.name,
+          primaryColor: shop.primaryColor,
+          logoUrl: shop.logo ? storage.absoluteUrl(shop.logo) : null,
+        }
+      : null;
+
+  return {
+    async sendVerifyEmail({ to, firstName, link, shop }) {
+      await mailer.send({ to, ...verifyEmailMessage({ firstName, link, shop: branding(shop) }) });
+    },
+    async sendResetPassword({ to, firstName, link, shop }) {
+      await mailer.send({ to, ...resetPasswordMessage({ firstName, link, shop: branding(shop) }) });
+    },
+    async sendStaffInvite({ to, firstName, link, shop, role }) {
+      await mailer.send({
+        to,
+        ...staffInviteMessage({
+          firstName,
+          link,
+          role,
+          shopName: shop.name,
+          validForHours: STAFF_INVITE_TTL_MS / 3_600_000,
+        }),
+      });
+    },
+  };
+}

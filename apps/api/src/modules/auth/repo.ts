@@ -1,0 +1,229 @@
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import {
+  accountTokens,
+  customers,
+  type NewCustomer,
+  type NewUser,
+  sessions,
+  shops,
+  users,
+} from "../../db/schema";
+import type { Executor } from "../../infra/db";
+
+export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
+export type AccountRef = { userId: number } | { customerId: number };
+
+const byEmail = (column: typeof users.email | typeof customers.email, email: string) =>
+  sql`lower(${column}) = ${email.toLowerCase()}`;
+
+export async function findUserByEmail(db: Executor, email: string) {
+  const [user] = await db.select().from(users).where(byEmail(users.email, email)).limit(1);
+  return user;
+}
+
+export async function findUserById(db: Executor, id: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+/** The shop a user works in: the one they own, else the one they were invited to. */
+export async function findShopIdOfUser(db: Executor, user: { id: number; shopId: number | null }) {
+  if (user.shopId) return user.shopId;
+  const [owned] = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(eq(shops.ownerId, user.id))
+    .limit(1);
+  return owned?.id ?? null;
+}
+
+export async function insertUser(db: Executor, values: NewUser) {
+  const [user] = await db.insert(users).values(values).returning();
+  if (!user) throw new Error("user insert returned nothing");
+  return user;
+}
+
+export async function findCustomerByEmail(db: Executor, shopId: number, email: string) {
+  const [customer] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.shopId, shopId), byEmail(customers.email, email)))
+    .limit(1);
+  return customer;
+}
+
+export async function findCustomerById(db: Executor, id: number) {
+  const [customer] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+  return customer;
+}
+
+export async function insertCustomer(db: Executor, values: NewCustomer) {
+  const [customer] = await db.insert(customers).values(values).returning();
+  if (!customer) throw new Error("customer insert returned nothing");
+  return customer;
+}
+
+export async function findShopById(db: Executor, id: number) {
+  const [shop] = await db.select().from(shops).where(eq(shops.id, id)).limit(1);
+  return shop;
+}
+
+export async function setPassword(db: Executor, account: AccountRef, passwordHash: string) {
+  const now = new Date();
+  if ("userId" in account) {
+    await db
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, account.userId));
+  } else {
+    await db
+      .update(customers)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(customers.id, account.customerId));
+  }
+}
+
+/** Marks the e-mail verified unless it already is (keeps the first verification time). */
+export async function markEmailVerified(db: Executor, account: AccountRef) {
+  const now = new Date();
+  if ("userId" in account) {
+    await db
+      .update(users)
+      .set({ emailVerifiedAt: now, updatedAt: now })
+      .where(and(eq(users.id, account.userId), isNull(users.emailVerifiedAt)));
+  } else {
+    await db
+      .update(customers)
+      .set({ emailVerifiedAt: now, updatedAt: now })
+      .where(and(eq(customers.id, account.customerId), isNull(customers.emailVerifiedAt)));
+  }
+}
+
+export async function activateInvitedStaff(db: Executor, userId: number) {
+  await db
+    .update(users)
+    .set({ status: "active", updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.status, "inactive")));
+}
+
+// Sessions -----------------------------------------------------------------------------------
+
+export async function insertSession(
+  db: Executor,
+  values: { tokenHash: string; expiresAt: Date } & ({ userId: number } | { customerId: number }),
+) {
+  await db.insert(sessions).values(values);
+}
+
+export async function findLiveSessionByHash(db: Executor, tokenHash: string, now: Date) {
+  const [session] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return session;
+}
+
+export async function touchSession(db: Executor, id: number, now: Date, expiresAt: Date) {
+  await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Executor, id: number) {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends every session of an account, except optionally the one in use. */
+export async function deleteSessionsOf(db: Executor, account: AccountRef, exceptId?: number) {
+  const owner =
+    "userId" in account
+      ? eq(sessions.userId, account.userId)
+      : eq(sessions.customerId, account.customerId);
+  await db
+    .delete(sessions)
+    .where(exceptId === undefined ? owner : and(owner, ne(sessions.id, exceptId)));
+}
+
+// Single-use e-mail tokens --------------------------------------------------------------------
+
+export async function insertAccountToken(
+  db: Executor,
+  values: { purpose: TokenPurpose; tokenHash: string; expiresAt: Date } & AccountRef,
+) {
+  await db.insert(accountTokens).values(values);
+}
+
+/** A token that is unused and unexpired, without spending it. */
+export async function findUsableToken(
+  db: Executor,
+  purpose: TokenPurpose,
+  tokenHash: string,
+  now: Date,
+) {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.purpose, purpose),
+        eq(accountTokens.tokenHash, tokenHash),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Spends a token atomically: of two concurrent uses exactly one gets the row back.
+ */
+export async function consumeToken(
+  db: Executor,
+  purpose: TokenPurpose,
+  tokenHash: string,
+  now: Date,
+) {
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.purpose, purpose),
+        eq(accountTokens.tokenHash, tokenHash),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** A new link replaces older unused ones of the same purpose. */
+export async function revokeTokensOf(db: Executor, purpose: TokenPurpose, account: AccountRef) {
+  const owner =
+    "userId" in account
+      ? eq(accountTokens.userId, account.userId)
+      : eq(accountTokens.customerId, account.customerId);
+  await db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(accountTokens.purpose, purpose), owner, isNull(accountTokens.usedAt)));
+}
+
+/** A live session with its account and shop, in one query (it runs on every signed-in call). */
+export async function findSessionContext(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      session: sessions,
+      user: users,
+      customer: customers,
+      ownedShopId: shops.id,
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(customers, eq(customers.id, sessions.customerId))
+    .leftJoin(shops, eq(shops.ownerId, users.id))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}

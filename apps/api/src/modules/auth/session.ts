@@ -1,0 +1,73 @@
+import type { Customer, User } from "../../db/schema";
+import type { Database } from "../../infra/db";
+import * as repo from "./repo";
+import { hashToken, newToken, SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from "./tokens";
+
+export type MerchantSession = {
+  kind: "merchant";
+  sessionId: number;
+  user: User;
+  /** Owned or employed shop; null for an owner who has not created one yet. */
+  shopId: number | null;
+  isOwner: boolean;
+};
+
+export type CustomerSession = {
+  kind: "customer";
+  sessionId: number;
+  customer: Customer;
+  shopId: number;
+};
+
+export type Session = MerchantSession | CustomerSession;
+
+export async function createSession(
+  db: Database,
+  account: repo.AccountRef,
+  now = new Date(),
+): Promise<string> {
+  const token = newToken();
+  await repo.insertSession(db, {
+    ...account,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  return token;
+}
+
+/**
+ * Resolves a bearer token to its session, or null when it is unknown, expired, revoked, or its
+ * account can no longer sign in (disabled staff: their sessions end at once). Expiry slides.
+ */
+export async function resolveSession(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<Session | null> {
+  const row = await repo.findSessionContext(db, hashToken(token), now);
+  if (!row) return null;
+  const { session } = row;
+  let resolved: Session | null = null;
+  if (row.user) {
+    if (row.user.status === "disabled") return null;
+    resolved = {
+      kind: "merchant",
+      sessionId: session.id,
+      user: row.user,
+      shopId: row.user.shopId ?? row.ownedShopId,
+      isOwner: row.user.shopId === null,
+    };
+  } else if (row.customer) {
+    resolved = {
+      kind: "customer",
+      sessionId: session.id,
+      customer: row.customer,
+      shopId: row.customer.shopId,
+    };
+  }
+  if (!resolved) return null;
+  if (now.getTime() - session.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
+    await repo.touchSession(db, session.id, now, new Date(now.getTime() + SESSION_TTL_MS));
+  }
+  return resolved;
+}

@@ -1,0 +1,76 @@
+import {
+  createShopResponseSchema,
+  getMyShopResponseSchema,
+  getShopResponseSchema,
+  SHOP_MESSAGES,
+  shopIdQuerySchema,
+} from "@tessera/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AppError } from "../../errors";
+import { createShopBannerRules, createShopLogoRules, readMultipartForm } from "../../infra/images";
+import { bearerSecurity, requireMerchant } from "../../plugins/auth";
+import type { ShopsService } from "./service";
+
+const tags = ["shop"];
+
+export const shopRoutes: FastifyPluginAsyncZod<{ shops: ShopsService }> = async (app, opts) => {
+  const { shops } = opts;
+
+  app.get(
+    "/api/v1/shop/get-shop-by-Id",
+    {
+      schema: {
+        tags,
+        summary: "A shop's public profile (storefront branding); 404 when there is none",
+        querystring: shopIdQuerySchema,
+        response: { 200: getShopResponseSchema },
+      },
+    },
+    async (request) => shops.getShop(request.query.shopId),
+  );
+
+  app.get(
+    "/api/v1/shop/get-shop-by-userId",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in merchant's shop, or null before one is created",
+        security: bearerSecurity,
+        response: { 200: getMyShopResponseSchema },
+      },
+    },
+    async (request) => shops.getMyShop(await requireMerchant(request)),
+  );
+
+  app.post(
+    "/api/v1/shop/create-shop",
+    {
+      schema: {
+        tags,
+        summary: "Create the owner's shop",
+        description:
+          "multipart/form-data with `name`, optional `industry`, and image files `logo` and `banner` (png, jpeg, heic or heif, up to 6MB each). Needs a verified e-mail.",
+        consumes: ["multipart/form-data"],
+        security: bearerSecurity,
+        response: { 201: createShopResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireMerchant(request);
+      shops.assertCanCreateShop(session);
+      const form = await readMultipartForm(request, {
+        files: {
+          logo: { ...createShopLogoRules, required: SHOP_MESSAGES.logoRequired },
+          banner: { ...createShopBannerRules, required: SHOP_MESSAGES.bannerRequired },
+        },
+      });
+      const { logo, banner } = form.files;
+      if (!logo || !banner) throw new AppError("BAD_REQUEST", SHOP_MESSAGES.logoRequired);
+      const result = await shops.createShop(session, form.fields, {
+        logo: logo.buffer,
+        banner: banner.buffer,
+      });
+      return reply.code(201).send(result);
+    },
+  );
+};

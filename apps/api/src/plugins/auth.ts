@@ -1,0 +1,95 @@
+import { ACCESS_MESSAGES } from "@tessera/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../errors";
+import type { Database } from "../infra/db";
+import {
+  type CustomerSession,
+  type MerchantSession,
+  resolveSession,
+  type Session,
+} from "../modules/auth/session";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The caller's session, resolved once per request on first use. */
+    getSession(): Promise<Session | null>;
+    /** The raw bearer token, for logout. */
+    bearerToken(): string | null;
+  }
+}
+
+/** OpenAPI: routes that need a session declare it with this. */
+export const bearerSecurity = [{ bearerAuth: [] }];
+
+function readBearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, value] = header.split(" ");
+  if (scheme?.toLowerCase() !== "bearer" || !value) return null;
+  return value.trim() || null;
+}
+
+export function registerAuth(app: FastifyInstance, db: Database) {
+  const cache = new WeakMap<FastifyRequest, Promise<Session | null>>();
+  app.decorateRequest("getSession", function (this: FastifyRequest) {
+    let pending = cache.get(this);
+    if (!pending) {
+      const token = readBearer(this);
+      pending = token ? resolveSession(db, token) : Promise.resolve(null);
+      cache.set(this, pending);
+    }
+    return pending;
+  });
+  app.decorateRequest("bearerToken", function (this: FastifyRequest) {
+    return readBearer(this);
+  });
+}
+
+async function requireSession(request: FastifyRequest): Promise<Session> {
+  const session = await request.getSession();
+  if (session) return session;
+  throw new AppError(
+    "UNAUTHORIZED",
+    request.bearerToken() ? ACCESS_MESSAGES.sessionExpired : ACCESS_MESSAGES.notSignedIn,
+  );
+}
+
+/** A signed-in owner or staff member (with or without a shop yet). */
+export async function requireMerchant(request: FastifyRequest): Promise<MerchantSession> {
+  const session = await requireSession(request);
+  if (session.kind !== "merchant") {
+    throw new AppError("FORBIDDEN", "This is only available in the merchant area.");
+  }
+  return session;
+}
+
+/** A merchant acting in their shop: the session decides the tenant, never the request. */
+export async function requireShopMerchant(
+  request: FastifyRequest,
+): Promise<MerchantSession & { shopId: number }> {
+  const session = await requireMerchant(request);
+  if (session.shopId === null) {
+    throw new AppError("FORBIDDEN", "Create your shop first.");
+  }
+  return session as MerchantSession & { shopId: number };
+}
+
+export async function requireOwner(
+  request: FastifyRequest,
+): Promise<MerchantSession & { shopId: number }> {
+  const session = await requireShopMerchant(request);
+  if (!session.isOwner) throw new AppError("FORBIDDEN", ACCESS_MESSAGES.ownerOnly);
+  return session;
+}
+
+/** A signed-in customer who has not been disabled by the shop. */
+export async function requireCustomer(request: FastifyRequest): Promise<CustomerSession> {
+  const session = await requireSession(request);
+  if (session.kind !== "customer") {
+    throw new AppError("FORBIDDEN", "This is only available to the shop's customers.");
+  }
+  if (session.customer.isDisabled) {
+    throw new AppError("FORBIDDEN", ACCESS_MESSAGES.accountDisabled);
+  }
+  return session;
+}

@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { customers, shops, users } from "../db/schema";
+import type { Database } from "../infra/db";
+import { hashPassword } from "../infra/passwords";
+
+let counter = 0;
+/** A unique e-mail per call, so tests can share one PostgreSQL database. */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+export const PASSWORD = "Secret@123";
+
+/** A verified owner with a shop, created straight in the database. */
+export async function createMerchant(
+  db: Database,
+  overrides: { email?: string; password?: string; verified?: boolean; withShop?: boolean } = {},
+) {
+  const email = overrides.email ?? uniqueEmail("owner");
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      firstName: "Olive",
+      lastName: "Owner",
+      passwordHash: await hashPassword(overrides.password ?? PASSWORD),
+      emailVerifiedAt: overrides.verified === false ? null : new Date(),
+    })
+    .returning();
+  if (!user) throw new Error("no user");
+  let shop: typeof shops.$inferSelect | undefined;
+  if (overrides.withShop !== false) {
+    [shop] = await db
+      .insert(shops)
+      .values({ ownerId: user.id, name: "Test Shop", industry: "Retail", tagline: "Tested daily" })
+      .returning();
+  }
+  return { user, shop, email, password: overrides.password ?? PASSWORD };
+}
+
+export async function createStaff(
+  db: Database,
+  shopId: number,
+  overrides: { status?: "active" | "inactive" | "disabled"; password?: string | null } = {},
+) {
+  const email = uniqueEmail("staff");
+  const password = overrides.password === undefined ? PASSWORD : overrides.password;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      firstName: "Sam",
+      lastName: "Staff",
+      shopId,
+      role: "Barista",
+      status: overrides.status ?? "active",
+      passwordHash: password ? await hashPassword(password) : null,
+      emailVerifiedAt: password ? new Date() : null,
+    })
+    .returning();
+  if (!user) throw new Error("no staff");
+  return { user, email, password: password ?? "" };
+}
+
+export async function createCustomer(
+  db: Database,
+  shopId: number,
+  overrides: { email?: string; disabled?: boolean } = {},
+) {
+  const email = overrides.email ?? uniqueEmail("customer");
+  const [customer] = await db
+    .insert(customers)
+    .values({
+      shopId,
+      email,
+      firstName: "Cleo",
+      lastName: "Customer",
+      passwordHash: await hashPassword(PASSWORD),
+      emailVerifiedAt: new Date(),
+      isDisabled: overrides.disabled ?? false,
+    })
+    .returning();
+  if (!customer) throw new Error("no customer");
+  return { customer, email, password: PASSWORD };
+}
+
+/** Signs in through the real endpoint and returns the bearer header. */
+export async function loginAs(
+  app: FastifyInstance,
+  who: { email: string; password: string },
+  shopId?: number,
+): Promise<{ authorization: string; token: string }> {
+  const res = await app.inject({
+    method: "POST",
+    url: shopId ? "/api/v1/customer/auth/sign-in" : "/api/v1/auth/sign-in",
+    payload: shopId ? { ...who, shopId } : who,
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const { token } = res.json();
+  return { authorization: `Bearer ${token}`, token };
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return user;
+}
