@@ -18,6 +18,10 @@ import { authRoutes } from "./modules/auth/routes";
 import { createAuthService } from "./modules/auth/service";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { membershipRoutes } from "./modules/memberships/routes";
+import { createMembershipsService } from "./modules/memberships/service";
+import { offerRoutes } from "./modules/offers/routes";
+import { createOffersService } from "./modules/offers/service";
 import { shopRoutes } from "./modules/shops/routes";
 import { createShopsService } from "./modules/shops/service";
 import { registerAuth } from "./plugins/auth";
@@ -29,6 +33,8 @@ import { registerSpaHosting } from "./plugins/spa";
 export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
+  /** The clock for business dates (offer timing, periods); tests pass their own. */
+  now?: () => Date;
 };
 
 export type BuildAppOptions = {
@@ -75,13 +81,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     publicUrl: deps.config.publicUrl,
   });
   const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
   const services = {
     auth: createAuthService({
       db,
       config: deps.config,
       emails: createAccountEmails(mailer, storage),
+      storage,
     }),
     shops: createShopsService({ db, storage }),
+    memberships: createMembershipsService({ db, now }),
+    offers: createOffersService({ db, storage, now }),
   };
   app.decorate("services", services);
 
@@ -95,6 +105,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(authRoutes, authOptions);
   await app.register(customerAuthRoutes, authOptions);
   await app.register(shopRoutes, { shops: services.shops });
+  await app.register(membershipRoutes, { memberships: services.memberships });
+  await app.register(offerRoutes, { offers: services.offers });
   if (deps.config.devMailbox) {
     await app.register(devMailboxRoutes, { database: deps.database });
   }
@@ -114,6 +126,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
 type Services = {
   auth: ReturnType<typeof createAuthService>;
   shops: ReturnType<typeof createShopsService>;
+  memberships: ReturnType<typeof createMembershipsService>;
+  offers: ReturnType<typeof createOffersService>;
 };
 
 declare module "fastify" {

@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { demoLogins, seedDemo } from "./db/seed";
 import { openDatabase } from "./infra/db";
+import { createStorage } from "./infra/storage";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -27,7 +28,8 @@ async function main() {
   });
 
   if (config.seedDemo) {
-    const seed = await seedDemo(database.db);
+    const storage = createStorage({ dataDir: config.dataDir, publicUrl: config.publicUrl });
+    const seed = await seedDemo(database.db, storage);
     if (seed.seeded) {
       app.log.info("seeded a demo shop");
       console.log(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  canonicalTimeZone,
   formatJoiningDate,
   formatShortDate,
   getZonedDateTime,
@@ -109,5 +110,19 @@ describe("addDays", () => {
     expect(addDays("2024-12-31", 1)).toBe("2025-01-01");
     expect(addDays("2024-03-01", -1)).toBe("2024-02-29");
     expect(() => addDays("2024-02-30", 1)).toThrow(RangeError);
+  });
+});
+
+describe("canonicalTimeZone", () => {
+  it("writes IANA names in their listed spelling, whatever the case", () => {
+    expect(canonicalTimeZone("america/new_york")).toBe("America/New_York");
+    expect(canonicalTimeZone(" Asia/Tokyo ")).toBe("Asia/Tokyo");
+    expect(canonicalTimeZone("utc")).toBe("UTC");
+  });
+
+  it("refuses offsets, unknown zones and anything that is not a zone name", () => {
+    for (const value of ["+05:00", "GMT+5:30", "Mars/Olympus", "", "../etc", "x".repeat(65)]) {
+      expect(canonicalTimeZone(value), value).toBeNull();
+    }
   });
 });

@@ -66,6 +66,32 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+
+/**
+ * The canonical spelling of an IANA time zone name ("america/new_york" → "America/New_York"),
+ * or null when it is not one. Offsets such as "+05:00", which newer engines also accept, are
+ * not zone names and are refused: a shop's zone must follow its daylight-saving rules.
+ */
+export function canonicalTimeZone(value: string): string | null {
+  const name = value.trim();
+  if (name.length > 64 || !TIME_ZONE_NAME.test(name)) return null;
+  // The engine's own list keeps the spelling a picker shows ("Europe/Kyiv"); other names it
+  // accepts (aliases such as "US/Eastern") become the zone they stand for.
+  zoneNames ??= new Map(
+    ["UTC", ...Intl.supportedValuesOf("timeZone")].map((zone) => [zone.toLowerCase(), zone]),
+  );
+  const listed = zoneNames.get(name.toLowerCase());
+  if (listed) return listed;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+let zoneNames: Map<string, string> | undefined;
+
 /** An IANA time zone name such as "America/New_York". */
 export const timeZoneSchema = z.string().refine(isValidTimeZone, { error: "Unknown time zone" });
 

@@ -1,5 +1,6 @@
 export * from "./api.ts";
 export * from "./contracts/access.ts";
+export * from "./contracts/catalogue.ts";
 export * from "./countries.ts";
 export * from "./dates.ts";
 export * from "./money.ts";

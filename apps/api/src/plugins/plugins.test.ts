@@ -156,6 +156,12 @@ describe("SPA hosting", () => {
     }
   });
 
+  it("answers a missing asset with 404, not the page", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/assets/index-gone.js" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/application\/json/);
+  });
+
   it("still answers unknown API paths with JSON", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/v1/missing" });
     expect(res.statusCode).toBe(404);

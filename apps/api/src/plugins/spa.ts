@@ -4,7 +4,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { NOT_FOUND_MESSAGE } from "./errors";
 
-const API_PREFIX = /^\/(api|socket\.io)(\/|$|\?)/;
+// API paths, and build assets that do not exist (a stale tab after a deploy), never get the SPA.
+const NOT_PAGES = /^\/(api|socket\.io|assets|uploads)(\/|$|\?)/;
 
 /**
  * Serves the built SPA from the API's own port: content-hashed assets are cached for a year,
@@ -17,7 +18,8 @@ export async function registerSpaHosting(app: FastifyInstance, opts: { webDist: 
     await app.register(fastifyStatic, {
       root: opts.webDist,
       prefix: "/",
-      wildcard: false,
+      // Looked up per request, so a rebuild is served without a restart.
+      wildcard: true,
       index: ["index.html"],
       setHeaders(res, path) {
         res.header(
@@ -32,7 +34,7 @@ export async function registerSpaHosting(app: FastifyInstance, opts: { webDist: 
     const wantsPage =
       hasSpa &&
       (request.method === "GET" || request.method === "HEAD") &&
-      !API_PREFIX.test(request.url);
+      !NOT_PAGES.test(request.url);
     if (wantsPage) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }

@@ -11,7 +11,12 @@ import { type DatabaseHandle, openDatabase } from "../infra/db";
  * there too), otherwise a fresh in-memory PGlite per test file.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; logger?: FastifyServerOptions["logger"] } = {},
+  options: {
+    env?: Record<string, string>;
+    logger?: FastifyServerOptions["logger"];
+    /** A clock the test controls (offer timing, periods). */
+    now?: () => Date;
+  } = {},
 ) {
   const config = loadConfig({
     NODE_ENV: "test",
@@ -27,7 +32,10 @@ export async function createTestApp(
     poolSize: 4,
   });
   await database.migrate();
-  const app = await buildApp({ config, database }, { logger: options.logger ?? false });
+  const app = await buildApp(
+    { config, database, ...(options.now ? { now: options.now } : {}) },
+    { logger: options.logger ?? false },
+  );
   return {
     app,
     auth: app.services.auth,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { customers, shops, users } from "../db/schema";
+import { customers, membershipBenefits, membershipTiers, offers, shops, users } from "../db/schema";
 import type { Database } from "../infra/db";
 import { hashPassword } from "../infra/passwords";
 
@@ -105,4 +105,59 @@ export async function loginAs(
 export async function findUserByEmail(db: Database, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email));
   return user;
+}
+
+/** A membership tier with its benefits, created straight in the database (cents). */
+export async function createTier(
+  db: Database,
+  shopId: number,
+  overrides: Partial<typeof membershipTiers.$inferInsert> & {
+    benefits?: { name: string; worthCents: number }[];
+  } = {},
+) {
+  const { benefits = [{ name: "Free coffee", worthCents: 450 }], ...values } = overrides;
+  const [tier] = await db
+    .insert(membershipTiers)
+    .values({
+      shopId,
+      name: "Silver",
+      description: "Coffee lovers' plan",
+      priceCents: 1999,
+      cashbackRewardCents: 500,
+      renewal: "monthly",
+      rewardFrequency: "monthly",
+      ...values,
+    })
+    .returning();
+  if (!tier) throw new Error("no tier");
+  if (benefits.length > 0) {
+    await db
+      .insert(membershipBenefits)
+      .values(benefits.map((b, position) => ({ ...b, tierId: tier.id, shopId, position })));
+  }
+  return tier;
+}
+
+/** An offer created straight in the database (cents; dates "YYYY-MM-DD"). */
+export async function createOffer(
+  db: Database,
+  shopId: number,
+  overrides: Partial<typeof offers.$inferInsert> = {},
+) {
+  const [offer] = await db
+    .insert(offers)
+    .values({
+      shopId,
+      offerName: "Two for one",
+      description: "Two coffees for the price of one",
+      offerPriceCents: 500,
+      originalPriceCents: 1000,
+      startDate: "2025-01-01",
+      endDate: "2099-12-31",
+      offerImage: "/uploads/offers/AAAAAAAAAAAAAAAAAAAAAA.png",
+      ...overrides,
+    })
+    .returning();
+  if (!offer) throw new Error("no offer");
+  return offer;
 }

@@ -121,7 +121,7 @@ export const ACCESS_MESSAGES = {
   tokenValid: "Token is valid",
   invalidToken: "Invalid or expired token.",
   invalidCredentials: "Invalid email or password",
-  invalidCurrentPassword: "Invalid current password",
+  invalidCurrentPassword: "Invalid current password.",
   emailTaken: "An account with this email already exists.",
   emailNotVerified: "Please verify your email address first. Check your inbox or resend the link.",
   accountDisabled: "Your account has been disabled. Please contact the shop.",

@@ -23,8 +23,44 @@ describe("membershipTierSchema", () => {
       ...tier,
       price: 19.99,
       cashbackReward: 5,
+      rewardFrequency: "monthly",
       Benefits: [{ name: "Free coffee", worth: 4.5, benefitType: "monthly" }],
     });
+  });
+
+  it("credits cashback per renewal period unless told more often, never less often", () => {
+    expect(parseOk(membershipTierSchema, { ...tier, renewal: "yearly" }).rewardFrequency).toBe(
+      "yearly",
+    );
+    expect(
+      parseOk(membershipTierSchema, { ...tier, renewal: "yearly", rewardFrequency: "Monthly" })
+        .rewardFrequency,
+    ).toBe("monthly");
+    expect(parseOk(membershipTierSchema, { ...tier, rewardFrequency: "" }).rewardFrequency).toBe(
+      "monthly",
+    );
+    expect(errorsOf(membershipTierSchema, { ...tier, rewardFrequency: "yearly" })).toEqual({
+      rewardFrequency: "Cashback cannot be credited less often than the membership renews",
+    });
+    expect(errorsOf(membershipTierSchema, { ...tier, rewardFrequency: "daily" })).toEqual({
+      rewardFrequency: "Select how often cashback is credited",
+    });
+  });
+
+  it("refuses amounts the cents columns cannot hold", () => {
+    expect(
+      errorsOf(membershipTierSchema, {
+        ...tier,
+        price: "99999999999",
+        cashbackReward: "1000000.01",
+        Benefits: [{ name: "Coffee", worth: 2e9 }],
+      }),
+    ).toEqual({
+      price: "Amount must be at most $1,000,000",
+      cashbackReward: "Amount must be at most $1,000,000",
+      "Benefits.0.worth": "Amount must be at most $1,000,000",
+    });
+    expect(errorsOf(membershipTierSchema, { ...tier, price: "1000000" })).toEqual({});
   });
 
   it("defaults status to active and benefit type to monthly, and reads 'Monthly'", () => {
@@ -103,7 +139,10 @@ describe("membershipTierSchema", () => {
   });
 
   it("update carries the id", () => {
-    expect(parseOk(updateMembershipTierSchema, { ...tier, id: "8" }).id).toBe(8);
+    expect(parseOk(updateMembershipTierSchema, { ...tier, id: "8" })).toMatchObject({
+      id: 8,
+      rewardFrequency: "monthly",
+    });
     expect(errorsOf(updateMembershipTierSchema, tier)).toHaveProperty("id");
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EDITABLE_MEMBERSHIP_STATUSES, RENEWALS } from "../options.ts";
-import { idSchema, maxLength, numberField, textField } from "./common.ts";
+import { idSchema, maxLength, numberField, textField, whenFieldsValid } from "./common.ts";
 import { MEMBERSHIP_MESSAGES } from "./messages.ts";
 
 export const MEMBERSHIP_NAME_MAX_LENGTH = 100;
@@ -18,6 +18,12 @@ export function renewalField(message: string) {
     .pipe(z.enum(RENEWALS, { error: message }));
 }
 
+/**
+ * Chosen: the largest price, cashback or benefit worth. Amounts are stored as integer cents, and
+ * without a ceiling a mistyped "99999999999" would overflow the column instead of being refused.
+ */
+export const MAX_MEMBERSHIP_AMOUNT = 1_000_000;
+
 /** A dollar amount above $0 with at most two decimals. */
 function positiveDollars(required: string, invalid: string) {
   return numberField({
@@ -25,6 +31,7 @@ function positiveDollars(required: string, invalid: string) {
     invalid,
     min: { value: 0, exclusive: true, message: invalid },
     decimals: { places: 2, message: MEMBERSHIP_MESSAGES.amountDecimals },
+    max: { value: MAX_MEMBERSHIP_AMOUNT, message: MEMBERSHIP_MESSAGES.amountTooLarge },
   });
 }
 
@@ -53,11 +60,7 @@ export function canAddBenefitRow(rows: readonly BenefitInput[]): boolean {
   return last === undefined || benefitSchema.safeParse(last).success;
 }
 
-/**
- * Create/Edit Membership Tier and POST /memberships/create-membership. `Benefits` keeps the
- * spec's capitalised payload key; the form always has at least one row.
- */
-export const membershipTierSchema = z.object({
+const tierShape = {
   name: textField({
     required: MEMBERSHIP_MESSAGES.nameRequired,
     rules: [maxLength(MEMBERSHIP_NAME_MAX_LENGTH, MEMBERSHIP_MESSAGES.nameTooLong)],
@@ -72,14 +75,50 @@ export const membershipTierSchema = z.object({
     MEMBERSHIP_MESSAGES.cashbackInvalid,
   ),
   renewal: renewalField(MEMBERSHIP_MESSAGES.renewalRequired),
+  rewardFrequency: z
+    .union([renewalField(MEMBERSHIP_MESSAGES.rewardFrequencyInvalid), z.literal("")], {
+      error: MEMBERSHIP_MESSAGES.rewardFrequencyInvalid,
+    })
+    .nullish()
+    .transform((value) => value || undefined),
   status: z
     .enum(EDITABLE_MEMBERSHIP_STATUSES, { error: MEMBERSHIP_MESSAGES.statusInvalid })
     .default("active"),
   Benefits: z.array(benefitSchema).min(1, { error: MEMBERSHIP_MESSAGES.benefitsRequired }),
-});
+};
+
+/**
+ * `rewardFrequency` (how often the cashback is credited) defaults to the renewal period and may
+ * be shorter than it (a yearly plan crediting monthly), never longer.
+ */
+function withTierRules<S extends z.ZodObject<typeof tierShape>>(schema: S) {
+  return schema
+    .superRefine(
+      (values, ctx) => {
+        if (values.renewal === "monthly" && values.rewardFrequency === "yearly") {
+          ctx.addIssue({
+            code: "custom",
+            message: MEMBERSHIP_MESSAGES.rewardFrequencyTooLong,
+            path: ["rewardFrequency"],
+          });
+        }
+      },
+      { when: whenFieldsValid("renewal", "rewardFrequency") },
+    )
+    .transform((values) => ({
+      ...(values as z.output<S>),
+      rewardFrequency: values.rewardFrequency ?? values.renewal,
+    }));
+}
+
+/**
+ * Create/Edit Membership Tier and POST /memberships/create-membership. `Benefits` keeps the
+ * spec's capitalised payload key; the form always has at least one row.
+ */
+export const membershipTierSchema = withTierRules(z.object(tierShape));
 export type MembershipTierInput = z.input<typeof membershipTierSchema>;
 export type MembershipTierValues = z.output<typeof membershipTierSchema>;
 
 /** Update /memberships/update-membership-by-id: the same fields plus id. */
-export const updateMembershipTierSchema = membershipTierSchema.extend({ id: idSchema });
+export const updateMembershipTierSchema = withTierRules(z.object({ ...tierShape, id: idSchema }));
 export type UpdateMembershipTierValues = z.output<typeof updateMembershipTierSchema>;

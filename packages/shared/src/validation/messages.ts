@@ -143,6 +143,8 @@ export const STORE_MESSAGES = {
   primaryColorInvalid: "Enter a primary color as # followed by 6 hex digits",
   /** Chosen. */
   secondaryColorInvalid: "Enter a secondary color as # followed by 6 hex digits",
+  /** Chosen. */
+  timeZoneInvalid: "Select a valid time zone",
 } as const;
 
 /** Chosen, except `benefitWorthInvalid` (spec). */
@@ -163,6 +165,9 @@ export const MEMBERSHIP_MESSAGES = {
   benefitNameTooLong: "Benefit name must be at most 100 characters",
   benefitWorthInvalid: "Worth must be greater than $0 when adding a row",
   benefitsRequired: "Add at least one benefit",
+  amountTooLarge: "Amount must be at most $1,000,000",
+  rewardFrequencyInvalid: "Select how often cashback is credited",
+  rewardFrequencyTooLong: "Cashback cannot be credited less often than the membership renews",
 } as const;
 
 export const OFFER_MESSAGES = {
@@ -200,6 +205,14 @@ export const OFFER_MESSAGES = {
   endRequired: "Select an end date",
   /** Chosen. */
   endInPast: "End date cannot be in the past",
+  /** Chosen: prices are stored as integer cents, so they have a ceiling. */
+  priceTooLarge: "Price must be at most $1,000,000",
+  /** Chosen. */
+  quantityTooLarge: "Quantity must be at most 1,000,000",
+  /** Chosen. */
+  limitPerUserTooLarge: "User limit must be at most 1,000,000",
+  /** Chosen. */
+  validityTooLarge: "Validity must be at most 3650 days",
 } as const;
 
 export const MEMBER_MESSAGES = {

@@ -116,6 +116,37 @@ describe("offer create: toggles", () => {
     });
   });
 
+  it("prices and counts stay within what the columns hold", () => {
+    expect(
+      errorsOf(create, {
+        ...offer,
+        offerPrice: "1000000.01",
+        originalPrice: "99999999999",
+        isLimited: true,
+        quantity: "1000001",
+        hasValidity: true,
+        validityDays: "3651",
+      }),
+    ).toEqual({
+      offerPrice: "Price must be at most $1,000,000",
+      originalPrice: "Price must be at most $1,000,000",
+      quantity: "Quantity must be at most 1,000,000",
+      validityDays: "Validity must be at most 3650 days",
+    });
+    expect(errorsOf(create, { ...offer, isLimitedPerUser: true, limitPerUser: "5000000" })).toEqual(
+      { limitPerUser: "User limit must be at most 1,000,000" },
+    );
+    expect(
+      errorsOf(create, {
+        ...offer,
+        isLimited: true,
+        quantity: "1000000",
+        hasValidity: true,
+        validityDays: "3650",
+      }),
+    ).toEqual({});
+  });
+
   it("limit per user may not exceed the quantity", () => {
     const limited = { ...offer, isLimited: true, isLimitedPerUser: true };
     expect(errorsOf(create, { ...limited, quantity: 5, limitPerUser: 6 })).toEqual({

@@ -23,20 +23,34 @@ export const OFFER_DESCRIPTION_MIN_LENGTH = 10;
 export const OFFER_DESCRIPTION_MAX_LENGTH = 2000;
 export const OFFER_INSTRUCTIONS_MAX_LENGTH = 500;
 
+/**
+ * Chosen ceilings. Prices are stored as integer cents and counts as integers: without a bound a
+ * mistyped "99999999999" would overflow the column instead of being refused.
+ */
+export const MAX_OFFER_PRICE = 1_000_000;
+export const MAX_OFFER_QUANTITY = 1_000_000;
+export const MAX_OFFER_VALIDITY_DAYS = 3650;
+
 const priceRules = {
   required: OFFER_MESSAGES.priceInvalid,
   invalid: OFFER_MESSAGES.priceInvalid,
   min: { value: 0, exclusive: true, message: OFFER_MESSAGES.priceInvalid },
   decimals: { places: 2, message: OFFER_MESSAGES.priceDecimals },
+  max: { value: MAX_OFFER_PRICE, message: OFFER_MESSAGES.priceTooLarge },
 } as const;
 
-/** A positive whole number, required only while its toggle is on. */
-function parseCount(input: NumberInput, required: string, invalid: string): NumberParseResult {
+/** A positive whole number up to `max`, required only while its toggle is on. */
+function parseCount(
+  input: NumberInput,
+  messages: { required: string; invalid: string; tooLarge: string },
+  max: number,
+): NumberParseResult {
   return parseNumberInput(input, {
-    required,
-    invalid,
-    min: { value: 1, message: invalid },
-    integer: invalid,
+    required: messages.required,
+    invalid: messages.invalid,
+    min: { value: 1, message: messages.invalid },
+    integer: messages.invalid,
+    max: { value: max, message: messages.tooLarge },
   });
 }
 
@@ -118,8 +132,12 @@ export function makeOfferSchema({ today, current }: OfferSchemaOptions) {
                 "quantity",
                 parseCount(
                   values.quantity,
-                  OFFER_MESSAGES.quantityRequired,
-                  OFFER_MESSAGES.quantityInvalid,
+                  {
+                    required: OFFER_MESSAGES.quantityRequired,
+                    invalid: OFFER_MESSAGES.quantityInvalid,
+                    tooLarge: OFFER_MESSAGES.quantityTooLarge,
+                  },
+                  MAX_OFFER_QUANTITY,
                 ),
               )
             : undefined;
@@ -128,8 +146,12 @@ export function makeOfferSchema({ today, current }: OfferSchemaOptions) {
                 "limitPerUser",
                 parseCount(
                   values.limitPerUser,
-                  OFFER_MESSAGES.limitPerUserRequired,
-                  OFFER_MESSAGES.limitPerUserInvalid,
+                  {
+                    required: OFFER_MESSAGES.limitPerUserRequired,
+                    invalid: OFFER_MESSAGES.limitPerUserInvalid,
+                    tooLarge: OFFER_MESSAGES.limitPerUserTooLarge,
+                  },
+                  MAX_OFFER_QUANTITY,
                 ),
               )
             : undefined;
@@ -145,8 +167,12 @@ export function makeOfferSchema({ today, current }: OfferSchemaOptions) {
               "validityDays",
               parseCount(
                 values.validityDays,
-                OFFER_MESSAGES.validityRequired,
-                OFFER_MESSAGES.validityInvalid,
+                {
+                  required: OFFER_MESSAGES.validityRequired,
+                  invalid: OFFER_MESSAGES.validityInvalid,
+                  tooLarge: OFFER_MESSAGES.validityTooLarge,
+                },
+                MAX_OFFER_VALIDITY_DAYS,
               ),
             );
           }

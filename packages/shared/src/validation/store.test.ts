@@ -74,6 +74,20 @@ describe("storeSettingsSchema (Customize Store)", () => {
     });
   });
 
+  it("takes an optional IANA time zone in its canonical spelling", () => {
+    expect(parseOk(storeSettingsSchema, store).timeZone).toBeUndefined();
+    expect(parseOk(storeSettingsSchema, { ...store, timeZone: "" }).timeZone).toBeUndefined();
+    expect(parseOk(storeSettingsSchema, { ...store, timeZone: " europe/london " }).timeZone).toBe(
+      "Europe/London",
+    );
+    expect(parseOk(storeSettingsSchema, { ...store, timeZone: "UTC" }).timeZone).toBe("UTC");
+    for (const timeZone of ["Mars/Olympus", "+05:00", "America/New_York/../x", "x".repeat(70)]) {
+      expect(errorsOf(storeSettingsSchema, { ...store, timeZone }), timeZone).toEqual({
+        timeZone: "Select a valid time zone",
+      });
+    }
+  });
+
   it("colours are # plus exactly 6 hex digits", () => {
     for (const color of ["#FFF", "0099D8", "#0099D", "#0099D8F", "#GGGGGG", "rgb(0,0,0)"]) {
       expect(errorsOf(storeSettingsSchema, { ...store, primaryColor: color })).toHaveProperty(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canonicalTimeZone } from "../dates.ts";
 import { FONT_STYLES, type FontStyle, INDUSTRIES, type Industry } from "../options.ts";
 import { idSchema, matches, maxLength, minLength, textField } from "./common.ts";
 import { SHOP_MESSAGES, STORE_MESSAGES } from "./messages.ts";
@@ -34,6 +35,21 @@ function colorField(message: string) {
     (value) => value.toUpperCase(),
   );
 }
+
+/**
+ * The shop's time zone (offer dates and periods follow it): an IANA name, any case, written in
+ * its canonical spelling. Empty or missing means "keep the current one".
+ */
+export const shopTimeZoneField = z
+  .string({ error: STORE_MESSAGES.timeZoneInvalid })
+  .nullish()
+  .transform((value, ctx): string | undefined => {
+    if (!value?.trim()) return undefined;
+    const zone = canonicalTimeZone(value);
+    if (zone) return zone;
+    ctx.addIssue({ code: "custom", message: STORE_MESSAGES.timeZoneInvalid, input: value });
+    return z.NEVER;
+  });
 
 /** Create shop: name and an optional industry. Logo and banner: `checkCreateShopFiles`. */
 export const createShopSchema = z.object({
@@ -76,6 +92,7 @@ export const storeSettingsSchema = z.object({
   fontStyle: z.enum(FONT_STYLES, { error: STORE_MESSAGES.fontStyleRequired }),
   primaryColor: colorField(STORE_MESSAGES.primaryColorInvalid),
   secondaryColor: colorField(STORE_MESSAGES.secondaryColorInvalid),
+  timeZone: shopTimeZoneField,
 });
 export type StoreSettingsInput = z.input<typeof storeSettingsSchema>;
 export type StoreSettingsValues = z.output<typeof storeSettingsSchema>;

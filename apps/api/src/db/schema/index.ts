@@ -1,5 +1,7 @@
 export * from "./customers";
 export * from "./email-outbox";
+export * from "./memberships";
+export * from "./offers";
 export * from "./sessions";
 export * from "./shops";
 export * from "./users";

@@ -373,8 +373,8 @@ describe("update password", () => {
     const wrong = await put({ currentPassword: "Wrong@1234", newPassword: "Fresh@5678" });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
-      message: "Invalid current password",
-      errors: { currentPassword: "Invalid current password" },
+      message: "Invalid current password.",
+      errors: { currentPassword: "Invalid current password." },
     });
     const same = await put({ currentPassword: m.password, newPassword: m.password });
     expect(same.statusCode).toBe(400);

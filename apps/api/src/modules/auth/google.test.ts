@@ -13,6 +13,7 @@ import OidcProviderModule from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customers, shops, users } from "../../db/schema";
 import { createRateLimiter } from "../../infra/rate-limit";
+import { createStorage } from "../../infra/storage";
 import { registerAuth } from "../../plugins/auth";
 import { createTestApp, type TestApp } from "../../test/app";
 import {
@@ -246,7 +247,12 @@ describe("Google sign-in against a real local OpenID provider", () => {
     const oidc = t.config.oidc;
     if (!oidc) throw new Error("the test configuration should enable Google sign-in");
     const db = t.database.db;
-    auth = createAuthService({ db, config: t.config, emails });
+    auth = createAuthService({
+      db,
+      config: t.config,
+      emails,
+      storage: createStorage({ dataDir: t.config.dataDir, publicUrl: t.config.publicUrl }),
+    });
     // Whatever app.ts does not wire (yet) is registered here, so the test works either way.
     if (!t.app.hasRequestDecorator("getSession")) registerAuth(t.app, db);
     if (!t.app.hasRoute({ method: "GET", url: "/api/v1/user/get-user" })) {

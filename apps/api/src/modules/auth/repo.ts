@@ -37,6 +37,27 @@ export async function findShopIdOfUser(db: Executor, user: { id: number; shopId:
   return owned?.id ?? null;
 }
 
+/** The user, locked until the transaction ends, so concurrent profile updates queue. */
+export async function lockUser(db: Executor, id: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).for("update");
+  return user;
+}
+
+export async function updateUserProfile(
+  db: Executor,
+  id: number,
+  values: Pick<NewUser, "firstName" | "lastName" | "phoneNumber"> &
+    Partial<Pick<NewUser, "profilePicture">>,
+) {
+  const [user] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  if (!user) throw new Error("user update returned nothing");
+  return user;
+}
+
 export async function insertUser(db: Executor, values: NewUser) {
   const [user] = await db.insert(users).values(values).returning();
   if (!user) throw new Error("user insert returned nothing");

@@ -14,12 +14,14 @@ import {
   signInResponseSchema,
   signUpPayloadSchema,
   signUpResponseSchema,
+  updateUserResponseSchema,
   verifyTokenQuerySchema,
   verifyTokenResponseSchema,
 } from "@tessera/shared";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { profilePictureRules, readFileField } from "../../infra/images";
 import type { RateLimiter } from "../../infra/rate-limit";
 import { bearerSecurity, requireMerchant } from "../../plugins/auth";
 import type { AuthService } from "./service";
@@ -221,6 +223,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => auth.getUser(await requireMerchant(request)),
+  );
+
+  app.post(
+    "/api/v1/user/update-user",
+    {
+      schema: {
+        tags: ["user"],
+        summary: "Update the signed-in merchant's profile",
+        description:
+          "multipart/form-data with `firstName` and `lastName` (3+ letters and spaces), optional `phoneNumber` (valid for `phoneCountry` — alias `country` — an ISO code, default US; stored in E.164; empty clears it) and optional `profilePicture` (JPG/JPEG/PNG, up to 5MB).",
+        consumes: ["multipart/form-data"],
+        security: bearerSecurity,
+        response: { 200: updateUserResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = await requireMerchant(request);
+      const { file, fields } = await readFileField(request, profilePictureRules);
+      return auth.updateUser(session, fields, file?.buffer);
+    },
   );
 
   app.post(

@@ -1,17 +1,22 @@
 import {
   ACCESS_MESSAGES,
+  CATALOGUE_MESSAGES,
   type ChangePasswordPayload,
   type CustomerLoginPayload,
   type CustomerSignUpPayload,
   type LoginPayload,
+  profileUpdatePayloadSchema,
   type SignUpPayload,
+  toFieldErrors,
 } from "@tessera/shared";
 import type { Config } from "../../config";
 import type { Customer, Shop, User } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { isUniqueViolation } from "../../infra/db/errors";
+import { processImage, profilePictureRules } from "../../infra/images";
 import { hashPassword, verifyPassword } from "../../infra/passwords";
+import type { Storage } from "../../infra/storage";
 import { toCustomerDto, toUserDto } from "./dto";
 import * as repo from "./repo";
 import { createSession, type MerchantSession, type Session } from "./session";
@@ -46,7 +51,13 @@ export type AccountEmails = {
   }): Promise<void>;
 };
 
-export type AuthDeps = { db: Database; config: Config; emails: AccountEmails };
+export type AuthDeps = {
+  db: Database;
+  config: Config;
+  emails: AccountEmails;
+  /** Where profile pictures are kept. */
+  storage: Storage;
+};
 
 // Verifying against a real hash for unknown e-mails keeps response times alike, so sign-in does
 // not reveal which addresses have accounts.
@@ -76,7 +87,7 @@ async function checkPassword(passwordHash: string | null | undefined, password: 
   return verifyPassword(passwordHash, password);
 }
 
-export function createAuthService({ db, config, emails }: AuthDeps) {
+export function createAuthService({ db, config, emails, storage }: AuthDeps) {
   const url = (path: string, params: Record<string, string>) =>
     `${config.publicUrl}${path}?${new URLSearchParams(params).toString()}`;
 
@@ -221,6 +232,70 @@ export function createAuthService({ db, config, emails }: AuthDeps) {
 
     async getUser(session: MerchantSession) {
       return { user: toUserDto(session.user, session.shopId) };
+    },
+
+    /**
+     * Update Profile: names, phone (checked for `phoneCountry`, or its alias `country`; stored
+     * in E.164, empty clears it) and an optional new picture. Every problem is reported at
+     * once; a replaced picture is removed once the update is saved. The e-mail never changes
+     * here.
+     */
+    async updateUser(
+      session: MerchantSession,
+      fields: Record<string, string>,
+      picture: Buffer | undefined,
+    ) {
+      const errors: Record<string, string> = {};
+      const parsed = profileUpdatePayloadSchema.safeParse({
+        ...fields,
+        phoneCountry: fields.phoneCountry ?? fields.country,
+      });
+      if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
+      let image: Awaited<ReturnType<typeof processImage>> | null = null;
+      if (picture) {
+        try {
+          image = await processImage(picture, profilePictureRules);
+        } catch (error) {
+          if (!(error instanceof AppError && error.details.errors)) throw error;
+          Object.assign(errors, error.details.errors);
+        }
+      }
+      const first = Object.values(errors)[0];
+      if (first || !parsed.success)
+        throw new AppError("BAD_REQUEST", first ?? "Invalid", { errors });
+
+      const stored = image
+        ? await storage.save(image.buffer, {
+            extension: image.extension,
+            contentType: image.contentType,
+            folder: "profiles",
+          })
+        : null;
+      let result: { user: User; previousPicture: string | null };
+      try {
+        result = await db.transaction(async (tx) => {
+          const previous = await repo.lockUser(tx, session.user.id);
+          if (!previous) throw new AppError("NOT_FOUND", "Account not found");
+          const user = await repo.updateUserProfile(tx, session.user.id, {
+            firstName: parsed.data.firstName,
+            lastName: parsed.data.lastName,
+            phoneNumber: parsed.data.phoneNumber || null,
+            ...(stored ? { profilePicture: stored.url } : {}),
+          });
+          return { user, previousPicture: previous.profilePicture };
+        });
+      } catch (error) {
+        if (stored) await storage.remove(stored.key).catch(() => {});
+        throw error;
+      }
+      // A picture from Google sign-in is not ours to delete: keyFromUrl knows only our files.
+      const previousKey =
+        stored && result.previousPicture ? storage.keyFromUrl(result.previousPicture) : null;
+      if (previousKey) await storage.remove(previousKey).catch(() => {});
+      return {
+        message: CATALOGUE_MESSAGES.profileUpdated,
+        user: toUserDto(result.user, session.shopId),
+      };
     },
 
     /** The link in the verification e-mail: verifies and says where the browser goes next. */

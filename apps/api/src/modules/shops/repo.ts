@@ -1,9 +1,33 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type NewShop, shops } from "../../db/schema";
-import type { Executor } from "../../infra/db";
+import type { Database, Executor } from "../../infra/db";
 
 export async function findShopById(db: Executor, id: number) {
   const [shop] = await db.select().from(shops).where(eq(shops.id, id)).limit(1);
+  return shop;
+}
+
+function prepareFindShop(db: Database) {
+  return db
+    .select()
+    .from(shops)
+    .where(eq(shops.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("storefront_shop");
+}
+
+// The storefront reads the shop on every visit: one prepared statement per database, planned once
+// per connection.
+const findShopStatements = new WeakMap<Database, ReturnType<typeof prepareFindShop>>();
+
+/** `findShopById` for the public storefront, as a prepared statement. */
+export async function findStorefrontShop(db: Database, id: number) {
+  let statement = findShopStatements.get(db);
+  if (!statement) {
+    statement = prepareFindShop(db);
+    findShopStatements.set(db, statement);
+  }
+  const [shop] = await statement.execute({ id });
   return shop;
 }
 
@@ -15,5 +39,35 @@ export async function findShopByOwner(db: Executor, ownerId: number) {
 export async function insertShop(db: Executor, values: NewShop) {
   const [shop] = await db.insert(shops).values(values).returning();
   if (!shop) throw new Error("shop insert returned nothing");
+  return shop;
+}
+
+/** The shop's time zone (its calendar days and periods), or undefined for an unknown shop. */
+export async function findShopTimeZone(db: Executor, id: number) {
+  const [shop] = await db
+    .select({ timeZone: shops.timeZone })
+    .from(shops)
+    .where(eq(shops.id, id))
+    .limit(1);
+  return shop?.timeZone;
+}
+
+/** The shop, locked until the transaction ends, so concurrent updates apply one after another. */
+export async function lockShop(db: Executor, id: number) {
+  const [shop] = await db.select().from(shops).where(eq(shops.id, id)).for("update");
+  return shop;
+}
+
+export async function updateShop(
+  db: Executor,
+  id: number,
+  values: Partial<Omit<NewShop, "id" | "ownerId">>,
+) {
+  const [shop] = await db
+    .update(shops)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(shops.id, id))
+    .returning();
+  if (!shop) throw new Error("shop update returned nothing");
   return shop;
 }

@@ -4,11 +4,18 @@ import {
   getShopResponseSchema,
   SHOP_MESSAGES,
   shopIdQuerySchema,
+  updateShopResponseSchema,
 } from "@tessera/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
-import { createShopBannerRules, createShopLogoRules, readMultipartForm } from "../../infra/images";
-import { bearerSecurity, requireMerchant } from "../../plugins/auth";
+import {
+  createShopBannerRules,
+  createShopLogoRules,
+  readMultipartForm,
+  storeBannerRules,
+  storeLogoRules,
+} from "../../infra/images";
+import { bearerSecurity, requireMerchant, requireOwner } from "../../plugins/auth";
 import type { ShopsService } from "./service";
 
 const tags = ["shop"];
@@ -71,6 +78,31 @@ export const shopRoutes: FastifyPluginAsyncZod<{ shops: ShopsService }> = async 
         banner: banner.buffer,
       });
       return reply.code(201).send(result);
+    },
+  );
+
+  app.put(
+    "/api/v1/shop/update-shop",
+    {
+      schema: {
+        tags,
+        summary: "Customize Store (owner only)",
+        description:
+          "multipart/form-data with `name` (3+), `tagline` (5-200), `industry` and `fontStyle` (from the lists), `primaryColor` and `secondaryColor` (# plus 6 hex digits), optional `timeZone` (IANA name; kept when not sent), optional `id` (must be the owner's shop), and optional images `logo` (PNG/JPEG, exactly 200 x 200) and `banner` (PNG/JPEG, 480-520 x 250-290), up to 5MB each.",
+        consumes: ["multipart/form-data"],
+        security: bearerSecurity,
+        response: { 200: updateShopResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = await requireOwner(request);
+      const form = await readMultipartForm(request, {
+        files: { logo: storeLogoRules, banner: storeBannerRules },
+      });
+      return shops.updateShop(session, form.fields, {
+        logo: form.files.logo?.buffer,
+        banner: form.files.banner?.buffer,
+      });
     },
   );
 };

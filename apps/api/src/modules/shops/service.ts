@@ -1,8 +1,12 @@
 import {
   ACCESS_MESSAGES,
+  CATALOGUE_MESSAGES,
+  COMMON_MESSAGES,
   createShopSchema,
   DEFAULT_PRIMARY_COLOR,
   DEFAULT_SECONDARY_COLOR,
+  idSchema,
+  storeSettingsSchema,
   toFieldErrors,
 } from "@tessera/shared";
 import type { Shop } from "../../db/schema";
@@ -12,8 +16,11 @@ import { isUniqueViolation } from "../../infra/db/errors";
 import {
   createShopBannerRules,
   createShopLogoRules,
+  type ImageRules,
   type ProcessedImage,
   processImage,
+  storeBannerRules,
+  storeLogoRules,
 } from "../../infra/images";
 import type { Storage } from "../../infra/storage";
 import type { MerchantSession } from "../auth/session";
@@ -31,10 +38,34 @@ export function createShopsService({ db, storage }: ShopsDeps) {
     });
   }
 
+  /** Checks an image; its problem joins `errors` instead of hiding the other fields' problems. */
+  async function checkImage(
+    buffer: Buffer | undefined,
+    rules: ImageRules,
+    errors: Record<string, string>,
+  ) {
+    if (!buffer) return null;
+    try {
+      return await processImage(buffer, rules);
+    } catch (error) {
+      if (error instanceof AppError && error.details.errors) {
+        Object.assign(errors, error.details.errors);
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  /** Removes a stored file by the URL kept in the database; failures only cost disk space. */
+  async function removeByUrl(url: string | null) {
+    const key = url ? storage.keyFromUrl(url) : null;
+    if (key) await storage.remove(key).catch(() => {});
+  }
+
   return {
     /** The public face of a shop; an unknown id is "Store Not Found". */
     async getShop(shopId: number) {
-      const shop = await repo.findShopById(db, shopId);
+      const shop = await repo.findStorefrontShop(db, shopId);
       if (!shop) throw new AppError("NOT_FOUND", ACCESS_MESSAGES.storeNotFound);
       return { shop: toShopDto(shop) };
     },
@@ -105,6 +136,72 @@ export function createShopsService({ db, storage }: ShopsDeps) {
         throw error;
       }
       return { message: ACCESS_MESSAGES.shopCreated, shop: toShopDto(shop) };
+    },
+
+    /**
+     * Customize Store (owner only): every field again, optional new logo and cover photo, and
+     * optionally the time zone. The `id` field is a claim: another shop's id is "Store Not
+     * Found". Replaced images are removed once the update is saved.
+     */
+    async updateShop(
+      session: { shopId: number },
+      fields: Record<string, string>,
+      files: { logo?: Buffer | undefined; banner?: Buffer | undefined },
+    ) {
+      if (fields.id !== undefined && fields.id !== "") {
+        const claimed = idSchema.safeParse(fields.id);
+        if (!claimed.success) {
+          throw new AppError("BAD_REQUEST", COMMON_MESSAGES.idInvalid, {
+            errors: { id: COMMON_MESSAGES.idInvalid },
+          });
+        }
+        if (claimed.data !== session.shopId) {
+          throw new AppError("NOT_FOUND", ACCESS_MESSAGES.storeNotFound);
+        }
+      }
+      const errors: Record<string, string> = {};
+      const { id: _claim, ...settingsFields } = fields;
+      const parsed = storeSettingsSchema.safeParse(settingsFields);
+      if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
+      const [logo, banner] = await Promise.all([
+        checkImage(files.logo, storeLogoRules, errors),
+        checkImage(files.banner, storeBannerRules, errors),
+      ]);
+      const first = Object.values(errors)[0];
+      if (first || !parsed.success)
+        throw new AppError("BAD_REQUEST", first ?? "Invalid", { errors });
+
+      const [logoFile, bannerFile] = await Promise.all([
+        logo ? store(logo) : null,
+        banner ? store(banner) : null,
+      ]);
+      const { timeZone, ...settings } = parsed.data;
+      let result: { shop: Shop; previous: Shop };
+      try {
+        result = await db.transaction(async (tx) => {
+          const previous = await repo.lockShop(tx, session.shopId);
+          if (!previous) throw new AppError("NOT_FOUND", ACCESS_MESSAGES.storeNotFound);
+          const shop = await repo.updateShop(tx, session.shopId, {
+            ...settings,
+            ...(timeZone ? { timeZone } : {}),
+            ...(logoFile ? { logo: logoFile.url } : {}),
+            ...(bannerFile ? { banner: bannerFile.url } : {}),
+          });
+          return { shop, previous };
+        });
+      } catch (error) {
+        await Promise.all(
+          [logoFile, bannerFile].map((file) =>
+            file ? storage.remove(file.key).catch(() => {}) : null,
+          ),
+        );
+        throw error;
+      }
+      await Promise.all([
+        logoFile ? removeByUrl(result.previous.logo) : null,
+        bannerFile ? removeByUrl(result.previous.banner) : null,
+      ]);
+      return { message: CATALOGUE_MESSAGES.storeUpdated, shop: toShopDto(result.shop) };
     },
   };
 }

@@ -1,0 +1,216 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/app";
+import { createCustomer, createMerchant, createStaff, loginAs } from "../../test/factories";
+import { makeImage, multipart } from "../../test/multipart";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
+});
+afterAll(() => t.close());
+
+type FilePart = { buffer: Buffer; filename: string; type: string };
+
+const pathOfUrl = (url: string) => join(t.config.dataDir, url);
+
+async function picture(format: "png" | "jpeg" = "jpeg"): Promise<FilePart> {
+  return {
+    buffer: await makeImage(300, 300, format),
+    filename: `me.${format === "png" ? "png" : "jpg"}`,
+    type: `image/${format}`,
+  };
+}
+
+async function updateUser(
+  authorization: string | undefined,
+  fields: Record<string, string>,
+  file?: FilePart,
+) {
+  const form = await multipart(fields, file ? { profilePicture: file } : {});
+  return t.app.inject({
+    method: "POST",
+    url: "/api/v1/user/update-user",
+    headers: { ...form.headers, ...(authorization ? { authorization } : {}) },
+    payload: form.payload,
+  });
+}
+
+async function userRow(id: number) {
+  const [user] = await t.database.db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+describe("update profile", () => {
+  it("saves names, the phone in E.164 and a picture, replacing the previous picture", async () => {
+    const owner = await createMerchant(t.database.db);
+    const { authorization } = await loginAs(t.app, owner);
+    const first = await updateUser(
+      authorization,
+      { firstName: " Dana ", lastName: "Fields", phoneNumber: "07911 123456", phoneCountry: "gb" },
+      await picture(),
+    );
+    expect(first.statusCode).toBe(200);
+    const { message, user } = first.json();
+    expect(message).toBe("Profile updated successfully");
+    expect(user).toMatchObject({
+      id: owner.user.id,
+      email: owner.email,
+      firstName: "Dana",
+      lastName: "Fields",
+      userName: "Dana Fields",
+      phoneNumber: "+447911123456",
+      shopId: owner.shop?.id,
+    });
+    expect(user.profilePicture).toMatch(/^\/uploads\/profiles\/[\w-]+\.jpg$/);
+    expect(existsSync(pathOfUrl(user.profilePicture))).toBe(true);
+
+    const second = await updateUser(
+      authorization,
+      { firstName: "Dana", lastName: "Fields", phoneNumber: "(201) 555-0123", country: "US" },
+      await picture("png"),
+    );
+    expect(second.statusCode).toBe(200);
+    const updated = second.json().user;
+    expect(updated.phoneNumber).toBe("+12015550123");
+    expect(updated.profilePicture).toMatch(/\.png$/);
+    expect(existsSync(pathOfUrl(user.profilePicture))).toBe(false);
+
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/user/get-user",
+      headers: { authorization },
+    });
+    expect(me.json().user).toMatchObject({
+      firstName: "Dana",
+      phoneNumber: "+12015550123",
+      profilePicture: updated.profilePicture,
+    });
+  });
+
+  it("keeps the picture when none is sent, clears an empty phone, leaves others' pictures", async () => {
+    const owner = await createMerchant(t.database.db);
+    const googlePicture = "https://lh3.googleusercontent.com/a/photo.jpg";
+    await t.database.db
+      .update(users)
+      .set({ phoneNumber: "+12015550123", profilePicture: googlePicture })
+      .where(eq(users.id, owner.user.id));
+    const { authorization } = await loginAs(t.app, owner);
+    const res = await updateUser(authorization, {
+      firstName: "Olive",
+      lastName: "Owner",
+      phoneNumber: "",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ phoneNumber: null, profilePicture: googlePicture });
+    const replaced = await updateUser(
+      authorization,
+      { firstName: "Olive", lastName: "Owner" },
+      await picture(),
+    );
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json().user.profilePicture).toMatch(/^\/uploads\/profiles\//);
+  });
+
+  it("refuses bad input with the spec's messages and changes nothing", async () => {
+    const owner = await createMerchant(t.database.db);
+    const { authorization } = await loginAs(t.app, owner);
+    const gif = await sharp({
+      create: { width: 100, height: 100, channels: 3, background: "#ff0000" },
+    })
+      .gif()
+      .toBuffer();
+    const noise = Buffer.alloc(1400 * 1400 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const huge = await sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const cases: [Record<string, string>, FilePart | undefined, Record<string, string>][] = [
+      [
+        { firstName: " Al ", lastName: "", phoneNumber: "12345" },
+        undefined,
+        {
+          firstName: "First name should have at least 3 letters",
+          lastName: "Last name should have at least 3 letters",
+          phoneNumber: "Invalid phone number for selected region",
+        },
+      ],
+      [
+        { firstName: "Mary-Jane", lastName: "O'Neil", phoneNumber: "+44 7911 123456" },
+        undefined,
+        {
+          firstName: "Invalid name (alphabets only)",
+          lastName: "Invalid name (alphabets only)",
+        },
+      ],
+      [
+        {
+          firstName: "Dana",
+          lastName: "Fields",
+          phoneNumber: "+44 7911 123456",
+          phoneCountry: "US",
+        },
+        undefined,
+        { phoneNumber: "Invalid phone number for selected region" },
+      ],
+      [
+        { firstName: "Dana", lastName: "Fields", phoneCountry: "XX" },
+        undefined,
+        { phoneCountry: "Select a valid country" },
+      ],
+      [
+        { firstName: "Dana", lastName: "Fields" },
+        { buffer: gif, filename: "me.gif", type: "image/gif" },
+        { profilePicture: "Only JPG, JPEG, and PNG files are allowed" },
+      ],
+      [
+        { firstName: "D", lastName: "Fields" },
+        { buffer: Buffer.from("text"), filename: "me.png", type: "image/png" },
+        {
+          firstName: "First name should have at least 3 letters",
+          profilePicture: "Invalid image file or corrupted image",
+        },
+      ],
+      [
+        { firstName: "Dana", lastName: "Fields" },
+        { buffer: huge, filename: "big.png", type: "image/png" },
+        { profilePicture: "File size must be less than 5MB" },
+      ],
+    ];
+    for (const [fields, file, errors] of cases) {
+      const res = await updateUser(authorization, fields, file);
+      expect(res.statusCode, JSON.stringify(errors)).toBe(400);
+      expect(res.json().errors).toEqual(errors);
+    }
+    expect(await userRow(owner.user.id)).toMatchObject({
+      firstName: "Olive",
+      lastName: "Owner",
+      phoneNumber: null,
+      profilePicture: null,
+    });
+  });
+
+  it("lets staff edit their own profile; customers and anonymous callers are refused", async () => {
+    const owner = await createMerchant(t.database.db);
+    const shopId = owner.shop?.id as number;
+    const staff = await createStaff(t.database.db, shopId);
+    const staffAuth = (await loginAs(t.app, staff)).authorization;
+    const res = await updateUser(staffAuth, { firstName: "Samuel", lastName: "Staff" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ id: staff.user.id, firstName: "Samuel" });
+    expect((await userRow(owner.user.id))?.firstName).toBe("Olive");
+
+    const customer = await createCustomer(t.database.db, shopId);
+    const customerAuth = (await loginAs(t.app, customer, shopId)).authorization;
+    expect(
+      (await updateUser(customerAuth, { firstName: "Cleo", lastName: "Hacker" })).statusCode,
+    ).toBe(403);
+    expect(
+      (await updateUser(undefined, { firstName: "Cleo", lastName: "Hacker" })).statusCode,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,243 @@
+import { and, asc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import {
+  type MembershipBenefit,
+  type MembershipTier,
+  membershipBenefits,
+  membershipTiers,
+  type NewMembershipBenefit,
+  type NewMembershipTier,
+  shops,
+} from "../../db/schema";
+import type { Database, Executor } from "../../infra/db";
+
+export type TierStatus = MembershipTier["status"];
+export type TierWithBenefits = MembershipTier & { benefits: MembershipBenefit[] };
+
+/** Groups tier ⟕ benefit rows (ordered by tier) into tiers with their benefits. */
+function groupBenefits(
+  rows: { tier: MembershipTier; benefit: MembershipBenefit | null }[],
+): TierWithBenefits[] {
+  const tiers: TierWithBenefits[] = [];
+  for (const { tier, benefit } of rows) {
+    let current = tiers.at(-1);
+    if (current?.id !== tier.id) {
+      current = { ...tier, benefits: [] };
+      tiers.push(current);
+    }
+    if (benefit) current.benefits.push(benefit);
+  }
+  return tiers;
+}
+
+/** A shop's tiers with their benefits in one query, in creation order. */
+export async function listTiersWithBenefits(
+  db: Executor,
+  shopId: number,
+  filter: { statuses?: readonly TierStatus[]; ids?: readonly number[] } = {},
+): Promise<TierWithBenefits[]> {
+  const conditions: SQL[] = [eq(membershipTiers.shopId, shopId)];
+  if (filter.statuses) conditions.push(inArray(membershipTiers.status, [...filter.statuses]));
+  if (filter.ids) conditions.push(inArray(membershipTiers.id, [...filter.ids]));
+  const rows = await db
+    .select({ tier: membershipTiers, benefit: membershipBenefits })
+    .from(membershipTiers)
+    .leftJoin(membershipBenefits, eq(membershipBenefits.tierId, membershipTiers.id))
+    .where(and(...conditions))
+    .orderBy(asc(membershipTiers.id), asc(membershipBenefits.position), asc(membershipBenefits.id));
+  return groupBenefits(rows);
+}
+
+export async function findTierWithBenefits(
+  db: Executor,
+  shopId: number,
+  id: number,
+): Promise<TierWithBenefits | undefined> {
+  const [tier] = await listTiersWithBenefits(db, shopId, { ids: [id] });
+  return tier;
+}
+
+/** The tier, locked until the transaction ends, so a concurrent delete or edit waits. */
+export async function lockTier(db: Executor, shopId: number, id: number) {
+  const [tier] = await db
+    .select()
+    .from(membershipTiers)
+    .where(and(eq(membershipTiers.shopId, shopId), eq(membershipTiers.id, id)))
+    .for("update");
+  return tier;
+}
+
+export async function insertTier(db: Executor, values: NewMembershipTier) {
+  const [tier] = await db.insert(membershipTiers).values(values).returning();
+  if (!tier) throw new Error("tier insert returned nothing");
+  return tier;
+}
+
+export async function updateTier(
+  db: Executor,
+  shopId: number,
+  id: number,
+  values: Partial<Omit<NewMembershipTier, "id" | "shopId">>,
+) {
+  await db
+    .update(membershipTiers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(membershipTiers.shopId, shopId), eq(membershipTiers.id, id)));
+}
+
+/** Removes a tier; its benefits go with it (cascade). */
+export async function deleteTier(db: Executor, shopId: number, id: number) {
+  await db
+    .delete(membershipTiers)
+    .where(and(eq(membershipTiers.shopId, shopId), eq(membershipTiers.id, id)));
+}
+
+export async function listBenefitIdsOfTier(db: Executor, shopId: number, tierId: number) {
+  const rows = await db
+    .select({ id: membershipBenefits.id })
+    .from(membershipBenefits)
+    .where(and(eq(membershipBenefits.shopId, shopId), eq(membershipBenefits.tierId, tierId)));
+  return rows.map((row) => row.id);
+}
+
+export async function insertBenefits(db: Executor, values: NewMembershipBenefit[]) {
+  if (values.length === 0) return;
+  await db.insert(membershipBenefits).values(values);
+}
+
+export async function updateBenefit(
+  db: Executor,
+  shopId: number,
+  tierId: number,
+  id: number,
+  values: Pick<NewMembershipBenefit, "name" | "worthCents" | "benefitType" | "position">,
+) {
+  await db
+    .update(membershipBenefits)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(membershipBenefits.shopId, shopId),
+        eq(membershipBenefits.tierId, tierId),
+        eq(membershipBenefits.id, id),
+      ),
+    );
+}
+
+/** Deletes the tier's benefits other than `keepIds`. */
+export async function deleteBenefitsExcept(
+  db: Executor,
+  shopId: number,
+  tierId: number,
+  keepIds: readonly number[],
+) {
+  const conditions = [eq(membershipBenefits.shopId, shopId), eq(membershipBenefits.tierId, tierId)];
+  if (keepIds.length > 0) conditions.push(notInArray(membershipBenefits.id, [...keepIds]));
+  await db.delete(membershipBenefits).where(and(...conditions));
+}
+
+/**
+ * How many customers have or had a membership of this tier. No customer memberships exist until
+ * the payments issue adds them; it replaces this with a count over its table, and then a tier
+ * that was ever used is archived (`deleted`) instead of removed.
+ */
+export async function countMembersOfTier(
+  _db: Executor,
+  _shopId: number,
+  _tierId: number,
+): Promise<number> {
+  return 0;
+}
+
+/** Customers whose current membership is each tier (tier id → count; missing means 0). */
+export async function countCurrentMembersByTier(
+  _db: Executor,
+  _shopId: number,
+  _tierIds: readonly number[],
+): Promise<Map<number, number>> {
+  return new Map();
+}
+
+/** Revenue in cents per tier from payments made since `since` (missing means 0). */
+export async function sumTierRevenueSince(
+  _db: Executor,
+  _shopId: number,
+  _tierIds: readonly number[],
+  _since: Date,
+): Promise<Map<number, number>> {
+  return new Map();
+}
+
+function preparePublishedTiers(db: Database) {
+  return db
+    .select({
+      shopId: shops.id,
+      tier: {
+        id: membershipTiers.id,
+        name: membershipTiers.name,
+        description: membershipTiers.description,
+        priceCents: membershipTiers.priceCents,
+        cashbackRewardCents: membershipTiers.cashbackRewardCents,
+        renewal: membershipTiers.renewal,
+        rewardFrequency: membershipTiers.rewardFrequency,
+      },
+      benefit: {
+        id: membershipBenefits.id,
+        name: membershipBenefits.name,
+        worthCents: membershipBenefits.worthCents,
+        benefitType: membershipBenefits.benefitType,
+      },
+    })
+    .from(shops)
+    .leftJoin(
+      membershipTiers,
+      and(eq(membershipTiers.shopId, shops.id), eq(membershipTiers.status, "active")),
+    )
+    .leftJoin(membershipBenefits, eq(membershipBenefits.tierId, membershipTiers.id))
+    .where(eq(shops.id, sql.placeholder("shopId")))
+    .orderBy(
+      asc(membershipTiers.priceCents),
+      asc(membershipTiers.id),
+      asc(membershipBenefits.position),
+      asc(membershipBenefits.id),
+    )
+    .prepare("storefront_published_tiers");
+}
+
+type PublishedRow = Awaited<
+  ReturnType<ReturnType<typeof preparePublishedTiers>["execute"]>
+>[number];
+export type PublishedTier = NonNullable<PublishedRow["tier"]> & {
+  benefits: NonNullable<PublishedRow["benefit"]>[];
+};
+
+// One prepared statement per database: the storefront is the busiest read, so it is planned once
+// per connection instead of built and parsed on every request.
+const publishedTiersStatements = new WeakMap<Database, ReturnType<typeof preparePublishedTiers>>();
+
+/**
+ * The storefront's tiers: published ones with their benefits, cheapest first, in one query that
+ * also tells whether the shop exists (undefined when it does not).
+ */
+export async function listPublishedTiers(
+  db: Database,
+  shopId: number,
+): Promise<PublishedTier[] | undefined> {
+  let statement = publishedTiersStatements.get(db);
+  if (!statement) {
+    statement = preparePublishedTiers(db);
+    publishedTiersStatements.set(db, statement);
+  }
+  const rows = await statement.execute({ shopId });
+  if (rows.length === 0) return undefined;
+  const tiers: PublishedTier[] = [];
+  for (const { tier, benefit } of rows) {
+    if (!tier) continue;
+    let current = tiers.at(-1);
+    if (current?.id !== tier.id) {
+      current = { ...tier, benefits: [] };
+      tiers.push(current);
+    }
+    if (benefit) current.benefits.push(benefit);
+  }
+  return tiers;
+}
