@@ -1,7 +1,33 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
-import { LoginPage } from "@/features/auth/pages/login-page";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import {
+  CheckResetInboxPage,
+  CustomerForgotPasswordPage,
+  CustomerLoginPage,
+  CustomerRegisterPage,
+  CustomerResetPasswordPage,
+  CustomerVerifyEmailPage,
+  EmailVerifiedPage,
+  ForgotPasswordPage,
+  LoginPage,
+  RegisterPage,
+  ResetPasswordPage,
+  SetPasswordPage,
+  UpdatePasswordPage,
+  VerifyEmailPage,
+} from "@/features/auth";
+import { CustomerDashboardPage, CustomerProfilePage } from "@/features/customer";
+import { MerchantDashboardPage } from "@/features/dashboard";
+import { MerchantProfilePage } from "@/features/profile";
+import { CreateShopPage } from "@/features/shops";
+import { StorefrontHomePage } from "@/features/storefront";
+import { CustomerAreaGuard } from "./guards/customer-guard";
+import { CreateShopGuard, MerchantAreaGuard } from "./guards/merchant-guards";
+import { CustomerLayout } from "./layouts/customer-layout";
+import { MerchantLayout } from "./layouts/merchant-layout";
 import { RootLayout } from "./layouts/root-layout";
+import { ShopLayout } from "./layouts/shop-layout";
 import { ErrorPage } from "./pages/error-page";
+import { CustomerAreaNotFound, InlineNotFound } from "./pages/inline-not-found";
 import { NotFoundPage } from "./pages/not-found-page";
 
 export const routes: RouteObject[] = [
@@ -13,7 +39,73 @@ export const routes: RouteObject[] = [
         // Child errors render inside the root layout, so token capture keeps working.
         errorElement: <ErrorPage />,
         children: [
+          // Platform access (spec §2).
           { index: true, element: <LoginPage /> },
+          { path: "register", element: <RegisterPage /> },
+          { path: "verify-email", element: <VerifyEmailPage /> },
+          { path: "email-verified", element: <EmailVerifiedPage /> },
+          { path: "pass/forgot-password", element: <ForgotPasswordPage /> },
+          { path: "pass/reset-password", element: <ResetPasswordPage /> },
+          { path: "verify-email-to-reset-password", element: <CheckResetInboxPage /> },
+          { path: "set-password", element: <SetPasswordPage /> },
+          { path: "employee/set-password", element: <SetPasswordPage /> },
+          {
+            path: "create-shop",
+            element: (
+              <CreateShopGuard>
+                <CreateShopPage />
+              </CreateShopGuard>
+            ),
+          },
+
+          // Merchant area: guard, then the shell.
+          {
+            path: "merchant",
+            element: (
+              <MerchantAreaGuard>
+                <MerchantLayout />
+              </MerchantAreaGuard>
+            ),
+            children: [
+              { index: true, element: <Navigate to="dashboard" replace /> },
+              { path: "dashboard", element: <MerchantDashboardPage /> },
+              { path: "profile", element: <MerchantProfilePage /> },
+              { path: "profile/update-password", element: <UpdatePasswordPage /> },
+              { path: "*", element: <InlineNotFound homePath="/merchant/dashboard" /> },
+            ],
+          },
+
+          { path: "not-found", element: <NotFoundPage /> },
+
+          // A shop's public pages and its customers' area.
+          {
+            path: ":shopId",
+            element: <ShopLayout />,
+            children: [
+              { index: true, element: <StorefrontHomePage /> },
+              { path: "login", element: <CustomerLoginPage /> },
+              { path: "register", element: <CustomerRegisterPage /> },
+              { path: "verify-email", element: <CustomerVerifyEmailPage /> },
+              { path: "pass/forgot-password", element: <CustomerForgotPasswordPage /> },
+              { path: "pass/reset-password", element: <CustomerResetPasswordPage /> },
+              {
+                path: "customer",
+                element: (
+                  <CustomerAreaGuard>
+                    <CustomerLayout />
+                  </CustomerAreaGuard>
+                ),
+                children: [
+                  { index: true, element: <Navigate to="dashboard" replace /> },
+                  { path: "dashboard", element: <CustomerDashboardPage /> },
+                  { path: "profile-overview", element: <CustomerProfilePage /> },
+                  { path: "*", element: <CustomerAreaNotFound /> },
+                ],
+              },
+              { path: "*", element: <NotFoundPage /> },
+            ],
+          },
+
           { path: "*", element: <NotFoundPage /> },
         ],
       },

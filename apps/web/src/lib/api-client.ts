@@ -2,7 +2,8 @@ import { endSession } from "./session";
 import { getToken } from "./token-storage";
 
 export const API_BASE_URL = "/api/v1";
-export const FETCH_FAILED_MESSAGE = "Failed to fetch data, try again later";
+// The spec's fallback toast, word for word (texts.json keeps the full stop).
+export const FETCH_FAILED_MESSAGE = "Failed to fetch data, try again later.";
 
 /** The API's error body: `{ message, title?, errors?: { field: message } }`. */
 export interface ApiErrorBody {

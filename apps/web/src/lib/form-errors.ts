@@ -1,4 +1,11 @@
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { useEffect } from "react";
+import type {
+  FieldValues,
+  Path,
+  UseFormClearErrors,
+  UseFormSetError,
+  UseFormWatch,
+} from "react-hook-form";
 import { ApiError } from "./api-client";
 
 /**
@@ -20,4 +27,21 @@ export function applyServerFieldErrors<T extends FieldValues>(
     }
   }
   return applied;
+}
+
+/**
+ * Spec §4: "editing a field clears its error". The field is checked again on the next submit
+ * (use with `reValidateMode: "onSubmit"`, so the message does not come straight back while the
+ * person is still typing).
+ */
+export function useClearErrorOnEdit<T extends FieldValues>(
+  watch: UseFormWatch<T>,
+  clearErrors: UseFormClearErrors<T>,
+): void {
+  useEffect(() => {
+    const subscription = watch((_values, { name, type }) => {
+      if (type === "change" && name) clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, clearErrors]);
 }

@@ -1,4 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "./api-client";
 
 /**
  * Query settings from the spec (§9). The client keeps TanStack Query's defaults: 3 retries
@@ -13,4 +14,13 @@ export const tokenCheckQueryDefaults = { retry: 1 } as const;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient();
+}
+
+/**
+ * Retries like TanStack's default (3 times) but never for a 4xx answer: a shop that does not
+ * exist or a request the server refused will not change by asking again.
+ */
+export function retryUnlessClientError(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 3;
 }

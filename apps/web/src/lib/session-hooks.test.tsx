@@ -10,7 +10,7 @@ import {
   useClearSessionOnOpen,
   useErrorParamToast,
 } from "./session-hooks";
-import { getToken, setToken } from "./token-storage";
+import { getSessionScope, getToken, setToken } from "./token-storage";
 
 function ShowLocation() {
   const location = useLocation();
@@ -50,10 +50,11 @@ describe("session token from the URL (root layout)", () => {
     expect(router.state.historyAction).toBe("REPLACE");
   });
 
-  it("stores it on a shop's login page", async () => {
+  it("stores it on a shop's login page as that shop's customer session", async () => {
     const { router } = renderInRootLayout("/shop-9/login?token=t-1");
     await waitFor(() => expect(router.state.location.search).toBe(""));
     expect(getToken()).toBe("t-1");
+    expect(getSessionScope()).toEqual({ kind: "customer", shopId: "shop-9" });
   });
 
   it("leaves a reset token alone on /pass/reset-password", async () => {

@@ -2,8 +2,8 @@ import { useEffect, useLayoutEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { setSessionNavigator } from "./session";
-import { isSessionTokenRoute } from "./session-routes";
-import { removeToken, setToken } from "./token-storage";
+import { getShopIdFromPath, isSessionTokenRoute } from "./session-routes";
+import { customerScope, MERCHANT_SCOPE, removeToken, setToken } from "./token-storage";
 
 export const TOKEN_QUERY_PARAM = "token";
 export const ERROR_QUERY_PARAM = "error";
@@ -11,14 +11,19 @@ export const ERROR_QUERY_PARAM = "error";
 /**
  * When `pathname` is a session-token route and `search` carries `token`, stores it as the
  * session token and returns the search string without it (other parameters kept, "" or
- * "?…"). Returns null when there is nothing to take.
+ * "?…"). Returns null when there is nothing to take. Under a shop (`/{shopId}/login`,
+ * `/{shopId}/register`: the customer Google return) it is that shop's customer's token;
+ * elsewhere a merchant's.
  */
 export function takeSessionToken(pathname: string, search: string): string | null {
   if (!isSessionTokenRoute(pathname)) return null;
   const params = new URLSearchParams(search);
   const token = params.get(TOKEN_QUERY_PARAM);
   if (token === null) return null;
-  if (token) setToken(token);
+  if (token) {
+    const shopId = getShopIdFromPath(pathname);
+    setToken(token, shopId === null ? MERCHANT_SCOPE : customerScope(shopId));
+  }
   params.delete(TOKEN_QUERY_PARAM);
   const rest = params.toString();
   return rest ? `?${rest}` : "";

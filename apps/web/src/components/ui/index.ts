@@ -1,3 +1,4 @@
+export { Alert, type AlertProps, type AlertTone } from "./alert";
 export { Avatar, type AvatarProps, DEFAULT_AVATAR_URL } from "./avatar";
 export { Badge, type BadgeProps, type BadgeTone, statusTone } from "./badge";
 export {
@@ -10,11 +11,14 @@ export {
   type IconButtonProps,
 } from "./button";
 export { Card, CardFooter, CardHeader, type CardHeaderProps, type CardProps } from "./card";
+export { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from "./dropdown-menu";
 export { EmptyState, type EmptyStateProps } from "./empty-state";
 export { ErrorState, type ErrorStateProps } from "./error-state";
+export { ImagePicker, type ImagePickerProps } from "./image-picker";
 export { Modal, ModalClose, type ModalProps } from "./modal";
 export { PasswordInput, type PasswordInputProps } from "./password-input";
 export { NO_OPTIONS_TEXT, Select, type SelectOption, type SelectProps } from "./select";
+export { Sheet, type SheetProps } from "./sheet";
 export { SidePanel, type SidePanelProps } from "./side-panel";
 export { Skeleton } from "./skeleton";
 export { Spinner, type SpinnerProps } from "./spinner";

@@ -1,18 +1,211 @@
-import { useMutation } from "@tanstack/react-query";
-import type { LoginValues } from "@tessera/shared";
-import { post } from "@/lib/api-client";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import type {
+  AuthProvidersResponse,
+  ChangePasswordPayload,
+  Customer,
+  CustomerLoginPayload,
+  CustomerSignUpPayload,
+  LoginPayload,
+  SignUpPayload,
+  User,
+  VerifyTokenResponse,
+} from "@tessera/shared";
+import { api, buildApiUrl } from "@/lib/api-client";
+import { tokenCheckQueryDefaults } from "@/lib/query-client";
+
+/**
+ * Every access call of spec §7 / issue 3: sign-in, sign-up, forgot and reset password, token
+ * checks, password change, staff set-password and the configured sign-in providers. Sign-in,
+ * sign-up and the token pages never send a stored token (`auth: false`).
+ */
+
+type MessageResponse = { message?: string };
+
+// --- Merchant --------------------------------------------------------------------------------
 
 export interface SignInResponse {
   message?: string;
   token: string;
-  user?: { id: number | string; email: string; [key: string]: unknown };
+  user?: User;
 }
 
 /** POST /auth/sign-in. Sent without any stored token: a stale one must not matter here. */
-export function signIn(credentials: LoginValues): Promise<SignInResponse> {
-  return post<SignInResponse>("/auth/sign-in", credentials, { auth: false });
+export function signIn(credentials: LoginPayload): Promise<SignInResponse> {
+  return api.post<SignInResponse>("/auth/sign-in", credentials, { auth: false });
 }
 
 export function useSignIn() {
   return useMutation({ mutationFn: signIn });
+}
+
+export interface SignUpResponse {
+  message?: string;
+  token: string;
+  user: User;
+}
+
+/** POST /auth/sign-up → 201 { message, token, user }; a taken e-mail → 409 errors.email. */
+export function signUp(payload: SignUpPayload): Promise<SignUpResponse> {
+  return api.post<SignUpResponse>("/auth/sign-up", payload, { auth: false });
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp });
+}
+
+/** POST /auth/forgot-password: always the same answer, whether or not the address exists. */
+export function requestPasswordReset(email: string): Promise<MessageResponse> {
+  return api.post<MessageResponse>("/auth/forgot-password", { email }, { auth: false });
+}
+
+/** GET /auth/verify-token?token=&email= → 200, or 400 "Invalid or expired token.". */
+export function verifyResetToken(
+  input: { token: string; email?: string },
+  signal?: AbortSignal,
+): Promise<VerifyTokenResponse> {
+  return api.get<VerifyTokenResponse>("/auth/verify-token", {
+    query: { token: input.token, email: input.email },
+    signal,
+    auth: false,
+  });
+}
+
+/** POST /auth/reset-password { token, email, password }. */
+export function resetPassword(input: {
+  token: string;
+  email?: string;
+  password: string;
+}): Promise<MessageResponse> {
+  return api.post<MessageResponse>("/auth/reset-password", input, { auth: false });
+}
+
+/** PUT /auth/update-password { currentPassword, newPassword } (signed in). */
+export function updatePassword(payload: ChangePasswordPayload): Promise<MessageResponse> {
+  return api.put<MessageResponse>("/auth/update-password", payload);
+}
+
+export function useUpdatePassword() {
+  return useMutation({ mutationFn: updatePassword });
+}
+
+/** POST /employees/set-password { token, password, confirmPassword } (staff invitation). */
+export function setEmployeePassword(input: {
+  token: string;
+  password: string;
+  confirmPassword: string;
+}): Promise<MessageResponse> {
+  return api.post<MessageResponse>("/employees/set-password", input, { auth: false });
+}
+
+export function useSetEmployeePassword() {
+  return useMutation({ mutationFn: setEmployeePassword });
+}
+
+// --- Customer (scoped by shop) ---------------------------------------------------------------
+
+export type CustomerSignInResponse =
+  | { message?: string; token: string; customer: Customer }
+  | { message?: string; token: string; merchant: User };
+
+/** POST /customer/auth/sign-in: the shop's customer, or its merchant (owner or staff). */
+export function customerSignIn(payload: CustomerLoginPayload): Promise<CustomerSignInResponse> {
+  return api.post<CustomerSignInResponse>("/customer/auth/sign-in", payload, { auth: false });
+}
+
+export function useCustomerSignIn() {
+  return useMutation({ mutationFn: customerSignIn });
+}
+
+export interface CustomerSignUpResponse {
+  message?: string;
+  token: string;
+  customer: Customer;
+}
+
+/** POST /customer/auth/sign-up → 201 { message, token, customer }. */
+export function customerSignUp(payload: CustomerSignUpPayload): Promise<CustomerSignUpResponse> {
+  return api.post<CustomerSignUpResponse>("/customer/auth/sign-up", payload, { auth: false });
+}
+
+export function useCustomerSignUp() {
+  return useMutation({ mutationFn: customerSignUp });
+}
+
+/** POST /customer/auth/forgot-password/{email}/{shopId}. */
+export function requestCustomerPasswordReset(input: {
+  email: string;
+  shopId: number;
+}): Promise<MessageResponse> {
+  const path = `/customer/auth/forgot-password/${encodeURIComponent(input.email)}/${input.shopId}`;
+  return api.post<MessageResponse>(path, undefined, { auth: false });
+}
+
+/** GET /customer/auth/verify-pass-token?token=&email=. */
+export function verifyCustomerResetToken(
+  input: { token: string; email?: string },
+  signal?: AbortSignal,
+): Promise<VerifyTokenResponse> {
+  return api.get<VerifyTokenResponse>("/customer/auth/verify-pass-token", {
+    query: { token: input.token, email: input.email },
+    signal,
+    auth: false,
+  });
+}
+
+/** POST /customer/auth/reset-password { token, email, password, confirmPassword }. */
+export function resetCustomerPassword(input: {
+  token: string;
+  email?: string;
+  password: string;
+  confirmPassword: string;
+}): Promise<MessageResponse> {
+  return api.post<MessageResponse>("/customer/auth/reset-password", input, { auth: false });
+}
+
+// --- Token checks and providers --------------------------------------------------------------
+
+export type ResetAudience = { kind: "merchant" } | { kind: "customer"; shopId: number };
+
+export const authKeys = {
+  all: ["auth"] as const,
+  providers: () => [...authKeys.all, "providers"] as const,
+  resetToken: (audience: ResetAudience, token: string, email?: string) =>
+    [...authKeys.all, "reset-token", audience.kind, token, email ?? ""] as const,
+};
+
+/** The reset link's token check; retries once (spec §9). */
+export function resetTokenQueryOptions(audience: ResetAudience, token: string, email?: string) {
+  return queryOptions({
+    queryKey: authKeys.resetToken(audience, token, email),
+    queryFn: ({ signal }) =>
+      audience.kind === "merchant"
+        ? verifyResetToken({ token, email }, signal)
+        : verifyCustomerResetToken({ token, email }, signal),
+    ...tokenCheckQueryDefaults,
+    // A checked token is spent by the reset; never reuse an old answer.
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** GET /auth/providers → { google }: the Google buttons show only when it is configured. */
+export function fetchAuthProviders(signal?: AbortSignal): Promise<AuthProvidersResponse> {
+  return api.get<AuthProvidersResponse>("/auth/providers", { signal, auth: false });
+}
+
+export function useAuthProviders() {
+  return useQuery({
+    queryKey: authKeys.providers(),
+    queryFn: ({ signal }) => fetchAuthProviders(signal),
+    staleTime: 10 * 60 * 1000,
+    retry: 1,
+  });
+}
+
+/** Browser navigations (not fetch) that start Google sign-in. */
+export function googleSignInUrl(shopId?: number): string {
+  return shopId === undefined
+    ? buildApiUrl("/auth/google")
+    : buildApiUrl("/customer/auth/google", { shopId });
 }

@@ -1,45 +1,42 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "react-toastify";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { getToken, setToken } from "@/lib/token-storage";
+import { describe, expect, it, vi } from "vitest";
+import { RootLayout } from "@/app/layouts/root-layout";
+import { getSessionScope, getToken, setToken } from "@/lib/token-storage";
+import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
 import { renderRoutes } from "@/test/render";
 import { LoginPage } from "./login-page";
-
-const fetchMock = vi.fn<typeof fetch>();
-
-function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
-}
 
 function renderLogin(initialEntry = "/") {
   return renderRoutes(
     [
-      { path: "/", element: <LoginPage /> },
-      { path: "/merchant/dashboard", element: <h1>Dashboard</h1> },
+      {
+        element: <RootLayout />,
+        children: [
+          { path: "/", element: <LoginPage /> },
+          { path: "/merchant/dashboard", element: <h1>Dashboard</h1> },
+          { path: "/create-shop", element: <h1>Create shop</h1> },
+        ],
+      },
     ],
     initialEntry,
   );
 }
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal("fetch", fetchMock);
-});
-
 async function fillAndSubmit(email: string, password: string) {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText("E-mail"), email);
+  await user.type(await screen.findByLabelText("E-mail"), email);
   await user.type(screen.getByLabelText("Password"), password);
   await user.click(screen.getByRole("button", { name: "Log in" }));
   return user;
 }
 
+const signInOk = { token: "new-token", user: makeUser() };
+
 describe("LoginPage", () => {
   it("shows the brand, tagline, links and sets the title", async () => {
+    mockApi({});
     renderLogin();
     expect(
       await screen.findByRole("heading", { name: "Log in to your account" }),
@@ -57,77 +54,141 @@ describe("LoginPage", () => {
   });
 
   it("validates with the shared login schema before calling the API", async () => {
+    const api = mockApi({});
     renderLogin();
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Log in" }));
     expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument();
     expect(screen.getByText("Please enter a valid password")).toBeInTheDocument();
     expect(screen.getByLabelText("E-mail")).toHaveAttribute("aria-invalid", "true");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.callsTo("POST /auth/sign-in")).toHaveLength(0);
+
+    // Editing a field clears its message.
+    await user.type(screen.getByLabelText("E-mail"), "a");
+    expect(screen.queryByText("Please enter a valid email address")).not.toBeInTheDocument();
+    expect(screen.getByText("Please enter a valid password")).toBeInTheDocument();
   });
 
-  it("signs in, stores the token and goes to the merchant dashboard", async () => {
+  it("with a shop: stores the token and goes to the merchant dashboard", async () => {
     setToken("stale");
-    fetchMock.mockResolvedValueOnce(jsonResponse({ token: "new-token", user: { id: 1 } }));
+    const api = mockApi({
+      "GET /user/get-user": jsonResponse({ message: "Session expired" }, 401),
+      "POST /auth/sign-in": signInOk,
+      "GET /shop/get-shop-by-userId": { shop: makeShop() },
+    });
     const { router } = renderLogin();
-    await screen.findByLabelText("E-mail");
 
-    await fillAndSubmit("owner@shop.com", "Secret@123");
+    // The stale session ends on the way (401), the form shows.
+    await fillAndSubmit("Owner@Shop.com ", "Secret@123");
 
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/merchant/dashboard");
     expect(getToken()).toBe("new-token");
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe("/api/v1/auth/sign-in");
-    expect(init?.method).toBe("POST");
-    expect(JSON.parse(String(init?.body))).toEqual({
-      email: "owner@shop.com",
-      password: "Secret@123",
+    expect(getSessionScope()).toEqual({ kind: "merchant" });
+    const [signIn] = api.callsTo("POST /auth/sign-in");
+    // E-mail trimmed and lower-cased; a stale token is never sent with a sign-in.
+    expect(signIn?.body).toEqual({ email: "owner@shop.com", password: "Secret@123" });
+    expect(signIn?.headers.has("Authorization")).toBe(false);
+    expect(api.callsTo("GET /shop/get-shop-by-userId").at(-1)?.headers.get("Authorization")).toBe(
+      "Bearer new-token",
+    );
+  });
+
+  it("without a shop: goes to create shop", async () => {
+    mockApi({
+      "POST /auth/sign-in": signInOk,
+      "GET /shop/get-shop-by-userId": { shop: null },
     });
-    // A stale token is never sent with a sign-in.
-    expect(new Headers(init?.headers).has("Authorization")).toBe(false);
+    const { router } = renderLogin();
+    await fillAndSubmit("owner@shop.com", "Secret@123");
+    expect(await screen.findByRole("heading", { name: "Create shop" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/create-shop");
+  });
+
+  it("when loading the shop fails: goes to create shop", async () => {
+    mockApi({
+      "POST /auth/sign-in": signInOk,
+      "GET /shop/get-shop-by-userId": jsonResponse({ message: "Forbidden" }, 403),
+    });
+    const { router } = renderLogin();
+    await fillAndSubmit("owner@shop.com", "Secret@123");
+    expect(await screen.findByRole("heading", { name: "Create shop" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/create-shop");
+    expect(getToken()).toBe("new-token");
+  });
+
+  it("sends a merchant who is already signed in (or back from Google) on without the form", async () => {
+    setToken("google-token");
+    const api = mockApi({
+      "GET /user/get-user": { user: makeUser() },
+      "GET /shop/get-shop-by-userId": { shop: makeShop() },
+    });
+    const { router } = renderLogin();
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/merchant/dashboard");
+    expect(api.callsTo("GET /user/get-user")).toHaveLength(1);
+  });
+
+  it("takes a Google return's ?token= and lands", async () => {
+    mockApi({
+      "GET /user/get-user": { user: makeUser() },
+      "GET /shop/get-shop-by-userId": { shop: null },
+    });
+    const { router } = renderLogin("/?token=from-google");
+    expect(await screen.findByRole("heading", { name: "Create shop" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/create-shop");
+    expect(getToken()).toBe("from-google");
   });
 
   it("shows the server's message on the password field", async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse({ message: "Wrong e-mail or password" }, 401));
+    mockApi({
+      "POST /auth/sign-in": jsonResponse({ message: "Invalid email or password" }, 401),
+    });
     renderLogin();
-    await screen.findByLabelText("E-mail");
     await fillAndSubmit("owner@shop.com", "Secret@123");
 
-    expect(await screen.findByText("Wrong e-mail or password")).toBeInTheDocument();
+    expect(await screen.findByText("Invalid email or password")).toBeInTheDocument();
     expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
-      "Wrong e-mail or password",
+      "Invalid email or password",
     );
     expect(getToken()).toBeNull();
   });
 
   it('says "Invalid password" when the server gives no message', async () => {
-    fetchMock.mockResolvedValueOnce(new Response("", { status: 401 }));
+    mockApi({ "POST /auth/sign-in": new Response("", { status: 401 }) });
     renderLogin();
-    await screen.findByLabelText("E-mail");
     await fillAndSubmit("owner@shop.com", "Secret@123");
     expect(await screen.findByText("Invalid password")).toBeInTheDocument();
   });
 
   it("marks the button busy while the request runs", async () => {
     let respond: (response: Response) => void = () => {};
-    fetchMock.mockReturnValueOnce(
-      new Promise<Response>((resolve) => {
-        respond = resolve;
-      }),
-    );
+    mockApi({
+      "POST /auth/sign-in": () =>
+        new Promise<Response>((resolve) => {
+          respond = resolve;
+        }),
+      "GET /shop/get-shop-by-userId": { shop: makeShop() },
+    });
     renderLogin();
-    await screen.findByLabelText("E-mail");
     await fillAndSubmit("owner@shop.com", "Secret@123");
 
     const button = screen.getByRole("button", { name: "Log in" });
     await waitFor(() => expect(button).toHaveAttribute("aria-busy", "true"));
     expect(button).toBeDisabled();
-    respond(jsonResponse({ token: "t" }));
+    respond(jsonResponse(signInOk));
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
   });
 
+  it("shows the Google button only when the server has it configured", async () => {
+    mockApi({ "GET /auth/providers": { google: true } });
+    renderLogin();
+    const google = await screen.findByRole("link", { name: "Log in with Google" });
+    expect(google).toHaveAttribute("href", "/api/v1/auth/google");
+  });
+
   it("shows an error parameter from a third-party sign-in as a toast", async () => {
+    mockApi({});
     const errorToast = vi.spyOn(toast, "error");
     const { router } = renderLogin("/?error=Your%20Google%20account%20has%20no%20e-mail");
     await waitFor(() => expect(router.state.location.search).toBe(""));

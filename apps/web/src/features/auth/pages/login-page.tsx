@@ -1,96 +1,62 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { LOGIN_MESSAGES, type LoginInput, type LoginValues, loginSchema } from "@tessera/shared";
-import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import type { LoginValues } from "@tessera/shared";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { PageLoader } from "@/components/page-loader";
 import { ThemeToggle } from "@/components/theme-toggle";
-import { Button, PasswordInput, TextInput } from "@/components/ui";
-import { ApiError } from "@/lib/api-client";
-import { notifyError } from "@/lib/notify";
+import { forgetSessionData, useMerchantLanding } from "@/features/session";
 import { useErrorParamToast } from "@/lib/session-hooks";
-import { setToken } from "@/lib/token-storage";
+import { hasMerchantSession, MERCHANT_SCOPE, setToken } from "@/lib/token-storage";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useSignIn } from "../api";
+import { signIn } from "../api";
+import { AuthHeading } from "../components/auth-heading";
 import { AuthShell } from "../components/auth-shell";
+import { GoogleSignInButton } from "../components/google-sign-in-button";
+import { LoginForm } from "../components/login-form";
 
-export const MERCHANT_HOME_PATH = "/merchant/dashboard";
-
-/** `/`: merchant (and staff) login. */
+/**
+ * `/`: merchant (owner and staff) login. After signing in — by form, by the Google return
+ * (`?token=`, stored by the root layout), or because a session is already stored — the
+ * landing logic of spec §4 picks the dashboard or create shop.
+ */
 export function LoginPage() {
   useDocumentTitle("Log in");
   useErrorParamToast();
-  const navigate = useNavigate();
-  const signIn = useSignIn();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const { land } = useMerchantLanding();
+  const [isResuming, setIsResuming] = useState(hasMerchantSession);
+  const resumedFor = useRef<string | null>(null);
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LoginInput, unknown, LoginValues>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: "", password: "" },
-  });
+  // Someone already signed in (or just back from Google) goes on without the form.
+  useEffect(() => {
+    if (resumedFor.current === location.key) return;
+    resumedFor.current = location.key;
+    if (!hasMerchantSession()) {
+      setIsResuming(false);
+      return;
+    }
+    setIsResuming(true);
+    void land().finally(() => setIsResuming(false));
+  }, [location.key, land]);
 
-  const onSubmit = handleSubmit((values) =>
-    signIn.mutate(values, {
-      onSuccess: (data) => {
-        setToken(data.token);
-        navigate(MERCHANT_HOME_PATH);
-      },
-      onError: (error) => {
-        // No answer at all is not a wrong password: say so in a toast instead.
-        if (error instanceof ApiError && error.status === 0) {
-          notifyError(error);
-          return;
-        }
-        const message = error instanceof ApiError && error.body.message ? error.message : undefined;
-        setError("password", {
-          type: "server",
-          message: message ?? LOGIN_MESSAGES.serverFallback,
-        });
-      },
-    }),
-  );
+  async function handleSignIn(values: LoginValues) {
+    const data = await signIn(values);
+    forgetSessionData(queryClient);
+    setToken(data.token, MERCHANT_SCOPE);
+    await land(data.user);
+  }
+
+  if (isResuming) return <PageLoader label="Signing you in" />;
 
   return (
     <AuthShell headerAction={<ThemeToggle />}>
-      <div className="mb-6">
-        <h1 className="font-bold text-2xl text-fg">Log in to your account</h1>
-        <p className="mt-1 text-fg-muted text-sm">
-          Welcome back. Enter your details to manage your shop.
-        </p>
-      </div>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <div>
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            placeholder="Enter your password"
-            error={errors.password?.message}
-            {...register("password")}
-          />
-          <div className="mt-2 flex justify-end">
-            <Link
-              to="/pass/forgot-password"
-              className="rounded-sm font-medium text-primary-ink text-sm hover:underline"
-            >
-              Forgot Password
-            </Link>
-          </div>
-        </div>
-        <Button type="submit" size="lg" fullWidth loading={signIn.isPending} className="mt-2">
-          Log in
-        </Button>
-      </form>
+      <AuthHeading
+        title="Log in to your account"
+        description="Welcome back. Enter your details to manage your shop."
+      />
+      <LoginForm onSignIn={handleSignIn} forgotPasswordPath="/pass/forgot-password" />
+      <GoogleSignInButton label="Log in with Google" />
       <p className="mt-6 text-center text-fg-muted text-sm">
         Don&apos;t have an account?{" "}
         <Link to="/register" className="rounded-sm font-semibold text-primary-ink hover:underline">

@@ -1,0 +1,89 @@
+import { LogOut } from "lucide-react";
+import { type ReactNode, useRef } from "react";
+import { Navigate, Outlet } from "react-router";
+import { PageLoader } from "@/components/page-loader";
+import { Button, ErrorState } from "@/components/ui";
+import { CREATE_SHOP_PATH, MERCHANT_HOME_PATH, useLogout, useMyShop } from "@/features/session";
+import { getErrorContent } from "@/lib/notify";
+import { CurrentShopProvider } from "@/lib/shop-branding";
+import { hasMerchantSession } from "@/lib/token-storage";
+
+function ShopLoadError({
+  error,
+  retry,
+  retrying,
+}: {
+  error: unknown;
+  retry: () => void;
+  retrying: boolean;
+}) {
+  const logout = useLogout("/");
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center px-4">
+      <ErrorState
+        title="We could not load your shop"
+        message={getErrorContent(error).message}
+        onRetry={retry}
+        retrying={retrying}
+      />
+      <Button
+        variant="ghost"
+        size="sm"
+        loading={logout.isPending}
+        leftIcon={<LogOut aria-hidden="true" className="size-4" />}
+        onClick={() => logout.mutate()}
+      >
+        Logout
+      </Button>
+    </main>
+  );
+}
+
+/**
+ * The merchant area's protected-route guard: no merchant session → `/`; signed in but no
+ * shop yet → `/create-shop`. A 401 on the way is the API client's (session ends → `/`).
+ * The merchant's shop is provided to the pages as the current shop.
+ */
+export function MerchantAreaGuard({ children }: { children?: ReactNode }) {
+  const isMerchant = hasMerchantSession();
+  const shop = useMyShop();
+  if (!isMerchant) return <Navigate to="/" replace />;
+  if (shop.isPending) return <PageLoader label="Loading your shop" />;
+  if (shop.isError) {
+    return (
+      <ShopLoadError
+        error={shop.error}
+        retry={() => void shop.refetch()}
+        retrying={shop.isFetching}
+      />
+    );
+  }
+  if (!shop.data?.id) return <Navigate to={CREATE_SHOP_PATH} replace />;
+  return <CurrentShopProvider shop={shop.data}>{children ?? <Outlet />}</CurrentShopProvider>;
+}
+
+/**
+ * `/create-shop`: a signed-in merchant without a shop; an owner with one goes to the dashboard.
+ * Once the form shows, a shop appearing (the one just created) does not redirect: the page
+ * itself goes on to the profile page (spec §4).
+ */
+export function CreateShopGuard({ children }: { children?: ReactNode }) {
+  const isMerchant = hasMerchantSession();
+  const shop = useMyShop();
+  const showsForm = useRef(false);
+  if (!isMerchant) return <Navigate to="/" replace />;
+  if (showsForm.current) return children ?? <Outlet />;
+  if (shop.isPending) return <PageLoader label="Loading your shop" />;
+  if (shop.isError) {
+    return (
+      <ShopLoadError
+        error={shop.error}
+        retry={() => void shop.refetch()}
+        retrying={shop.isFetching}
+      />
+    );
+  }
+  if (shop.data?.id) return <Navigate to={MERCHANT_HOME_PATH} replace />;
+  showsForm.current = true;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,134 @@
+import { LayoutDashboard, LogOut, Menu, UserRound } from "lucide-react";
+import { useEffect } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { ShopLogo } from "@/components/shop-logo";
+import { ThemeToggle } from "@/components/theme-toggle";
+import {
+  Avatar,
+  DropdownMenu,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  IconButton,
+  Sheet,
+} from "@/components/ui";
+import { useLogout } from "@/features/session";
+import { cn } from "@/lib/cn";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { useSidebar } from "../providers/sidebar-provider";
+
+/**
+ * The customer area's frame (spec §2 "Customer header"): the shop's logo and name, the
+ * profile picture, and the menu Dashboard, Profile, Logout — a dropdown on larger screens, a
+ * side sheet on phones. Logout goes to the shop's login (DOMAIN "Customer flows stay in the
+ * shop"). The cashback balance joins the header with the customer area.
+ */
+export function CustomerLayout() {
+  const shop = useCurrentShop();
+  const base = `/${shop.id}/customer`;
+  const logout = useLogout(`/${shop.id}/login`);
+  const sidebar = useSidebar();
+  const { pathname } = useLocation();
+  const { close } = sidebar;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
+  useEffect(() => close(), [pathname, close]);
+
+  const items = [
+    { to: `${base}/dashboard`, label: "Dashboard", icon: LayoutDashboard },
+    { to: `${base}/profile-overview`, label: "Profile", icon: UserRound },
+  ];
+
+  return (
+    <div className="min-h-dvh bg-canvas">
+      <header className="sticky top-0 z-30 border-line border-b bg-surface/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-3 sm:px-6">
+          <IconButton
+            aria-label="Open menu"
+            aria-expanded={sidebar.isOpen}
+            className="sm:hidden"
+            onClick={sidebar.open}
+          >
+            <Menu aria-hidden="true" />
+          </IconButton>
+          <Link
+            to={`${base}/dashboard`}
+            className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-fg no-underline"
+          >
+            <ShopLogo src={shop.logo} name={shop.name} size="md" />
+            <span className="truncate font-bold text-base sm:text-lg">{shop.name}</span>
+          </Link>
+          <ThemeToggle />
+          <div className="max-sm:hidden">
+            <DropdownMenu
+              label="Account"
+              trigger={
+                <button type="button" aria-label="Account menu" className="rounded-full">
+                  <Avatar alt="" size="sm" />
+                </button>
+              }
+            >
+              {items.map(({ to, label, icon: Icon }) => (
+                <DropdownMenuItem key={to} asChild>
+                  <Link to={to}>
+                    <Icon aria-hidden="true" />
+                    {label}
+                  </Link>
+                </DropdownMenuItem>
+              ))}
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => logout.mutate()}>
+                <LogOut aria-hidden="true" />
+                Logout
+              </DropdownMenuItem>
+            </DropdownMenu>
+          </div>
+          <Link
+            to={`${base}/profile-overview`}
+            aria-label="Profile"
+            className="rounded-full sm:hidden"
+          >
+            <Avatar alt="" size="sm" />
+          </Link>
+        </div>
+      </header>
+
+      <Sheet
+        open={sidebar.isOpen}
+        onOpenChange={(open) => (open ? sidebar.open() : sidebar.close())}
+        title={shop.name}
+      >
+        <nav aria-label="Account" className="flex flex-col gap-1 px-3 py-2">
+          {items.map(({ to, label, icon: Icon }) => (
+            <NavLink
+              key={to}
+              to={to}
+              className={({ isActive }) =>
+                cn(
+                  "flex items-center gap-3 rounded-control px-3 py-2.5 font-medium text-sm no-underline",
+                  isActive
+                    ? "bg-primary-soft text-primary-ink"
+                    : "text-fg-muted hover:bg-muted hover:text-fg",
+                )
+              }
+            >
+              <Icon aria-hidden="true" className="size-5" />
+              {label}
+            </NavLink>
+          ))}
+          <button
+            type="button"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+            className="flex items-center gap-3 rounded-control px-3 py-2.5 font-medium text-fg-muted text-sm hover:bg-danger-soft hover:text-danger-ink"
+          >
+            <LogOut aria-hidden="true" className="size-5" />
+            Logout
+          </button>
+        </nav>
+      </Sheet>
+
+      <main id="main-content" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

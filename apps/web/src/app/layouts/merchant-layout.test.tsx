@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import {
+  customerScope,
+  getStoredCustomer,
+  getToken,
+  setStoredCustomer,
+  setToken,
+} from "@/lib/token-storage";
+import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { renderRoutes } from "@/test/render";
+import { routes } from "../router";
+
+function signedInMerchant(extra: Parameters<typeof mockApi>[0] = {}) {
+  setToken("m-tok");
+  return mockApi({
+    "GET /user/get-user": { user: makeUser() },
+    "GET /shop/get-shop-by-userId": { shop: makeShop() },
+    "POST /auth/logout": { message: "Logged out successfully" },
+    ...extra,
+  });
+}
+
+describe("merchant shell", () => {
+  it("the phone menu starts closed and opens as a dialog", async () => {
+    signedInMerchant();
+    renderRoutes(routes, "/merchant/dashboard");
+    const open = await screen.findByRole("button", { name: "Open menu" });
+    expect(open).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await userEvent.setup().click(open);
+    const dialog = await screen.findByRole("dialog", { name: "Menu" });
+    expect(within(dialog).getByRole("link", { name: "Dashboard" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Logout" })).toBeInTheDocument();
+  });
+
+  it("Logout revokes the token, removes it and goes to /", async () => {
+    const api = signedInMerchant();
+    const { router } = renderRoutes(routes, "/merchant/dashboard");
+    await screen.findByRole("heading", { name: "Welcome back, Olivia" });
+    const [logout] = screen.getAllByRole("button", { name: "Logout" });
+    await userEvent.setup().click(logout as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(getToken()).toBeNull();
+    expect(api.callsTo("POST /auth/logout")[0]?.headers.get("Authorization")).toBe("Bearer m-tok");
+  });
+
+  it("the profile page shows the details and a dash for a missing phone", async () => {
+    signedInMerchant();
+    renderRoutes(routes, "/merchant/profile");
+    expect(await screen.findByRole("heading", { name: "Profile" })).toBeInTheDocument();
+    expect(await screen.findByText("Full Name")).toBeInTheDocument();
+    expect(screen.getByText("-")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Update Password" })).toHaveAttribute(
+      "href",
+      "/merchant/profile/update-password",
+    );
+  });
+
+  it("update password: wrong current password on its field, then success → profile", async () => {
+    let attempts = 0;
+    const api = signedInMerchant({
+      "PUT /auth/update-password": () => {
+        attempts += 1;
+        return attempts === 1
+          ? jsonResponse(
+              {
+                message: "Invalid current password",
+                errors: { currentPassword: "Invalid current password" },
+              },
+              400,
+            )
+          : { message: "Password updated successfully" };
+      },
+    });
+    const { router } = renderRoutes(routes, "/merchant/profile/update-password");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Update Password" }));
+    expect(await screen.findByText("Current password is required.")).toBeInTheDocument();
+    expect(screen.getByText("New password is required.")).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText("Current Password"), "Old@12345");
+    await user.type(screen.getByLabelText("New Password"), "Old@12345");
+    await user.type(screen.getByLabelText("Re-Enter new Password"), "Other@123");
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    expect(
+      await screen.findByText("New Password cannot be the same as current password."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Passwords do not match.")).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText("New Password"));
+    await user.type(screen.getByLabelText("New Password"), "New@12345");
+    await user.clear(screen.getByLabelText("Re-Enter new Password"));
+    await user.type(screen.getByLabelText("Re-Enter new Password"), "New@12345");
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    expect(await screen.findByLabelText("Current Password")).toHaveAccessibleDescription(
+      "Invalid current password",
+    );
+    expect(api.callsTo("PUT /auth/update-password")[0]?.body).toEqual({
+      currentPassword: "Old@12345",
+      newPassword: "New@12345",
+    });
+
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/merchant/profile"));
+  });
+});
+
+describe("customer logout", () => {
+  it("removes the token and the customer, and goes to the shop's login", async () => {
+    setToken("c-tok", customerScope(7));
+    setStoredCustomer({ id: 31, contactId: "ct_31", shopId: 7 });
+    mockApi({
+      "GET /shop/get-shop-by-Id": { shop: makeShop() },
+      "POST /auth/logout": { message: "Logged out successfully" },
+    });
+    const { router } = renderRoutes(routes, "/7/customer/dashboard");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Account menu" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Logout" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/7/login"));
+    expect(getToken()).toBeNull();
+    expect(getStoredCustomer()).toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+import type { User } from "@tessera/shared";
+import { LayoutDashboard, type LucideIcon } from "lucide-react";
+
+export interface MerchantNavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Staff management, store customization and payment onboarding are the owner's (DOMAIN). */
+  ownerOnly?: boolean;
+}
+
+/**
+ * The merchant sidebar, in the spec's order (merchant-area §2: dashboard, members,
+ * memberships, offers, storefront, reports, staff; the shell adds Logout). Each issue adds its
+ * section here when its pages exist.
+ */
+export const merchantNavItems: readonly MerchantNavItem[] = [
+  { to: "/merchant/dashboard", label: "Dashboard", icon: LayoutDashboard },
+];
+
+/** The sections this user may open; while the user loads, owner-only ones stay hidden. */
+export function navItemsFor(user: Pick<User, "role"> | undefined): MerchantNavItem[] {
+  return merchantNavItems.filter((item) => !item.ownerOnly || user?.role === "owner");
+}

@@ -1,0 +1,89 @@
+import { idSchema } from "@tessera/shared";
+import { useEffect } from "react";
+import { Navigate, Outlet, useLocation, useParams } from "react-router";
+import { PageLoader } from "@/components/page-loader";
+import { ErrorState } from "@/components/ui";
+import { useShopById } from "@/features/shops";
+import { StoreNotFoundPage } from "@/features/storefront";
+import { ApiError } from "@/lib/api-client";
+import { getErrorContent } from "@/lib/notify";
+import { PLATFORM_ROUTE_SEGMENTS } from "@/lib/session-routes";
+import {
+  brandingStyle,
+  CurrentShopProvider,
+  readRememberedBranding,
+  rememberShopBranding,
+  useDocumentBranding,
+} from "@/lib/shop-branding";
+import { NotFoundPage } from "../pages/not-found-page";
+
+/** A shop id from the URL: a positive integer, or null for anything else. */
+export function parseShopId(raw: string | undefined): number | null {
+  const parsed = idSchema.safeParse(raw ?? "");
+  return parsed.success ? parsed.data : null;
+}
+
+function isShopMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/**
+ * `/{shopId}/…`: looks the shop up (GET /shop/get-shop-by-Id), shows "Store Not Found" for a
+ * non-numeric id or a 404, and otherwise applies the shop's branding (CSS variables and font
+ * on a wrapper and on <html> for overlays) and provides the shop to the pages under it.
+ */
+export function ShopLayout() {
+  const { shopId: rawShopId = "" } = useParams();
+  const { pathname } = useLocation();
+  const shopId = parseShopId(rawShopId);
+  const shop = useShopById(shopId);
+  const remembered = shopId === null ? null : readRememberedBranding(String(shopId));
+  useDocumentBranding(shop.data ?? remembered);
+
+  useEffect(() => {
+    if (shop.data) rememberShopBranding(shop.data.id, shop.data);
+  }, [shop.data]);
+
+  // A platform word where the shop id goes (`/pass`, `/employee`) is a wrong page, not a shop.
+  if (PLATFORM_ROUTE_SEGMENTS.has(rawShopId)) return <NotFoundPage />;
+
+  // Spec §2: login and register navigate to /not-found when the id is 0.
+  const child = pathname.split("/").filter(Boolean)[1];
+  if (rawShopId === "0" && (child === "login" || child === "register")) {
+    return <Navigate to="/not-found" replace />;
+  }
+
+  // Shop ids are integers. A bare unknown word (`/no-such-page`) is a mistyped page; a shop
+  // path with a bad id (`/abc/login`) is a broken store link.
+  if (shopId === null) return child === undefined ? <NotFoundPage /> : <StoreNotFoundPage />;
+
+  if (shop.isPending) {
+    return (
+      <div style={brandingStyle(remembered ?? {})}>
+        <PageLoader label="Loading the store" />
+      </div>
+    );
+  }
+
+  if (shop.isError) {
+    if (isShopMissing(shop.error)) return <StoreNotFoundPage />;
+    return (
+      <main className="flex min-h-dvh items-center justify-center px-4">
+        <ErrorState
+          title="We could not load this store"
+          message={getErrorContent(shop.error).message}
+          onRetry={() => void shop.refetch()}
+          retrying={shop.isFetching}
+        />
+      </main>
+    );
+  }
+
+  return (
+    <div style={brandingStyle(shop.data)} className="min-h-dvh">
+      <CurrentShopProvider shop={shop.data}>
+        <Outlet />
+      </CurrentShopProvider>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import {
+  ACCESS_MESSAGES,
+  RESET_PASSWORD_MESSAGES,
+  type ResetPasswordValues,
+  resetPasswordSchema,
+} from "@tessera/shared";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { Button, PasswordInput, Spinner } from "@/components/ui";
+import { ApiError } from "@/lib/api-client";
+import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import {
+  type ResetAudience,
+  resetCustomerPassword,
+  resetPassword,
+  resetTokenQueryOptions,
+} from "../api";
+import { AuthHeading } from "./auth-heading";
+
+const INVALID_TOKEN_TOAST_ID = "reset-token-invalid";
+
+/** A failed token check: toast the spec's text (a network failure says so instead). */
+function notifyBadLink(error: unknown) {
+  if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) {
+    notifyError(error, { toastId: INVALID_TOKEN_TOAST_ID });
+    return;
+  }
+  toast.error(RESET_PASSWORD_MESSAGES.invalidToken, { toastId: INVALID_TOKEN_TOAST_ID });
+}
+
+/**
+ * Spec §2/§4 "Reset password": the link's token and e-mail are checked first (retry once);
+ * a bad link shows "Invalid or expired token." and goes to the login page. Then a new password
+ * and its re-type; after success the login page again.
+ */
+export function ResetPasswordView({
+  audience,
+  token,
+  email,
+  loginPath,
+}: {
+  audience: ResetAudience;
+  token: string | null;
+  email: string | undefined;
+  loginPath: string;
+}) {
+  const navigate = useNavigate();
+  const check = useQuery({
+    ...resetTokenQueryOptions(audience, token ?? "", email),
+    enabled: Boolean(token),
+  });
+
+  const isBadLink = !token || check.isError;
+  useEffect(() => {
+    if (!isBadLink) return;
+    notifyBadLink(check.error);
+    navigate(loginPath, { replace: true });
+  }, [isBadLink, check.error, navigate, loginPath]);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+    reValidateMode: "onSubmit",
+  });
+  useClearErrorOnEdit(watch, clearErrors);
+
+  if (isBadLink || !check.isSuccess) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-10 text-fg-muted text-sm">
+        <Spinner size="lg" className="text-primary-ink" label="Checking your link" />
+        <p aria-hidden="true">Checking your link…</p>
+      </div>
+    );
+  }
+
+  const onSubmit = handleSubmit(async ({ password, confirmPassword }) => {
+    if (!token) return;
+    const resetEmail = email ?? check.data.email;
+    try {
+      const data =
+        audience.kind === "merchant"
+          ? await resetPassword({ token, email: resetEmail, password })
+          : await resetCustomerPassword({ token, email: resetEmail, password, confirmPassword });
+      notifySuccess(data?.message || ACCESS_MESSAGES.resetPassword);
+      navigate(loginPath, { replace: true });
+    } catch (error) {
+      if (applyServerFieldErrors(error, setError, ["password", "confirmPassword"])) return;
+      notifyError(error);
+      // The token was refused after all (used meanwhile, or expired): start again from login.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        navigate(loginPath, { replace: true });
+      }
+    }
+  });
+
+  const shownEmail = email ?? check.data.email;
+
+  return (
+    <>
+      <AuthHeading
+        title="Set a new password"
+        description={
+          shownEmail ? (
+            <>
+              For <span className="wrap-anywhere font-medium text-fg">{shownEmail}</span>. Choose a
+              password you do not use anywhere else.
+            </>
+          ) : (
+            "Choose a password you do not use anywhere else."
+          )
+        }
+      />
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {/* Lets password managers save the new password under the right account. */}
+        {shownEmail ? (
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={shownEmail}
+            readOnly
+            hidden
+          />
+        ) : null}
+        <PasswordInput
+          label="New Password"
+          autoComplete="new-password"
+          placeholder="Create a password"
+          hint="8+ characters with upper and lower case letters, a number and one of @$!%*?&"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <PasswordInput
+          label="Re-type Password"
+          autoComplete="new-password"
+          placeholder="Re-type your password"
+          error={errors.confirmPassword?.message}
+          {...register("confirmPassword")}
+        />
+        <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
+          Set new Password
+        </Button>
+      </form>
+    </>
+  );
+}

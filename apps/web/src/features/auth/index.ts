@@ -1,0 +1,14 @@
+export { CheckResetInboxPage } from "./pages/check-reset-inbox-page";
+export { CustomerForgotPasswordPage } from "./pages/customer-forgot-password-page";
+export { CustomerLoginPage } from "./pages/customer-login-page";
+export { CustomerRegisterPage } from "./pages/customer-register-page";
+export { CustomerResetPasswordPage } from "./pages/customer-reset-password-page";
+export { CustomerVerifyEmailPage } from "./pages/customer-verify-email-page";
+export { EmailVerifiedPage } from "./pages/email-verified-page";
+export { ForgotPasswordPage } from "./pages/forgot-password-page";
+export { LoginPage } from "./pages/login-page";
+export { RegisterPage } from "./pages/register-page";
+export { ResetPasswordPage } from "./pages/reset-password-page";
+export { SetPasswordPage } from "./pages/set-password-page";
+export { UpdatePasswordPage } from "./pages/update-password-page";
+export { VerifyEmailPage } from "./pages/verify-email-page";

@@ -1,0 +1,61 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { ACCESS_MESSAGES } from "@tessera/shared";
+import { Link, useNavigate } from "react-router";
+import { forgetSessionData } from "@/features/session";
+import { notifySuccess } from "@/lib/notify";
+import { useErrorParamToast } from "@/lib/session-hooks";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { customerScope, setStoredCustomer, setToken } from "@/lib/token-storage";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { customerSignUp } from "../api";
+import { AuthHeading } from "../components/auth-heading";
+import { GoogleSignInButton } from "../components/google-sign-in-button";
+import { ShopAuthShell } from "../components/shop-auth-shell";
+import { SignUpForm, type SignUpValues } from "../components/sign-up-form";
+
+/**
+ * `/{shopId}/register`: customer sign-up on the shop's branded two-column page (customer
+ * wordings). Success → token and customer stored, toast, `/{shopId}/verify-email?email=…`.
+ */
+export function CustomerRegisterPage() {
+  const shop = useCurrentShop();
+  useDocumentTitle(`Sign up · ${shop.name}`);
+  useErrorParamToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  async function handleSignUp({ firstName, lastName, email, password }: SignUpValues) {
+    const data = await customerSignUp({ firstName, lastName, email, password, shopId: shop.id });
+    forgetSessionData(queryClient);
+    setToken(data.token, customerScope(shop.id));
+    if (data.customer) {
+      setStoredCustomer({
+        id: data.customer.id,
+        contactId: data.customer.contactId,
+        shopId: data.customer.shopId ?? shop.id,
+      });
+    }
+    notifySuccess(data.message || ACCESS_MESSAGES.signUp);
+    navigate(`/${shop.id}/verify-email?${new URLSearchParams({ email })}`);
+  }
+
+  return (
+    <ShopAuthShell>
+      <AuthHeading
+        title={`Join ${shop.name}`}
+        description="Create an account to become a member, buy offers and collect cashback."
+      />
+      <SignUpForm audience="customer" onSignUp={handleSignUp} />
+      <GoogleSignInButton label="Sign up with Google" shopId={shop.id} />
+      <p className="mt-6 text-center text-fg-muted text-sm">
+        Already have an account?{" "}
+        <Link
+          to={`/${shop.id}/login`}
+          className="rounded-sm font-semibold text-primary-ink hover:underline"
+        >
+          Log in
+        </Link>
+      </p>
+    </ShopAuthShell>
+  );
+}

@@ -1,0 +1,179 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "react-toastify";
+import { describe, expect, it, vi } from "vitest";
+import { routes } from "@/app/router";
+import { getSessionScope, getStoredCustomer, getToken } from "@/lib/token-storage";
+import { jsonResponse, makeCustomer, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { renderRoutes } from "@/test/render";
+
+async function submitEmpty() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole("button", { name: "Create an Account" }));
+  return user;
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    await user.type(screen.getByLabelText(label), value);
+  }
+}
+
+describe("merchant sign-up (/register)", () => {
+  it("shows the merchant wordings (first wording of spec §5)", async () => {
+    const api = mockApi({});
+    renderRoutes(routes, "/register");
+    const user = await submitEmpty();
+    expect(await screen.findByText("Enter first name")).toBeInTheDocument();
+    expect(screen.getByText("Enter last name")).toBeInTheDocument();
+    expect(screen.getByText("Enter email")).toBeInTheDocument();
+    expect(screen.getByText("Enter password")).toBeInTheDocument();
+    expect(screen.getByText("Re-type password")).toBeInTheDocument();
+
+    await fill(user, {
+      "First Name": "J0hn",
+      "Last Name": "Doe",
+      "E-mail": "john@example",
+      Password: "weak",
+      "Re-type Password": "other",
+    });
+    await user.click(screen.getByRole("button", { name: "Create an Account" }));
+    expect(await screen.findByText("Use letters only")).toBeInTheDocument();
+    expect(screen.getByText("Enter a valid email")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Password must be 8+ characters, include uppercase, lowercase, number, and symbol",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Passwords do not match")).toBeInTheDocument();
+    expect(api.callsTo("POST /auth/sign-up")).toHaveLength(0);
+  });
+
+  it("signs up, stores the token, toasts and goes to /verify-email with the e-mail", async () => {
+    const successToast = vi.spyOn(toast, "success");
+    const api = mockApi({
+      "POST /auth/sign-up": jsonResponse(
+        {
+          message: "Account created successfully!",
+          token: "t-new",
+          user: makeUser({ emailVerified: false }),
+        },
+        201,
+      ),
+    });
+    const { router } = renderRoutes(routes, "/register");
+    const user = userEvent.setup();
+    await screen.findByLabelText("First Name");
+    await fill(user, {
+      "First Name": "Jane",
+      "Last Name": "O'Hara-Smith",
+      "E-mail": "  Jane@Example.COM ",
+      Password: "Secret@123",
+      "Re-type Password": "Secret@123",
+    });
+    await user.click(screen.getByRole("button", { name: "Create an Account" }));
+
+    expect(await screen.findByRole("heading", { name: "Verify your e-mail" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/verify-email");
+    expect(router.state.location.search).toBe("?email=jane%40example.com");
+    expect(getToken()).toBe("t-new");
+    expect(api.callsTo("POST /auth/sign-up")[0]?.body).toEqual({
+      firstName: "Jane",
+      lastName: "O'Hara-Smith",
+      email: "jane@example.com",
+      password: "Secret@123",
+    });
+    expect(successToast).toHaveBeenCalled();
+    expect(screen.getByText("jane@example.com")).toBeInTheDocument();
+  });
+
+  it("puts a taken e-mail's message on the e-mail field", async () => {
+    mockApi({
+      "POST /auth/sign-up": jsonResponse(
+        {
+          message: "An account with this email already exists.",
+          errors: { email: "An account with this email already exists." },
+        },
+        409,
+      ),
+    });
+    renderRoutes(routes, "/register");
+    const user = userEvent.setup();
+    await screen.findByLabelText("First Name");
+    await fill(user, {
+      "First Name": "Jane",
+      "Last Name": "Doe",
+      "E-mail": "jane@example.com",
+      Password: "Secret@123",
+      "Re-type Password": "Secret@123",
+    });
+    await user.click(screen.getByRole("button", { name: "Create an Account" }));
+    expect(await screen.findByLabelText("E-mail")).toHaveAccessibleDescription(
+      "An account with this email already exists.",
+    );
+    expect(getToken()).toBeNull();
+  });
+});
+
+describe("customer sign-up (/{shopId}/register)", () => {
+  it("shows the customer wordings (second wording of spec §5) on the shop's page", async () => {
+    mockApi({ "GET /shop/get-shop-by-Id": { shop: makeShop() } });
+    renderRoutes(routes, "/7/register");
+    expect(await screen.findByRole("heading", { name: "Join Bean There" })).toBeInTheDocument();
+    expect(screen.getAllByText("Coffee worth coming back for").length).toBeGreaterThan(0);
+    const user = await submitEmpty();
+    expect(await screen.findByText("First Name is required.")).toBeInTheDocument();
+    expect(screen.getByText("Last Name is required.")).toBeInTheDocument();
+    expect(screen.getByText("Email is required.")).toBeInTheDocument();
+    expect(screen.getByText("Password is required.")).toBeInTheDocument();
+    expect(screen.getByText("Please re-enter your password.")).toBeInTheDocument();
+
+    await fill(user, {
+      "First Name": "C4sey",
+      "Last Name": "Doe",
+      "E-mail": "casey@",
+      Password: "weakpass",
+      "Re-type Password": "x",
+    });
+    await user.click(screen.getByRole("button", { name: "Create an Account" }));
+    expect(
+      await screen.findByText("Only letters, spaces, apostrophes (') and hyphens (-) allowed."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Please enter a valid email address.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Password must include at least one uppercase letter, one lower letter, one number, and one special character.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/7/login");
+  });
+
+  it("signs up with the shop id and goes to the shop's verify page", async () => {
+    const api = mockApi({
+      "GET /shop/get-shop-by-Id": { shop: makeShop() },
+      "POST /customer/auth/sign-up": jsonResponse(
+        { message: "Account created successfully!", token: "c-tok", customer: makeCustomer() },
+        201,
+      ),
+    });
+    const { router } = renderRoutes(routes, "/7/register");
+    const user = userEvent.setup();
+    await screen.findByLabelText("First Name");
+    await fill(user, {
+      "First Name": "Casey",
+      "Last Name": "Customer",
+      "E-mail": "Casey@Example.com",
+      Password: "Secret@123",
+      "Re-type Password": "Secret@123",
+    });
+    await user.click(screen.getByRole("button", { name: "Create an Account" }));
+    expect(await screen.findByRole("heading", { name: "Verify your e-mail" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/7/verify-email");
+    expect(api.callsTo("POST /customer/auth/sign-up")[0]?.body).toMatchObject({
+      email: "casey@example.com",
+      shopId: 7,
+    });
+    expect(getSessionScope()).toEqual({ kind: "customer", shopId: "7" });
+    expect(getStoredCustomer()).toEqual({ id: 31, contactId: "ct_31", shopId: 7 });
+  });
+});

@@ -1,0 +1,106 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "react-toastify";
+import { describe, expect, it, vi } from "vitest";
+import { routes } from "@/app/router";
+import { getToken, setToken } from "@/lib/token-storage";
+import { jsonResponse, makeShop, mockApi } from "@/test/api-mock";
+import { renderRoutes } from "@/test/render";
+
+const badToken = () => jsonResponse({ message: "Invalid or expired token." }, 400);
+
+describe("reset password", () => {
+  it("a bad token: toast “Invalid or expired token.” and back to / (after one retry)", async () => {
+    const errorToast = vi.spyOn(toast, "error");
+    const api = mockApi({ "GET /auth/verify-token": badToken });
+    const { router } = renderRoutes(routes, "/pass/reset-password?token=bad&email=a%40b.co");
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"), { timeout: 4000 });
+    expect(errorToast).toHaveBeenCalledWith("Invalid or expired token.", expect.anything());
+    // Spec §9: the token check retries once.
+    expect(api.callsTo("GET /auth/verify-token")).toHaveLength(2);
+    expect(api.callsTo("GET /auth/verify-token")[0]?.query.get("email")).toBe("a@b.co");
+    expect(await screen.findByRole("button", { name: "Log in" })).toBeInTheDocument();
+  });
+
+  it("a link without a token goes straight back to /", async () => {
+    const errorToast = vi.spyOn(toast, "error");
+    const api = mockApi({});
+    const { router } = renderRoutes(routes, "/pass/reset-password");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(errorToast).toHaveBeenCalledWith("Invalid or expired token.", expect.anything());
+    expect(api.callsTo("GET /auth/verify-token")).toHaveLength(0);
+  });
+
+  it("clears a stored session, checks the token, resets and goes to /", async () => {
+    setToken("someone-else");
+    const api = mockApi({
+      "GET /auth/verify-token": { message: "Token is valid", email: "a@b.co" },
+      "POST /auth/reset-password": { message: "Your password has been reset. You can log in now." },
+    });
+    const { router } = renderRoutes(routes, "/pass/reset-password?token=good&email=a%40b.co");
+    const user = userEvent.setup();
+    const password = await screen.findByLabelText("New Password");
+    expect(getToken()).toBeNull();
+    // The reset token never becomes a session.
+    expect(api.callsTo("GET /auth/verify-token")[0]?.headers.has("Authorization")).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Set new Password" }));
+    expect(await screen.findByText("Password is required.")).toBeInTheDocument();
+
+    await user.type(password, "short");
+    await user.type(screen.getByLabelText("Re-type Password"), "other");
+    await user.click(screen.getByRole("button", { name: "Set new Password" }));
+    expect(
+      await screen.findByText(
+        "Password must be at least 8 characters long, and include at least one uppercase letter, one lowercase letter, one number, and one special character.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Passwords do not match")).toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, "Newpass@123");
+    await user.clear(screen.getByLabelText("Re-type Password"));
+    await user.type(screen.getByLabelText("Re-type Password"), "Newpass@123");
+    await user.click(screen.getByRole("button", { name: "Set new Password" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(api.callsTo("POST /auth/reset-password")[0]?.body).toEqual({
+      token: "good",
+      email: "a@b.co",
+      password: "Newpass@123",
+    });
+  });
+
+  it("a customer's bad link goes to the shop's login", async () => {
+    const api = mockApi({
+      "GET /shop/get-shop-by-Id": { shop: makeShop() },
+      "GET /customer/auth/verify-pass-token": badToken,
+    });
+    const { router } = renderRoutes(routes, "/7/pass/reset-password?token=bad");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/7/login"), {
+      timeout: 4000,
+    });
+    expect(api.callsTo("GET /auth/verify-token")).toHaveLength(0);
+  });
+
+  it("a customer's reset sends confirmPassword too and returns to the shop's login", async () => {
+    const api = mockApi({
+      "GET /shop/get-shop-by-Id": { shop: makeShop() },
+      "GET /customer/auth/verify-pass-token": { message: "ok", email: "c@d.co" },
+      "POST /customer/auth/reset-password": { message: "done" },
+    });
+    const { router } = renderRoutes(routes, "/7/pass/reset-password?token=t1&email=c%40d.co");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("New Password"), "Newpass@123");
+    await user.type(screen.getByLabelText("Re-type Password"), "Newpass@123");
+    await user.click(screen.getByRole("button", { name: "Set new Password" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/7/login"));
+    expect(api.callsTo("POST /customer/auth/reset-password")[0]?.body).toEqual({
+      token: "t1",
+      email: "c@d.co",
+      password: "Newpass@123",
+      confirmPassword: "Newpass@123",
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "react-toastify";
+import { describe, expect, it, vi } from "vitest";
+import { routes } from "@/app/router";
+import { getToken, setToken } from "@/lib/token-storage";
+import { mockApi } from "@/test/api-mock";
+import { renderRoutes } from "@/test/render";
+
+describe("employee set-password", () => {
+  it.each(["/set-password", "/employee/set-password"])(
+    "%s clears the stored token on opening and keeps the invitation token out of it",
+    async (path) => {
+      setToken("owner-session");
+      mockApi({});
+      renderRoutes(routes, `${path}?token=invite-1`);
+      expect(await screen.findByRole("button", { name: "Set Password" })).toBeInTheDocument();
+      expect(getToken()).toBeNull();
+    },
+  );
+
+  it("validates with the merchant wording, sets the password, toasts and goes to /", async () => {
+    const successToast = vi.spyOn(toast, "success");
+    const api = mockApi({
+      "POST /employees/set-password": {
+        message: "Your password has been set. You can log in now.",
+      },
+    });
+    const { router } = renderRoutes(routes, "/employee/set-password?token=invite-1");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("New Password"), "weak");
+    await user.type(screen.getByLabelText("Confirm Password"), "weaker");
+    await user.click(screen.getByRole("button", { name: "Set Password" }));
+    expect(
+      await screen.findByText("Use 8+ chars, upper & lower case, number, symbol"),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Passwords do not match.")).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText("New Password"));
+    await user.type(screen.getByLabelText("New Password"), "Staff@1234");
+    await user.clear(screen.getByLabelText("Confirm Password"));
+    await user.type(screen.getByLabelText("Confirm Password"), "Staff@1234");
+    await user.click(screen.getByRole("button", { name: "Set Password" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(api.callsTo("POST /employees/set-password")[0]?.body).toEqual({
+      token: "invite-1",
+      password: "Staff@1234",
+      confirmPassword: "Staff@1234",
+    });
+    expect(successToast).toHaveBeenCalled();
+    expect(getToken()).toBeNull();
+  });
+
+  it("without a token explains the link is incomplete", async () => {
+    mockApi({});
+    renderRoutes(routes, "/set-password");
+    expect(
+      await screen.findByRole("heading", { name: "This link is incomplete" }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,2 @@
+export { CustomerDashboardPage } from "./pages/customer-dashboard-page";
+export { CustomerProfilePage } from "./pages/customer-profile-page";

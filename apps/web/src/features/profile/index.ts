@@ -1,0 +1,1 @@
+export { MerchantProfilePage } from "./pages/merchant-profile-page";

@@ -1,0 +1,91 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Avatar, Badge, Card, CardHeader, ErrorState, Skeleton } from "@/components/ui";
+import { MERCHANT_PROFILE_PATH, useCurrentUser } from "@/features/session";
+import { getErrorContent } from "@/lib/notify";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1 border-line border-b py-3.5 last:border-b-0 sm:flex-row sm:items-center sm:gap-6">
+      <dt className="w-40 shrink-0 text-fg-muted text-sm">{label}</dt>
+      <dd className="min-w-0 flex-1 break-words text-fg">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * `/merchant/profile`: profile picture, Full Name, Email, Phone Number ("-" when empty) and a
+ * Password row with Update Password. Editing the profile comes with the catalogue issue.
+ */
+export function MerchantProfilePage() {
+  useDocumentTitle("Profile");
+  const user = useCurrentUser();
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <h1 className="font-bold text-2xl text-fg sm:text-3xl">Profile</h1>
+      <Card aria-busy={user.isPending || undefined}>
+        {user.isPending ? (
+          <div className="flex flex-col gap-4">
+            <div className="flex items-center gap-4">
+              <Skeleton className="size-24 rounded-full" />
+              <div className="flex flex-1 flex-col gap-2">
+                <Skeleton className="h-6 w-48" />
+                <Skeleton className="h-4 w-64" />
+              </div>
+            </div>
+            <Skeleton className="h-32 w-full" />
+          </div>
+        ) : user.isError ? (
+          <ErrorState
+            message={getErrorContent(user.error).message}
+            onRetry={() => void user.refetch()}
+            retrying={user.isFetching}
+          />
+        ) : (
+          <>
+            <div className="mb-2 flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+              <Avatar
+                src={user.data.profilePicture}
+                alt={`${user.data.firstName} ${user.data.lastName}`}
+                size="xl"
+              />
+              <div className="min-w-0">
+                <p className="font-semibold text-fg text-xl">
+                  {user.data.firstName} {user.data.lastName}
+                </p>
+                <p className="wrap-anywhere text-fg-muted text-sm">{user.data.email}</p>
+                <Badge tone="primary" className="mt-2">
+                  {user.data.role === "owner" ? "Owner" : user.data.staffRole || "Staff"}
+                </Badge>
+              </div>
+            </div>
+            <CardHeader title="Personal info" headingLevel={2} className="mt-6 mb-1" />
+            <dl>
+              <Row label="Full Name">
+                {user.data.firstName} {user.data.lastName}
+              </Row>
+              <Row label="Email">{user.data.email}</Row>
+              <Row label="Phone Number">{user.data.phoneNumber?.trim() || "-"}</Row>
+              <Row label="Password">
+                <span className="flex flex-wrap items-center justify-between gap-3">
+                  <span>
+                    <span aria-hidden="true">••••••••</span>
+                    <span className="sr-only">Hidden</span>
+                  </span>
+                  <Link
+                    to={`${MERCHANT_PROFILE_PATH}/update-password`}
+                    className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
+                  >
+                    Update Password
+                  </Link>
+                </span>
+              </Row>
+            </dl>
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

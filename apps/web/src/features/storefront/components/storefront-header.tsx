@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { ShopLogo } from "@/components/shop-logo";
+import { ThemeToggle } from "@/components/theme-toggle";
+import { buttonClassName } from "@/components/ui";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { hasCustomerSessionFor } from "@/lib/token-storage";
+
+/** The public storefront's header: logo, name, tagline, and Sign up / Log in (spec §2). */
+export function StorefrontHeader() {
+  const shop = useCurrentShop();
+  const isSignedIn = hasCustomerSessionFor(shop.id);
+  return (
+    <header className="sticky top-0 z-30 border-line border-b bg-surface/90 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-3 sm:gap-3 sm:px-6">
+        <Link
+          to={`/${shop.id}`}
+          className="flex min-w-0 flex-1 items-center gap-2.5 rounded-md text-fg no-underline sm:gap-3"
+        >
+          <ShopLogo src={shop.logo} name={shop.name} size="md" />
+          <span className="min-w-0">
+            <span className="block truncate font-bold text-base sm:text-lg">{shop.name}</span>
+            {shop.tagline ? (
+              <span className="hidden truncate text-fg-muted text-xs sm:block">{shop.tagline}</span>
+            ) : null}
+          </span>
+        </Link>
+        <ThemeToggle />
+        {isSignedIn ? (
+          <Link to={`/${shop.id}/customer/dashboard`} className={buttonClassName({ size: "sm" })}>
+            My account
+          </Link>
+        ) : (
+          <nav aria-label="Account" className="flex shrink-0 items-center gap-1.5 sm:gap-2">
+            <Link
+              to={`/${shop.id}/register`}
+              className={buttonClassName({ variant: "outline", size: "sm" })}
+            >
+              Sign up
+            </Link>
+            <Link to={`/${shop.id}/login`} className={buttonClassName({ size: "sm" })}>
+              Log in
+            </Link>
+          </nav>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,53 @@
+import { Button } from "@/components/ui";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { StorefrontHeader } from "../components/storefront-header";
+
+/**
+ * `/{shopId}`: the public storefront's header and hero (spec §2). The memberships and offers
+ * tabs come with the catalogue.
+ */
+export function StorefrontHomePage() {
+  const shop = useCurrentShop();
+  useDocumentTitle(shop.name);
+  return (
+    <div className="flex min-h-dvh flex-col bg-secondary">
+      <StorefrontHeader />
+      <main className="flex-1">
+        <section>
+          <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-2 md:py-16">
+            <div>
+              {shop.industry ? (
+                <p className="font-semibold text-primary-ink text-sm uppercase tracking-wide">
+                  {shop.industry}
+                </p>
+              ) : null}
+              <h1 className="mt-2 font-bold text-3xl text-fg leading-tight sm:text-4xl">
+                {shop.tagline || `Welcome to ${shop.name}`}
+              </h1>
+              <p className="mt-3 max-w-prose text-fg-muted" id="become-member-hint">
+                Join {shop.name} to get member prices, monthly benefits and cashback on what you
+                buy.
+              </p>
+              <Button size="lg" className="mt-6" disabled aria-describedby="become-member-hint">
+                Become a Member
+              </Button>
+            </div>
+            {shop.banner ? (
+              <img
+                src={shop.banner}
+                alt={`${shop.name} banner`}
+                className="aspect-video w-full rounded-card object-cover shadow-raised ring-1 ring-line"
+              />
+            ) : (
+              <div
+                aria-hidden="true"
+                className="aspect-video w-full rounded-card bg-linear-to-br from-primary-solid to-primary-solid-hover shadow-raised"
+              />
+            )}
+          </div>
+        </section>
+      </main>
+    </div>
+  );
+}
