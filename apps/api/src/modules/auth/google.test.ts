@@ -80,6 +80,12 @@ const grace = addAccount("grace", {
   email_verified: true,
   name: "Grace Brewster Hopper",
 });
+const ownerAccount = addAccount("owner", {
+  email: `owner.${run}@example.com`,
+  email_verified: true,
+  given_name: "Olive",
+  family_name: "Owner",
+});
 const disabledEmail = `disabled.${run}@example.com`;
 const disabled = addAccount("disabled", {
   email: disabledEmail,
@@ -426,6 +432,26 @@ describe("Google sign-in against a real local OpenID provider", () => {
     expect(rows[0]?.emailVerifiedAt).toBeInstanceOf(Date);
     // A customer sign-in does not make a merchant account.
     expect(await userByEmail(`carol.${run}@example.com`)).toHaveLength(0);
+  });
+
+  it("sends the shop's own owner, signing in on its page, to the merchant area", async () => {
+    const { location } = await signIn(
+      `/api/v1/customer/auth/google?shopId=${shopId}`,
+      ownerAccount,
+    );
+    expect(location.pathname).toBe("/");
+    const token = location.searchParams.get("token");
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/user/get-user",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.json().user).toMatchObject({ shopId, role: "owner" });
+    const rows = await t.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, `owner.${run}@example.com`));
+    expect(rows).toHaveLength(0);
   });
 
   it("refuses a callback whose state was tampered with", async () => {

@@ -350,8 +350,9 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthRoutesOptions> = 
       claims = { ...info, ...idClaims };
     }
     const profile = profileFromClaims(claims);
-    const token = await auth.signInWithVerifiedEmail({ ...profile, shopId: flow.shopId });
-    return { token, shopId: flow.shopId };
+    const signedIn = await auth.signInWithVerifiedEmail({ ...profile, shopId: flow.shopId });
+    // The shop's own owner or staff signing in on its page go to the merchant area.
+    return { ...signedIn, shopId: flow.shopId };
   }
 
   async function callback(
@@ -365,8 +366,8 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthRoutesOptions> = 
     // Single use: whatever happens next, the flow cookie is gone.
     reply.header("set-cookie", flowCookie("", 0, secure));
     try {
-      const { token, shopId } = await finish(request, query, kind, flow);
-      return redirect(reply, spaUrl(kind, shopId, "token", token));
+      const { token, shopId, as } = await finish(request, query, kind, flow);
+      return redirect(reply, spaUrl(as, shopId, "token", token));
     } catch (error) {
       const shopId =
         kind === "customer" ? (shopIdFromState(query.state) ?? flow?.shopId) : undefined;

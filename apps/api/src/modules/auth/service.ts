@@ -476,14 +476,14 @@ export function createAuthService({ db, config, emails, storage }: AuthDeps) {
       firstName: string;
       lastName: string;
       shopId?: number;
-    }): Promise<string> {
+    }): Promise<{ token: string; as: "merchant" | "customer" }> {
       const now = new Date();
       if (input.shopId !== undefined) {
         const shop = await requireShop(input.shopId);
         // The shop's own owner or staff on its page are the merchant, as with a password.
         const member = await repo.findUserByEmail(db, input.email);
         if (member && (await repo.findShopIdOfUser(db, member)) === shop.id) {
-          return signInUserVerified(member);
+          return { token: await signInUserVerified(member), as: "merchant" };
         }
         let customer = await repo.findCustomerByEmail(db, shop.id, input.email);
         if (!customer) {
@@ -503,7 +503,7 @@ export function createAuthService({ db, config, emails, storage }: AuthDeps) {
         if (!customer) throw new Error("customer vanished during sign-in");
         if (customer.isDisabled) throw new AppError("FORBIDDEN", ACCESS_MESSAGES.accountDisabled);
         await repo.markEmailVerified(db, { customerId: customer.id });
-        return createSession(db, { customerId: customer.id });
+        return { token: await createSession(db, { customerId: customer.id }), as: "customer" };
       }
       let user = await repo.findUserByEmail(db, input.email);
       if (!user) {
@@ -520,7 +520,7 @@ export function createAuthService({ db, config, emails, storage }: AuthDeps) {
         }
       }
       if (!user) throw new Error("user vanished during sign-in");
-      return signInUserVerified(user);
+      return { token: await signInUserVerified(user), as: "merchant" };
     },
   };
 }
