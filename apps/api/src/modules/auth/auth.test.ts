@@ -73,9 +73,10 @@ describe("merchant sign-up and e-mail verification", () => {
     const user = await findUserByEmail(t.database.db, email.toLowerCase());
     expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
 
+    // Opened again (a mail scanner may open it first): the account is verified, so success.
     const again = await t.app.inject({ method: "GET", url: link.pathname + link.search });
     expect(again.statusCode).toBe(302);
-    expect(again.headers.location).toMatch(/^\/verify-email\?email=.+&error=/);
+    expect(again.headers.location).toBe("/email-verified");
   });
 
   it("refuses a forged verification link", async () => {

@@ -248,3 +248,26 @@ export async function findSessionContext(db: Executor, tokenHash: string, now: D
     .limit(1);
   return row;
 }
+
+/** A spent token whose account's e-mail is verified (so reusing it is harmless). */
+export async function findSpentTokenOfVerifiedAccount(
+  db: Executor,
+  purpose: TokenPurpose,
+  tokenHash: string,
+) {
+  const [row] = await db
+    .select({ token: accountTokens })
+    .from(accountTokens)
+    .leftJoin(users, eq(users.id, accountTokens.userId))
+    .leftJoin(customers, eq(customers.id, accountTokens.customerId))
+    .where(
+      and(
+        eq(accountTokens.purpose, purpose),
+        eq(accountTokens.tokenHash, tokenHash),
+        sql`${accountTokens.usedAt} is not null`,
+        sql`coalesce(${users.emailVerifiedAt}, ${customers.emailVerifiedAt}) is not null`,
+      ),
+    )
+    .limit(1);
+  return row?.token;
+}

@@ -300,7 +300,12 @@ export function createAuthService({ db, config, emails, storage }: AuthDeps) {
 
     /** The link in the verification e-mail: verifies and says where the browser goes next. */
     async verifyEmail(token: string, email: string, shopId?: number): Promise<string> {
-      const row = await repo.consumeToken(db, "verify_email", hashToken(token), new Date());
+      const tokenHash = hashToken(token);
+      // A link opened again (or first by a mail scanner) for an account that is verified by now
+      // still lands on the success page instead of a confusing error.
+      const row =
+        (await repo.consumeToken(db, "verify_email", tokenHash, new Date())) ??
+        (await repo.findSpentTokenOfVerifiedAccount(db, "verify_email", tokenHash));
       const account = row?.userId
         ? await repo.findUserById(db, row.userId)
         : row?.customerId
