@@ -9,7 +9,12 @@ import type { DatabaseHandle } from "./infra/db";
 import { registerMultipart } from "./infra/images";
 import { createMailer, type Mailer } from "./infra/mailer";
 import { createRateLimiter } from "./infra/rate-limit";
-import { createStorage, type DiskStorage, registerUploadsHosting } from "./infra/storage";
+import {
+  createS3Storage,
+  createStorage,
+  registerUploadsHosting,
+  type Storage,
+} from "./infra/storage";
 import { loggerOptions } from "./logger";
 import { customerAuthRoutes } from "./modules/auth/customer-routes";
 import { createAccountEmails } from "./modules/auth/emails";
@@ -66,7 +71,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   app.decorate("apiRoutes", apiRoutes);
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
+  await registerSecurityHeaders(app, {
+    publicUrl: deps.config.publicUrl,
+    // Uploaded images load from the object store's public address when S3 is configured.
+    imageOrigins: deps.config.s3 ? [new URL(deps.config.s3.publicBaseUrl).origin] : [],
+  });
   await registerApiDocs(app, { publicUrl: deps.config.publicUrl });
 
   const mailer: Mailer = createMailer({
@@ -76,10 +85,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     logger: app.log,
   });
   app.addHook("onClose", () => mailer.close());
-  const storage: DiskStorage = createStorage({
-    dataDir: deps.config.dataDir,
-    publicUrl: deps.config.publicUrl,
-  });
+  const diskStorage = deps.config.s3
+    ? null
+    : createStorage({ dataDir: deps.config.dataDir, publicUrl: deps.config.publicUrl });
+  const storage: Storage = deps.config.s3
+    ? createS3Storage(deps.config.s3)
+    : (diskStorage as Storage);
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
   const services = {
@@ -97,7 +108,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
 
   registerAuth(app, db);
   await registerMultipart(app);
-  registerUploadsHosting(app, storage);
+  if (diskStorage) registerUploadsHosting(app, diskStorage);
 
   const limiter = createRateLimiter({ max: deps.config.rateLimitPerMinute });
   const authOptions = { auth: services.auth, limiter, googleEnabled: deps.config.oidc !== null };

@@ -43,6 +43,12 @@ const envSchema = z.object({
   OIDC_ISSUER: z
     .url({ error: "must be the issuer URL of an OpenID provider" })
     .default("https://accounts.google.com"),
+  S3_ENDPOINT: z.url({ error: "must be the URL of an S3-compatible endpoint" }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ error: "must be the public URL files are served from" }).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -66,6 +72,15 @@ export type Config = {
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   /** Attempts per minute per IP and per e-mail on sign-in, sign-up, forgot-password, resend. */
   rateLimitPerMinute: number;
+  /** S3-compatible storage for uploads; null keeps them on disk under DATA_DIR/uploads. */
+  s3: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    publicBaseUrl: string;
+  } | null;
   /** The developer mailbox is served only without SMTP and outside production. */
   devMailbox: boolean;
 };
@@ -89,6 +104,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const s3Vars = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
+    throw new ConfigError([
+      "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all four, or none",
+    ]);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -110,6 +131,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            publicBaseUrl: e.S3_PUBLIC_URL ?? `${e.S3_ENDPOINT.replace(/\/+$/, "")}/${e.S3_BUCKET}`,
+          }
+        : null,
     devMailbox: !e.SMTP_URL && e.NODE_ENV !== "production",
   };
 }

@@ -6,7 +6,10 @@ import type { FastifyInstance } from "fastify";
  * bootstrap is a file, not inline), inline styles allowed because the UI libraries position
  * overlays with style attributes, images also from data:/blob: for previews before upload.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, opts: { publicUrl: string }) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: { publicUrl: string; imageOrigins?: string[] },
+) {
   const https = opts.publicUrl.startsWith("https://");
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -15,7 +18,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { publ
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        imgSrc: ["'self'", "data:", "blob:", ...(opts.imageOrigins ?? [])],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],

@@ -53,6 +53,13 @@ export function isStorageKey(key: string): boolean {
   return key.length <= 300 && KEY.test(key);
 }
 
+/** A fresh random key for a file: `<folder>/<22 random characters>.<ext>`. */
+export function newStorageKey(folder: string, extension: string): string {
+  if (!FOLDER.test(folder)) throw new TypeError(`Invalid storage folder: ${folder}`);
+  if (!EXTENSION.test(extension)) throw new TypeError(`Invalid extension: ${extension}`);
+  return `${folder}/${randomBytes(16).toString("base64url")}.${extension}`;
+}
+
 export function createStorage(options: { dataDir: string; publicUrl: string }): DiskStorage {
   const root = resolve(options.dataDir, "uploads");
   const publicUrl = options.publicUrl.replace(/\/+$/, "");
@@ -70,9 +77,7 @@ export function createStorage(options: { dataDir: string; publicUrl: string }): 
     pathOf,
 
     async save(buffer, { extension, folder }) {
-      if (!FOLDER.test(folder)) throw new TypeError(`Invalid storage folder: ${folder}`);
-      if (!EXTENSION.test(extension)) throw new TypeError(`Invalid extension: ${extension}`);
-      const key = `${folder}/${randomBytes(16).toString("base64url")}.${extension}`;
+      const key = newStorageKey(folder, extension);
       const path = join(root, key);
       await mkdir(dirname(path), { recursive: true });
       // Written aside and renamed into place, so a reader never sees half a file.

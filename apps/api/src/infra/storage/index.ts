@@ -8,3 +8,4 @@ export {
   UPLOADS_URL_PREFIX,
 } from "./disk-storage";
 export { registerUploadsHosting } from "./hosting";
+export { createS3Storage, type S3Options } from "./s3-storage";

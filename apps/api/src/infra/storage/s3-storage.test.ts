@@ -1,0 +1,118 @@
+import { mkdtempSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+// @ts-expect-error s3rver ships no types
+import S3rver from "s3rver";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../config";
+import { createTestApp, type TestApp } from "../../test/app";
+import { createMerchant, loginAs } from "../../test/factories";
+import { makeImage, multipart } from "../../test/multipart";
+import { createS3Storage } from "./s3-storage";
+
+// A real S3-compatible server (s3rver) on a free port, with its stock credentials.
+let s3: { close: (cb: () => void) => void };
+let endpoint: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  s3 = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: mkdtempSync(join(tmpdir(), "tessera-s3-")),
+    configureBuckets: [{ name: "tessera-uploads" }],
+  });
+  const address = (await (
+    s3 as unknown as { run: () => Promise<AddressInfo> }
+  ).run()) as AddressInfo;
+  endpoint = `http://127.0.0.1:${address.port}`;
+  t = await createTestApp({
+    env: {
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: "tessera-uploads",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => s3?.close(() => resolve()));
+});
+
+describe("S3-compatible storage", () => {
+  it("stores a new shop's images in the bucket and links them from there", async () => {
+    const owner = await createMerchant(t.database.db, { withShop: false });
+    const { authorization } = await loginAs(t.app, owner);
+    const form = await multipart(
+      { name: "Cloud Cafe", industry: "Retail" },
+      {
+        logo: { buffer: await makeImage(400, 400), filename: "logo.png", type: "image/png" },
+        banner: {
+          buffer: await makeImage(1200, 600, "jpeg"),
+          filename: "banner.jpg",
+          type: "image/jpeg",
+        },
+      },
+    );
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/shop/create-shop",
+      headers: { ...form.headers, authorization },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(201);
+    const { logo } = res.json().shop;
+    expect(logo).toMatch(new RegExp(`^${endpoint}/tessera-uploads/shops/[\\w-]+\\.png$`));
+
+    const stored = await fetch(logo);
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get("content-type")).toBe("image/png");
+    expect((await stored.arrayBuffer()).byteLength).toBeGreaterThan(100);
+
+    // Nothing is served from the local uploads folder, and the CSP lets the bucket's images in.
+    const local = await t.app.inject({ method: "GET", url: "/uploads/shops/x.png" });
+    expect(local.statusCode).toBe(404);
+    const health = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(String(health.headers["content-security-policy"])).toContain(endpoint);
+  });
+
+  it("saves, resolves and removes a file", async () => {
+    const storage = createS3Storage({
+      endpoint,
+      bucket: "tessera-uploads",
+      region: "us-east-1",
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      publicBaseUrl: `${endpoint}/tessera-uploads`,
+    });
+    const file = await storage.save(Buffer.from("hello"), {
+      extension: "png",
+      contentType: "image/png",
+      folder: "offers",
+    });
+    expect(storage.keyFromUrl(file.url)).toBe(file.key);
+    expect(storage.keyFromUrl("https://elsewhere.test/x.png")).toBeNull();
+    expect((await fetch(file.url)).status).toBe(200);
+    await storage.remove(file.key);
+    expect((await fetch(file.url)).status).toBe(404);
+    // Removing what is already gone is not an error.
+    await storage.remove(file.key);
+  });
+});
+
+describe("S3 configuration", () => {
+  it("needs all four S3 settings or none", () => {
+    expect(() => loadConfig({ S3_BUCKET: "x" })).toThrow(ConfigError);
+    expect(() => loadConfig({ S3_BUCKET: "x" })).toThrow(/set all four, or none/);
+    const config = loadConfig({
+      S3_ENDPOINT: "http://127.0.0.1:9000/",
+      S3_BUCKET: "b",
+      S3_ACCESS_KEY_ID: "k",
+      S3_SECRET_ACCESS_KEY: "s",
+    });
+    expect(config.s3?.publicBaseUrl).toBe("http://127.0.0.1:9000/b");
+  });
+});
