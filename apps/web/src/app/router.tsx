@@ -17,9 +17,27 @@ import {
 } from "@/features/auth";
 import { CustomerDashboardPage, CustomerProfilePage } from "@/features/customer";
 import { MerchantDashboardPage } from "@/features/dashboard";
-import { MerchantProfilePage } from "@/features/profile";
+import {
+  MEMBERSHIPS_PATH,
+  MembershipFormModal,
+  MembershipPreviewModal,
+  MembershipsPage,
+} from "@/features/memberships";
+import {
+  NewOfferPage,
+  OFFERS_PATH,
+  OfferPreviewModal,
+  OffersPage,
+  UpdateOfferModal,
+} from "@/features/offers";
+import { EditProfilePage, MerchantProfilePage, StoreSettingsPage } from "@/features/profile";
 import { CreateShopPage } from "@/features/shops";
-import { StorefrontHomePage } from "@/features/storefront";
+import {
+  MERCHANT_STOREFRONT_PATH,
+  MerchantStorefrontPage,
+  StorefrontHomePage,
+  StorefrontPreviewPage,
+} from "@/features/storefront";
 import { CustomerAreaGuard } from "./guards/customer-guard";
 import { CreateShopGuard, MerchantAreaGuard } from "./guards/merchant-guards";
 import { CustomerLayout } from "./layouts/customer-layout";
@@ -69,7 +87,60 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
               { path: "dashboard", element: <MerchantDashboardPage /> },
+              {
+                path: "memberships",
+                element: <MembershipsPage />,
+                children: [
+                  {
+                    path: "new-membership",
+                    element: <MembershipFormModal fallbackPath={MEMBERSHIPS_PATH} />,
+                  },
+                ],
+              },
+              {
+                path: "offers",
+                element: <OffersPage />,
+                children: [
+                  {
+                    path: "update-offer",
+                    element: <UpdateOfferModal fallbackPath={OFFERS_PATH} />,
+                  },
+                ],
+              },
+              { path: "offers/new-offer", element: <NewOfferPage /> },
+              {
+                path: "storefront",
+                element: <MerchantStorefrontPage />,
+                children: [
+                  {
+                    path: "membership-preview",
+                    element: <MembershipPreviewModal fallbackPath={MERCHANT_STOREFRONT_PATH} />,
+                  },
+                  {
+                    path: "offer-preview",
+                    element: <OfferPreviewModal fallbackPath={MERCHANT_STOREFRONT_PATH} />,
+                  },
+                  {
+                    path: "edit-offer",
+                    element: <UpdateOfferModal fallbackPath={MERCHANT_STOREFRONT_PATH} />,
+                  },
+                  {
+                    path: "new-membership",
+                    element: <MembershipFormModal fallbackPath={MERCHANT_STOREFRONT_PATH} />,
+                  },
+                ],
+              },
+              {
+                path: "storefront/storefront-settings",
+                element: <StoreSettingsPage backPath={MERCHANT_STOREFRONT_PATH} />,
+              },
+              { path: "storefront/storefront-preview", element: <StorefrontPreviewPage /> },
               { path: "profile", element: <MerchantProfilePage /> },
+              { path: "profile/edit-profile", element: <EditProfilePage /> },
+              {
+                path: "profile/store-setting",
+                element: <StoreSettingsPage backPath="/merchant/profile" />,
+              },
               { path: "profile/update-password", element: <UpdatePasswordPage /> },
               { path: "*", element: <InlineNotFound homePath="/merchant/dashboard" /> },
             ],

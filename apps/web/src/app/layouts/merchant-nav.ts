@@ -1,5 +1,5 @@
 import type { User } from "@tessera/shared";
-import { LayoutDashboard, type LucideIcon } from "lucide-react";
+import { BadgePercent, Crown, LayoutDashboard, type LucideIcon, Store } from "lucide-react";
 
 export interface MerchantNavItem {
   to: string;
@@ -12,10 +12,14 @@ export interface MerchantNavItem {
 /**
  * The merchant sidebar, in the spec's order (merchant-area §2: dashboard, members,
  * memberships, offers, storefront, reports, staff; the shell adds Logout). Each issue adds its
- * section here when its pages exist.
+ * section here when its pages exist: Members, Reports and Staff join (in that order) with their
+ * issues, so the sidebar never links to a page that would answer "not found".
  */
 export const merchantNavItems: readonly MerchantNavItem[] = [
   { to: "/merchant/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/merchant/memberships", label: "Memberships", icon: Crown },
+  { to: "/merchant/offers", label: "Offers", icon: BadgePercent },
+  { to: "/merchant/storefront", label: "Storefront", icon: Store },
 ];
 
 /** The sections this user may open; while the user loads, owner-only ones stay hidden. */

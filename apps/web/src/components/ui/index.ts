@@ -11,6 +11,13 @@ export {
   type IconButtonProps,
 } from "./button";
 export { Card, CardFooter, CardHeader, type CardHeaderProps, type CardProps } from "./card";
+export { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog";
+export {
+  CountryPhoneInput,
+  type CountryPhoneInputProps,
+  countryOfPhoneNumber,
+  NO_COUNTRIES_TEXT,
+} from "./country-phone-input";
 export { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from "./dropdown-menu";
 export { EmptyState, type EmptyStateProps } from "./empty-state";
 export { ErrorState, type ErrorStateProps } from "./error-state";
@@ -22,6 +29,8 @@ export { Sheet, type SheetProps } from "./sheet";
 export { SidePanel, type SidePanelProps } from "./side-panel";
 export { Skeleton } from "./skeleton";
 export { Spinner, type SpinnerProps } from "./spinner";
+export { Switch, type SwitchProps } from "./switch";
 export { Table, type TableColumn, type TableProps } from "./table";
 export { Tabs, TabsContent, TabsList, type TabsListProps, TabsTrigger } from "./tabs";
 export { TextInput, type TextInputProps } from "./text-input";
+export { Textarea, type TextareaProps } from "./textarea";

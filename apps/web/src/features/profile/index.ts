@@ -1,1 +1,3 @@
+export { EditProfilePage } from "./pages/edit-profile-page";
 export { MerchantProfilePage } from "./pages/merchant-profile-page";
+export { StoreSettingsPage } from "./pages/store-settings-page";

@@ -1,6 +1,14 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Avatar, Badge, Card, CardHeader, ErrorState, Skeleton } from "@/components/ui";
+import {
+  Avatar,
+  Badge,
+  buttonClassName,
+  Card,
+  CardHeader,
+  ErrorState,
+  Skeleton,
+} from "@/components/ui";
 import { MERCHANT_PROFILE_PATH, useCurrentUser } from "@/features/session";
 import { getErrorContent } from "@/lib/notify";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -16,7 +24,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * `/merchant/profile`: profile picture, Full Name, Email, Phone Number ("-" when empty) and a
- * Password row with Update Password. Editing the profile comes with the catalogue issue.
+ * Password row with Update Password, Update Info (edit-profile) and, for the owner, Customize
+ * Store. The payment onboarding row comes with the payments issue.
  */
 export function MerchantProfilePage() {
   useDocumentTitle("Profile");
@@ -61,7 +70,23 @@ export function MerchantProfilePage() {
                 </Badge>
               </div>
             </div>
-            <CardHeader title="Personal info" headingLevel={2} className="mt-6 mb-1" />
+            <CardHeader
+              title="Personal info"
+              headingLevel={2}
+              className="mt-6 mb-1"
+              action={
+                <Link
+                  to={`${MERCHANT_PROFILE_PATH}/edit-profile`}
+                  className={buttonClassName({
+                    variant: "outline",
+                    size: "sm",
+                    className: "no-underline",
+                  })}
+                >
+                  Update Info
+                </Link>
+              }
+            />
             <dl>
               <Row label="Full Name">
                 {user.data.firstName} {user.data.lastName}
@@ -82,6 +107,16 @@ export function MerchantProfilePage() {
                   </Link>
                 </span>
               </Row>
+              {user.data.role === "owner" ? (
+                <Row label="Store">
+                  <Link
+                    to={`${MERCHANT_PROFILE_PATH}/store-setting`}
+                    className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
+                  >
+                    Customize Store
+                  </Link>
+                </Row>
+              ) : null}
             </dl>
           </>
         )}

@@ -1,11 +1,12 @@
 import { Button } from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { StorefrontCatalogue } from "../components/storefront-catalogue";
 import { StorefrontHeader } from "../components/storefront-header";
 
 /**
- * `/{shopId}`: the public storefront's header and hero (spec §2). The memberships and offers
- * tabs come with the catalogue.
+ * `/{shopId}`: the public storefront (spec §2): header, hero with the disabled "Become a
+ * Member" and the banner, then the Memberships (default) and Offers tabs. Visitors only browse.
  */
 export function StorefrontHomePage() {
   const shop = useCurrentShop();
@@ -45,6 +46,11 @@ export function StorefrontHomePage() {
                 className="aspect-video w-full rounded-card bg-linear-to-br from-primary-solid to-primary-solid-hover shadow-raised"
               />
             )}
+          </div>
+        </section>
+        <section aria-label="Memberships and offers" className="bg-canvas">
+          <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+            <StorefrontCatalogue shopId={shop.id} />
           </div>
         </section>
       </main>

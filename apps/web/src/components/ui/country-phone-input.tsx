@@ -1,0 +1,164 @@
+import {
+  DEFAULT_PHONE_COUNTRY,
+  listPhoneCountries,
+  type PhoneCountry,
+  searchPhoneCountries,
+} from "@tessera/shared";
+import { ChevronDown, Search } from "lucide-react";
+import { type ComponentProps, type ReactNode, useId, useMemo, useState } from "react";
+import { cn } from "@/lib/cn";
+import {
+  controlClassName,
+  controlStateClassName,
+  FieldLabel,
+  FieldMessage,
+  joinIds,
+} from "./field";
+import { Modal } from "./modal";
+import { TextInput } from "./text-input";
+
+export const NO_COUNTRIES_TEXT = "No countries found";
+
+/**
+ * The country of an E.164 number ("+447911123456" → GB): the longest calling code that
+ * matches, preferring `preferred` among countries that share it (+1 → US).
+ */
+export function countryOfPhoneNumber(
+  phone: string | null | undefined,
+  preferred: string = DEFAULT_PHONE_COUNTRY,
+): string {
+  const digits = phone?.trim() ?? "";
+  if (!digits.startsWith("+")) return preferred;
+  const matches = listPhoneCountries().filter((c) => digits.startsWith(c.callingCode));
+  const longest = Math.max(0, ...matches.map((c) => c.callingCode.length));
+  const best = matches.filter((c) => c.callingCode.length === longest);
+  return (best.find((c) => c.code === preferred) ?? best[0])?.code ?? preferred;
+}
+
+export interface CountryPhoneInputProps extends Omit<ComponentProps<"input">, "size"> {
+  label: ReactNode;
+  /** ISO alpha-2 of the picked country. */
+  country: string;
+  onCountryChange: (code: string) => void;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/**
+ * A phone field with a country picker (spec §2, DOMAIN "Countries"): names from
+ * Intl.DisplayNames, calling codes from libphonenumber-js, flag emoji. The picker is a dialog
+ * with a search ("No countries found") and a list of buttons, so it works by keyboard and on
+ * phones as a bottom sheet.
+ */
+export function CountryPhoneInput({
+  label,
+  country,
+  onCountryChange,
+  error,
+  hint,
+  id,
+  className,
+  ...inputProps
+}: CountryPhoneInputProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState("");
+  const selected = useMemo<PhoneCountry | undefined>(
+    () => listPhoneCountries().find((c) => c.code === country),
+    [country],
+  );
+  const results = useMemo(() => searchPhoneCountries(query), [query]);
+  const hasError = Boolean(error);
+
+  function pick(code: string) {
+    onCountryChange(code);
+    setOpen(false);
+    setQuery("");
+  }
+
+  return (
+    <div className="w-full">
+      <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-label={`Country: ${selected?.name ?? country} ${selected?.callingCode ?? ""}`.trim()}
+          className={cn(
+            controlClassName,
+            controlStateClassName.normal,
+            "flex h-11 w-auto shrink-0 items-center gap-1.5 px-3 text-sm",
+          )}
+        >
+          <span aria-hidden="true" className="text-lg leading-none">
+            {selected?.flag}
+          </span>
+          <span className="tabular-nums">{selected?.callingCode}</span>
+          <ChevronDown aria-hidden="true" className="size-4 text-fg-subtle" />
+        </button>
+        <input
+          id={inputId}
+          type="tel"
+          autoComplete="tel-national"
+          aria-invalid={hasError || undefined}
+          aria-describedby={joinIds(hasError ? errorId : hint ? hintId : undefined)}
+          className={cn(
+            controlClassName,
+            controlStateClassName[hasError ? "invalid" : "normal"],
+            "h-11 px-3.5 text-base sm:text-sm",
+            className,
+          )}
+          {...inputProps}
+        />
+      </div>
+      {hasError ? (
+        <FieldMessage id={errorId} tone="error">
+          {error}
+        </FieldMessage>
+      ) : hint ? (
+        <FieldMessage id={hintId} tone="hint">
+          {hint}
+        </FieldMessage>
+      ) : null}
+      <Modal open={open} onOpenChange={setOpen} title="Select country" size="sm">
+        <div className="flex flex-col gap-3">
+          <TextInput
+            label="Search countries"
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            startAdornment={<Search aria-hidden="true" />}
+            autoFocus
+          />
+          {results.length === 0 ? (
+            <p role="status" className="py-6 text-center text-fg-muted text-sm">
+              {NO_COUNTRIES_TEXT}
+            </p>
+          ) : (
+            <ul aria-label="Countries" className="-mx-2 max-h-80 overflow-y-auto">
+              {results.map((c) => (
+                <li key={c.code}>
+                  <button
+                    type="button"
+                    onClick={() => pick(c.code)}
+                    aria-current={c.code === country || undefined}
+                    className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-left text-fg text-sm hover:bg-muted aria-[current]:bg-primary-soft aria-[current]:text-primary-ink"
+                  >
+                    <span aria-hidden="true" className="text-lg leading-none">
+                      {c.flag}
+                    </span>
+                    <span className="flex-1">{c.name}</span>
+                    <span className="text-fg-muted tabular-nums">{c.callingCode}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { idSchema } from "@tessera/shared";
+import { useSearchParams } from "react-router";
+import { ErrorState, Modal, Skeleton } from "@/components/ui";
+import { getErrorContent } from "@/lib/notify";
+import { useGoBack } from "@/lib/use-go-back";
+import { useMembership } from "../api";
+import { MembershipForm } from "../components/membership-form";
+
+/**
+ * `…/new-membership` (`?id=` edits that tier): the tier form as a modal over the page below it.
+ * Saving or closing goes back one step (spec §4).
+ */
+export function MembershipFormModal({ fallbackPath }: { fallbackPath: string }) {
+  const [params] = useSearchParams();
+  const rawId = params.get("id");
+  const parsed = idSchema.safeParse(rawId ?? "");
+  const id = rawId && parsed.success ? parsed.data : null;
+  const tier = useMembership(id);
+  const goBack = useGoBack(fallbackPath);
+  const isEdit = rawId !== null;
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (!open) goBack();
+      }}
+      title={isEdit ? "Edit Membership Tier" : "Create Membership Tier"}
+      size="lg"
+    >
+      {!isEdit ? (
+        <MembershipForm onSaved={goBack} onCancel={goBack} />
+      ) : id === null ? (
+        <ErrorState message="Membership not found" />
+      ) : tier.isPending ? (
+        <div aria-busy="true" className="flex flex-col gap-4">
+          <span className="sr-only">Loading membership</span>
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-11 w-full" />
+        </div>
+      ) : tier.isError ? (
+        <ErrorState
+          message={getErrorContent(tier.error).message}
+          onRetry={() => void tier.refetch()}
+          retrying={tier.isFetching}
+        />
+      ) : (
+        <MembershipForm key={tier.data.id} tier={tier.data} onSaved={goBack} onCancel={goBack} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,146 @@
+import type { Tier } from "@tessera/shared";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Link, Outlet, useNavigate, useSearchParams } from "react-router";
+import {
+  buttonClassName,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from "@/components/ui";
+import { getErrorContent, notifySuccess } from "@/lib/notify";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { type MembershipTab, useDeleteMembership, useMemberships } from "../api";
+import { TierCard } from "../components/tier-card";
+
+export const MEMBERSHIPS_PATH = "/merchant/memberships";
+export const NEW_MEMBERSHIP_PATH = `${MEMBERSHIPS_PATH}/new-membership`;
+
+/** `?tab=archived` keeps the Archived tab across the edit modal and reloads. */
+export function parseMembershipTab(value: string | null): MembershipTab {
+  return value === "archived" ? "archived" : "active";
+}
+
+function TierGrid({ tab, onDelete }: { tab: MembershipTab; onDelete: (tier: Tier) => void }) {
+  const navigate = useNavigate();
+  const tiers = useMemberships(tab);
+  if (tiers.isPending) {
+    return (
+      <div aria-busy="true" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <span className="sr-only">Loading memberships</span>
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} className="h-72 rounded-card" />
+        ))}
+      </div>
+    );
+  }
+  if (tiers.isError) {
+    return (
+      <ErrorState
+        message={getErrorContent(tiers.error).message}
+        onRetry={() => void tiers.refetch()}
+        retrying={tiers.isFetching}
+      />
+    );
+  }
+  if (tiers.data.length === 0) {
+    return (
+      <EmptyState
+        title="No membership"
+        hint={
+          tab === "active"
+            ? "Create a membership tier so customers can join."
+            : "Tiers you unpublish or delete after they had members show here."
+        }
+      />
+    );
+  }
+  return (
+    <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {tiers.data.map((tier) => (
+        <li key={tier.id} className="flex">
+          <div className="flex w-full flex-col [&>article]:flex-1">
+            <TierCard
+              tier={tier}
+              onEdit={() => navigate(`${NEW_MEMBERSHIP_PATH}?id=${tier.id}`)}
+              onDelete={onDelete}
+            />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * `/merchant/memberships` "Membership Tiers" (spec §2): Active and Archived tabs, Create
+ * Membership, a card per tier. The create/edit form opens as a modal route over this page.
+ */
+export function MembershipsPage() {
+  useDocumentTitle("Memberships");
+  const [params, setParams] = useSearchParams();
+  const tab = parseMembershipTab(params.get("tab"));
+  const [toDelete, setToDelete] = useState<Tier | null>(null);
+  const remove = useDeleteMembership();
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: (response) => {
+        notifySuccess(response.message);
+        setToDelete(null);
+      },
+      // Spec §8: a failed delete is only logged; the dialog stays.
+      onError: (error) => console.error("Failed to delete membership", error),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-bold text-2xl text-fg sm:text-3xl">Membership Tiers</h1>
+        <Link to={NEW_MEMBERSHIP_PATH} className={buttonClassName({ className: "no-underline" })}>
+          <Plus aria-hidden="true" className="size-4" />
+          Create Membership
+        </Link>
+      </div>
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setParams(value === "archived" ? { tab: "archived" } : {}, { replace: true })
+        }
+      >
+        <TabsList aria-label="Membership tiers">
+          <TabsTrigger value="active">Active</TabsTrigger>
+          <TabsTrigger value="archived">Archived</TabsTrigger>
+        </TabsList>
+        <TabsContent value="active">
+          <TierGrid tab="active" onDelete={setToDelete} />
+        </TabsContent>
+        <TabsContent value="archived">
+          <TierGrid tab="archived" onDelete={setToDelete} />
+        </TabsContent>
+      </Tabs>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+        title="Delete membership?"
+        description={
+          toDelete
+            ? `“${toDelete.name}” will be deleted. A tier that has had members is kept for their history.`
+            : undefined
+        }
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Offer, type OfferTab, type OfferValues, sanitizeFileName } from "@tessera/shared";
+import { api } from "@/lib/api-client";
+import { retryUnlessClientError } from "@/lib/query-client";
+
+export const offerKeys = {
+  all: ["offers"] as const,
+  lists: () => [...offerKeys.all, "list"] as const,
+  list: (tab: OfferTab) => [...offerKeys.lists(), tab] as const,
+  detail: (id: number) => [...offerKeys.all, "detail", id] as const,
+};
+
+/** GET /offers/get-all-offers?timeFilter=upcoming|active|expired */
+export async function fetchOffers(tab: OfferTab, signal?: AbortSignal): Promise<Offer[]> {
+  const { offers } = await api.get<{ offers: Offer[] }>("/offers/get-all-offers", {
+    query: { timeFilter: tab },
+    signal,
+  });
+  return offers;
+}
+
+export function offersQueryOptions(tab: OfferTab) {
+  return queryOptions({
+    queryKey: offerKeys.list(tab),
+    queryFn: ({ signal }) => fetchOffers(tab, signal),
+    retry: retryUnlessClientError,
+  });
+}
+
+export function useOffers(tab: OfferTab) {
+  return useQuery(offersQueryOptions(tab));
+}
+
+/** GET /offers/get-single-offer?id= */
+export async function fetchOffer(id: number, signal?: AbortSignal): Promise<Offer> {
+  const { offer } = await api.get<{ offer: Offer }>("/offers/get-single-offer", {
+    query: { id },
+    signal,
+  });
+  return offer;
+}
+
+export function useOffer(id: number | null) {
+  return useQuery({
+    queryKey: offerKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => fetchOffer(id ?? 0, signal),
+    retry: retryUnlessClientError,
+    enabled: id !== null,
+  });
+}
+
+export type SaveOfferInput = { values: OfferValues; image: File | null; id?: number };
+type SaveOfferResponse = { message: string; offer: Offer };
+
+/** The multipart body of create-offer and update-offer-by-id (spec §7). */
+export function buildOfferForm({ values, image, id }: SaveOfferInput): FormData {
+  const form = new FormData();
+  if (id !== undefined) form.append("id", String(id));
+  form.append("offerName", values.offerName);
+  form.append("description", values.description);
+  if (values.redemptionInstructions) {
+    form.append("redemptionInstructions", values.redemptionInstructions);
+  }
+  form.append("offerPrice", String(values.offerPrice));
+  // Create sends the original price only when filled; update sends "" to clear it.
+  if (values.originalPrice !== null) form.append("originalPrice", String(values.originalPrice));
+  else if (id !== undefined) form.append("originalPrice", "");
+  form.append("isLimited", String(values.isLimited));
+  form.append("quantity", String(values.quantity));
+  form.append("isLimitedPerUser", String(values.isLimitedPerUser));
+  form.append("limitPerUser", String(values.limitPerUser));
+  form.append("hasValidity", String(values.hasValidity));
+  form.append("validityDays", String(values.validityDays));
+  form.append("startDate", values.startDate);
+  form.append("endDate", values.endDate);
+  if (image) form.append("offerImage", image, sanitizeFileName(image.name));
+  return form;
+}
+
+/** POST /offers/create-offer, or PUT /offers/update-offer-by-id when `id` is given. */
+export function saveOffer(input: SaveOfferInput): Promise<SaveOfferResponse> {
+  const form = buildOfferForm(input);
+  return input.id === undefined
+    ? api.post<SaveOfferResponse>("/offers/create-offer", form)
+    : api.put<SaveOfferResponse>("/offers/update-offer-by-id", form);
+}
+
+export function useSaveOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveOffer,
+    onSuccess: ({ offer }) => {
+      queryClient.setQueryData(offerKeys.detail(offer.id), offer);
+      return queryClient.invalidateQueries({ queryKey: offerKeys.lists() });
+    },
+  });
+}
+
+/** DELETE /offers/delete-offer-by-id?id= */
+export function deleteOffer(id: number) {
+  return api.del<{ message: string; outcome: "removed" | "cancelled" }>(
+    "/offers/delete-offer-by-id",
+    undefined,
+    { query: { id } },
+  );
+}
+
+export function useDeleteOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteOffer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
+  });
+}

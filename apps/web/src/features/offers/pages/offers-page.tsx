@@ -1,0 +1,139 @@
+import { OFFER_TABS, type Offer, type OfferTab } from "@tessera/shared";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Link, Outlet, useNavigate, useSearchParams } from "react-router";
+import {
+  buttonClassName,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from "@/components/ui";
+import { getErrorContent, notifySuccess } from "@/lib/notify";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useDeleteOffer, useOffers } from "../api";
+import { OfferCard } from "../components/offer-card";
+import { OFFER_TAB_LABELS, OFFERS_PATH, parseOfferTab } from "../offer-tabs";
+
+export const NEW_OFFER_PATH = `${OFFERS_PATH}/new-offer`;
+export const UPDATE_OFFER_PATH = `${OFFERS_PATH}/update-offer`;
+
+function OfferGrid({ tab, onDelete }: { tab: OfferTab; onDelete: (offer: Offer) => void }) {
+  const shop = useCurrentShop();
+  const navigate = useNavigate();
+  const offers = useOffers(tab);
+  if (offers.isPending) {
+    return (
+      <div aria-busy="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <span className="sr-only">Loading offers</span>
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} className="h-96 rounded-card" />
+        ))}
+      </div>
+    );
+  }
+  if (offers.isError) {
+    return (
+      <ErrorState
+        message={getErrorContent(offers.error).message}
+        onRetry={() => void offers.refetch()}
+        retrying={offers.isFetching}
+      />
+    );
+  }
+  if (offers.data.length === 0) {
+    return (
+      <EmptyState
+        title="No offers found"
+        hint={`There are no ${OFFER_TAB_LABELS[tab].toLowerCase()} offers.`}
+      />
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {offers.data.map((offer) => (
+        <li key={offer.id}>
+          <OfferCard
+            offer={offer}
+            timeZone={shop.timeZone}
+            onUpdate={() => navigate(`${UPDATE_OFFER_PATH}?id=${offer.id}&tab=${tab}`)}
+            onDelete={onDelete}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * `/merchant/offers?tab=` "Special Offers" (spec §2): Upcoming, Active (default) and Expired
+ * tabs, Create Offer, a card grid (1/2/3 columns). Update opens a modal route over the list.
+ */
+export function OffersPage() {
+  useDocumentTitle("Offers");
+  const [params, setParams] = useSearchParams();
+  const tab = parseOfferTab(params.get("tab"));
+  const [toDelete, setToDelete] = useState<Offer | null>(null);
+  const navigate = useNavigate();
+  const remove = useDeleteOffer();
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: (response) => {
+        notifySuccess(response.message);
+        setToDelete(null);
+        // Spec §4: offer delete goes to /merchant/offers.
+        navigate(`${OFFERS_PATH}?tab=${tab}`, { replace: true });
+      },
+      // Spec §8: a failed delete is only logged; the dialog stays.
+      onError: (error) => console.error("Failed to delete offer", error),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-bold text-2xl text-fg sm:text-3xl">Special Offers</h1>
+        <Link to={NEW_OFFER_PATH} className={buttonClassName({ className: "no-underline" })}>
+          <Plus aria-hidden="true" className="size-4" />
+          Create Offer
+        </Link>
+      </div>
+      <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
+        <TabsList aria-label="Offer timing">
+          {OFFER_TABS.map((value) => (
+            <TabsTrigger key={value} value={value}>
+              {OFFER_TAB_LABELS[value]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {OFFER_TABS.map((value) => (
+          <TabsContent key={value} value={value}>
+            <OfferGrid tab={value} onDelete={setToDelete} />
+          </TabsContent>
+        ))}
+      </Tabs>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+        title="Delete offer?"
+        description={
+          toDelete
+            ? `“${toDelete.offerName}” will be deleted. Offers already bought stay redeemable.`
+            : undefined
+        }
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+      <Outlet />
+    </div>
+  );
+}

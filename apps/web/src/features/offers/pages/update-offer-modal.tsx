@@ -1,0 +1,48 @@
+import { CATALOGUE_MESSAGES, idSchema } from "@tessera/shared";
+import { useSearchParams } from "react-router";
+import { Alert, ErrorState, Modal, Skeleton } from "@/components/ui";
+import { getErrorContent } from "@/lib/notify";
+import { useGoBack } from "@/lib/use-go-back";
+import { useOffer } from "../api";
+import { OfferForm } from "../components/offer-form";
+
+/** `…/update-offer?id=` (and the storefront's edit-offer): the offer form in a modal. */
+export function UpdateOfferModal({ fallbackPath }: { fallbackPath: string }) {
+  const [params] = useSearchParams();
+  const parsed = idSchema.safeParse(params.get("id") ?? "");
+  const id = parsed.success ? parsed.data : null;
+  const offer = useOffer(id);
+  const goBack = useGoBack(fallbackPath);
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (!open) goBack();
+      }}
+      title="Update Offer"
+      size="lg"
+    >
+      {id === null ? (
+        <ErrorState message={CATALOGUE_MESSAGES.offerNotFound} />
+      ) : offer.isPending ? (
+        <div aria-busy="true" className="flex flex-col gap-4">
+          <span className="sr-only">Loading offer</span>
+          <Skeleton className="h-32 w-full" />
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : offer.isError ? (
+        <ErrorState
+          message={getErrorContent(offer.error).message}
+          onRetry={() => void offer.refetch()}
+          retrying={offer.isFetching}
+        />
+      ) : offer.data.status === "cancelled" ? (
+        <Alert tone="warning">{CATALOGUE_MESSAGES.offerReadOnly}</Alert>
+      ) : (
+        <OfferForm key={offer.data.id} offer={offer.data} onCancel={goBack} />
+      )}
+    </Modal>
+  );
+}

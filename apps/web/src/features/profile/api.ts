@@ -1,0 +1,76 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type ProfileValues,
+  type Shop,
+  type StoreSettingsValues,
+  sanitizeFileName,
+  type User,
+} from "@tessera/shared";
+import { sessionKeys } from "@/features/session";
+import { api } from "@/lib/api-client";
+import { rememberShopBranding } from "@/lib/shop-branding";
+
+/** POST /user/update-user (multipart: firstName, lastName, phoneNumber, phoneCountry, profilePicture?). */
+export function updateProfile(input: {
+  values: ProfileValues;
+  picture: File | null;
+}): Promise<{ message: string; user: User }> {
+  const form = new FormData();
+  form.append("firstName", input.values.firstName);
+  form.append("lastName", input.values.lastName);
+  form.append("phoneNumber", input.values.phoneNumber);
+  form.append("phoneCountry", input.values.phoneCountry ?? "");
+  if (input.picture) {
+    form.append("profilePicture", input.picture, sanitizeFileName(input.picture.name));
+  }
+  return api.post<{ message: string; user: User }>("/user/update-user", form);
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.user(), user),
+  });
+}
+
+/** PUT /shop/update-shop (multipart, owner only): the store fields plus optional logo and banner. */
+export function updateShop(input: {
+  shopId: number;
+  values: StoreSettingsValues;
+  logo: File | null;
+  banner: File | null;
+}): Promise<{ message: string; shop: Shop }> {
+  const { values } = input;
+  const form = new FormData();
+  form.append("id", String(input.shopId));
+  form.append("name", values.name);
+  form.append("tagline", values.tagline);
+  form.append("industry", values.industry);
+  form.append("fontStyle", values.fontStyle);
+  form.append("primaryColor", values.primaryColor);
+  form.append("secondaryColor", values.secondaryColor);
+  if (values.timeZone) form.append("timeZone", values.timeZone);
+  if (input.logo) form.append("logo", input.logo, sanitizeFileName(input.logo.name));
+  if (input.banner) form.append("banner", input.banner, sanitizeFileName(input.banner.name));
+  return api.put<{ message: string; shop: Shop }>("/shop/update-shop", form);
+}
+
+/**
+ * Spec §4 "store update refreshes the shop": the new shop goes into the cache at once (so the
+ * branding variables change without a reload), is kept locally for the next first paint, and
+ * every shop read is refetched.
+ */
+export function useUpdateShop() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateShop,
+    onSuccess: ({ shop }) => {
+      queryClient.setQueryData(sessionKeys.myShop(), shop);
+      rememberShopBranding(shop.id, shop);
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.myShop() });
+      void queryClient.invalidateQueries({ queryKey: ["shops"] });
+      void queryClient.invalidateQueries({ queryKey: ["storefront"] });
+    },
+  });
+}

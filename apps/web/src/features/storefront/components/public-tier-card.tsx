@@ -1,0 +1,50 @@
+import { computeSavings, formatMoney, type PublicTier, RENEWAL_OPTIONS } from "@tessera/shared";
+import { Check } from "lucide-react";
+import type { ReactNode } from "react";
+
+const periodWord = (renewal: PublicTier["renewal"]) => (renewal === "yearly" ? "year" : "month");
+
+/**
+ * A tier as visitors see it: name, price per period, description, cashback, benefits, and what a
+ * member saves per period (shared `computeSavings`).
+ */
+export function PublicTierCard({ tier, footer }: { tier: PublicTier; footer?: ReactNode }) {
+  const savings = computeSavings(tier);
+  const renewal = RENEWAL_OPTIONS.find((o) => o.value === tier.renewal)?.label ?? tier.renewal;
+  const headingId = `public-tier-${tier.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col rounded-card border border-line bg-surface p-5 text-fg shadow-card"
+    >
+      <h3 id={headingId} className="font-semibold text-fg text-lg">
+        {tier.name}
+      </h3>
+      <p className="mt-1">
+        <span className="font-bold text-3xl text-fg">{formatMoney(tier.price)}</span>
+        <span className="text-fg-muted text-sm"> / {periodWord(tier.renewal)}</span>
+      </p>
+      <p className="text-fg-subtle text-xs">{renewal}</p>
+      <p className="mt-3 text-fg-muted text-sm">{tier.description}</p>
+      <ul className="mt-4 flex flex-col gap-2 text-sm">
+        <li className="flex items-start gap-2">
+          <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success-ink" />
+          <span className="flex-1">{formatMoney(tier.cashbackReward)} cashback</span>
+        </li>
+        {tier.Benefits.map((benefit) => (
+          <li key={benefit.id} className="flex items-start gap-2">
+            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success-ink" />
+            <span className="flex-1">{benefit.name}</span>
+            <span className="text-fg-muted">{formatMoney(benefit.worth)}</span>
+          </li>
+        ))}
+      </ul>
+      {savings > 0 ? (
+        <p className="mt-4 rounded-control bg-success-soft px-3 py-2 font-medium text-sm text-success-ink">
+          Save {formatMoney(savings)} every {periodWord(tier.renewal)}
+        </p>
+      ) : null}
+      {footer ? <div className="mt-auto pt-4">{footer}</div> : null}
+    </article>
+  );
+}

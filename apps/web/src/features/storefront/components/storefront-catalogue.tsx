@@ -1,0 +1,145 @@
+import type { PublicOffer, PublicTier } from "@tessera/shared";
+import type { ReactNode } from "react";
+import {
+  EmptyState,
+  ErrorState,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from "@/components/ui";
+import { cn } from "@/lib/cn";
+import { getErrorContent } from "@/lib/notify";
+import { useActiveMemberships, useActiveOffers } from "../api";
+import { PublicOfferCard } from "./public-offer-card";
+import { PublicTierCard } from "./public-tier-card";
+
+export const NO_MEMBERSHIP_TEXT = "No Membership available.";
+export const NO_OFFERS_TEXT = "No offers available.";
+
+export type StorefrontTab = "all" | "memberships" | "offers";
+
+const TAB_LABELS: Record<StorefrontTab, string> = {
+  all: "All",
+  memberships: "Memberships",
+  offers: "Offers",
+};
+
+type CardExtras = {
+  tierFooter?: (tier: PublicTier) => ReactNode;
+  offerFooter?: (offer: PublicOffer) => ReactNode;
+};
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div aria-busy="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <span className="sr-only">{label}</span>
+      {[0, 1, 2].map((key) => (
+        <Skeleton key={key} className="h-80 rounded-card" />
+      ))}
+    </div>
+  );
+}
+
+function TierList({ shopId, tierFooter }: { shopId: number } & CardExtras) {
+  const tiers = useActiveMemberships(shopId);
+  if (tiers.isPending) return <Loading label="Loading memberships" />;
+  if (tiers.isError) {
+    return (
+      <ErrorState
+        message={getErrorContent(tiers.error).message}
+        onRetry={() => void tiers.refetch()}
+        retrying={tiers.isFetching}
+      />
+    );
+  }
+  if (tiers.data.length === 0) return <EmptyState title={NO_MEMBERSHIP_TEXT} />;
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {tiers.data.map((tier) => (
+        <li key={tier.id}>
+          <PublicTierCard tier={tier} footer={tierFooter?.(tier)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OfferList({
+  shopId,
+  offerFooter,
+  columns = 3,
+}: { shopId: number; columns?: 2 | 3 } & CardExtras) {
+  const offers = useActiveOffers(shopId);
+  if (offers.isPending) return <Loading label="Loading offers" />;
+  if (offers.isError) {
+    return (
+      <ErrorState
+        message={getErrorContent(offers.error).message}
+        onRetry={() => void offers.refetch()}
+        retrying={offers.isFetching}
+      />
+    );
+  }
+  if (offers.data.length === 0) return <EmptyState title={NO_OFFERS_TEXT} />;
+  return (
+    <ul className={cn("grid gap-4 sm:grid-cols-2", columns === 3 && "lg:grid-cols-3")}>
+      {offers.data.map((offer) => (
+        <li key={offer.id}>
+          <PublicOfferCard offer={offer} footer={offerFooter?.(offer)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The storefront's tabs: Memberships (default) and Offers on `/{shopId}` and the merchant's
+ * storefront page; the preview adds All, an Offers section in two columns then Memberships
+ * (DOMAIN "Storefront tabs").
+ */
+export function StorefrontCatalogue({
+  shopId,
+  tabs = ["memberships", "offers"],
+  defaultTab,
+  ...extras
+}: {
+  shopId: number;
+  tabs?: readonly StorefrontTab[];
+  defaultTab?: StorefrontTab;
+} & CardExtras) {
+  return (
+    <Tabs defaultValue={defaultTab ?? tabs[0]}>
+      <TabsList aria-label="Storefront">
+        {tabs.map((tab) => (
+          <TabsTrigger key={tab} value={tab}>
+            {TAB_LABELS[tab]}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {tabs.includes("all") ? (
+        <TabsContent value="all" className="flex flex-col gap-8">
+          <section aria-labelledby="storefront-all-offers" className="flex flex-col gap-3">
+            <h2 id="storefront-all-offers" className="font-semibold text-fg text-xl">
+              Offers
+            </h2>
+            <OfferList shopId={shopId} columns={2} {...extras} />
+          </section>
+          <section aria-labelledby="storefront-all-memberships" className="flex flex-col gap-3">
+            <h2 id="storefront-all-memberships" className="font-semibold text-fg text-xl">
+              Memberships
+            </h2>
+            <TierList shopId={shopId} {...extras} />
+          </section>
+        </TabsContent>
+      ) : null}
+      <TabsContent value="memberships">
+        <TierList shopId={shopId} {...extras} />
+      </TabsContent>
+      <TabsContent value="offers">
+        <OfferList shopId={shopId} {...extras} />
+      </TabsContent>
+    </Tabs>
+  );
+}
