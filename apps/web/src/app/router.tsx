@@ -36,12 +36,13 @@ import {
   MERCHANT_STOREFRONT_PATH,
   MerchantStorefrontPage,
   StorefrontHomePage,
+  StorefrontLinkOverlay,
   StorefrontPreviewPage,
 } from "@/features/storefront";
 import { CustomerAreaGuard } from "./guards/customer-guard";
 import { CreateShopGuard, MerchantAreaGuard } from "./guards/merchant-guards";
 import { CustomerLayout } from "./layouts/customer-layout";
-import { MerchantLayout } from "./layouts/merchant-layout";
+import { MerchantLayout, MerchantSidebarPage } from "./layouts/merchant-layout";
 import { RootLayout } from "./layouts/root-layout";
 import { ShopLayout } from "./layouts/shop-layout";
 import { ErrorPage } from "./pages/error-page";
@@ -128,6 +129,11 @@ export const routes: RouteObject[] = [
                     path: "new-membership",
                     element: <MembershipFormModal fallbackPath={MERCHANT_STOREFRONT_PATH} />,
                   },
+                  {
+                    // Not in the spec's route list: the storefront link overlay's own address.
+                    path: "storefront-link",
+                    element: <StorefrontLinkOverlay fallbackPath={MERCHANT_STOREFRONT_PATH} />,
+                  },
                 ],
               },
               {
@@ -142,6 +148,7 @@ export const routes: RouteObject[] = [
                 element: <StoreSettingsPage backPath="/merchant/profile" />,
               },
               { path: "profile/update-password", element: <UpdatePasswordPage /> },
+              { path: "sidebar", element: <MerchantSidebarPage /> },
               { path: "*", element: <InlineNotFound homePath="/merchant/dashboard" /> },
             ],
           },

@@ -4,8 +4,10 @@ import {
   createContext,
   type ReactNode,
   useContext,
+  useEffect,
   useLayoutEffect,
 } from "react";
+import { loadFont } from "./fonts";
 
 /**
  * The shop of a `/{shopId}/…` page and its branding (spec §1: primary colour, secondary colour
@@ -59,6 +61,53 @@ export function rememberShopBranding(shopId: number, branding: ShopBranding): vo
   }
 }
 
+/**
+ * localStorage key of the merchant's own shop branding. The merchant area does not know its
+ * shop id until GET /shop/get-shop-by-userId answers, so this key carries no id: a reload
+ * paints the shell in the last shop's colours and font while the shop loads.
+ */
+export const MERCHANT_BRANDING_STORAGE_KEY = "lastMerchantShopBranding";
+
+function pickBranding(value: Partial<ShopBranding>): ShopBranding | null {
+  const { primaryColor, secondaryColor, fontStyle } = value;
+  if (typeof primaryColor !== "string" || typeof secondaryColor !== "string") return null;
+  return {
+    primaryColor,
+    secondaryColor,
+    fontStyle: typeof fontStyle === "string" ? fontStyle : "",
+  };
+}
+
+/** Remembers the merchant's shop branding for the next reload of the merchant area. */
+export function rememberMerchantBranding(branding: ShopBranding): void {
+  const picked = pickBranding(branding);
+  if (!picked) return;
+  try {
+    localStorage.setItem(MERCHANT_BRANDING_STORAGE_KEY, JSON.stringify(picked));
+  } catch {
+    // Storage blocked: the default colours show while loading.
+  }
+}
+
+/** The merchant's last shop branding, or null (never stored, unreadable, or malformed). */
+export function readMerchantBranding(): ShopBranding | null {
+  try {
+    const raw = localStorage.getItem(MERCHANT_BRANDING_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === "object" ? pickBranding(parsed) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Loads the store font (from the bundled @fontsource packages) while it is in use. */
+export function useBrandFont(fontStyle: string | null | undefined): void {
+  useEffect(() => {
+    void loadFont(fontStyle);
+  }, [fontStyle]);
+}
+
 export function readRememberedBranding(shopId: string): Partial<ShopBranding> | null {
   try {
     const raw = localStorage.getItem(SHOP_BRANDING_STORAGE_KEY);
@@ -78,6 +127,7 @@ export function useDocumentBranding(branding: Partial<ShopBranding> | null): voi
   const primary = branding?.primaryColor;
   const secondary = branding?.secondaryColor;
   const fontStyle = branding?.fontStyle;
+  useBrandFont(fontStyle);
   useLayoutEffect(() => {
     if (!primary && !secondary && !fontStyle) return;
     const style = brandingStyle({

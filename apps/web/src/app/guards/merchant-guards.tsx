@@ -1,11 +1,17 @@
 import { LogOut } from "lucide-react";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Navigate, Outlet } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { Button, ErrorState } from "@/components/ui";
 import { CREATE_SHOP_PATH, MERCHANT_HOME_PATH, useLogout, useMyShop } from "@/features/session";
 import { getErrorContent } from "@/lib/notify";
-import { CurrentShopProvider } from "@/lib/shop-branding";
+import {
+  brandingStyle,
+  CurrentShopProvider,
+  readMerchantBranding,
+  rememberMerchantBranding,
+  useDocumentBranding,
+} from "@/lib/shop-branding";
 import { hasMerchantSession } from "@/lib/token-storage";
 
 function ShopLoadError({
@@ -47,8 +53,21 @@ function ShopLoadError({
 export function MerchantAreaGuard({ children }: { children?: ReactNode }) {
   const isMerchant = hasMerchantSession();
   const shop = useMyShop();
+  // A reload paints in the last shop's branding until the shop answers; the shell applies the
+  // real one after (only one of the two sets <html>'s variables at a time).
+  const [remembered] = useState(readMerchantBranding);
+  useDocumentBranding(shop.data ? null : remembered);
+  useEffect(() => {
+    if (shop.data?.id) rememberMerchantBranding(shop.data);
+  }, [shop.data]);
   if (!isMerchant) return <Navigate to="/" replace />;
-  if (shop.isPending) return <PageLoader label="Loading your shop" />;
+  if (shop.isPending) {
+    return (
+      <div style={brandingStyle(remembered ?? {})}>
+        <PageLoader label="Loading your shop" />
+      </div>
+    );
+  }
   if (shop.isError) {
     return (
       <ShopLoadError

@@ -1,6 +1,6 @@
 import { LogOut, Menu } from "lucide-react";
-import { useEffect } from "react";
-import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { useEffect, useSyncExternalStore } from "react";
+import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router";
 import { BrandLogo } from "@/components/brand-logo";
 import { ShopLogo } from "@/components/shop-logo";
 import { ThemeToggle } from "@/components/theme-toggle";
@@ -10,6 +10,42 @@ import { cn } from "@/lib/cn";
 import { brandingStyle, useCurrentShop, useDocumentBranding } from "@/lib/shop-branding";
 import { useSidebar } from "../providers/sidebar-provider";
 import { navItemsFor } from "./merchant-nav";
+
+/** Tailwind's `lg`: from here on the sidebar is always on screen. */
+const DESKTOP_QUERY = "(min-width: 1024px)";
+
+function subscribeDesktop(onChange: () => void) {
+  if (typeof window.matchMedia !== "function") return () => {};
+  const query = window.matchMedia(DESKTOP_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+function useIsDesktop(): boolean {
+  return useSyncExternalStore(subscribeDesktop, () =>
+    typeof window.matchMedia === "function" ? window.matchMedia(DESKTOP_QUERY).matches : false,
+  );
+}
+
+/**
+ * `/merchant/sidebar` (spec §2 route list; its screen is not described). Read as the phone
+ * menu as a page of its own: on phones and tablets the sidebar's sections and Logout fill the
+ * page; on desktop, where the sidebar is always visible, it redirects to the dashboard.
+ */
+export function MerchantSidebarPage() {
+  const isDesktop = useIsDesktop();
+  if (isDesktop) return <Navigate to="/merchant/dashboard" replace />;
+  return (
+    <section aria-labelledby="merchant-sidebar-title" className="-mx-4 -my-6 sm:-mx-6">
+      <h1 id="merchant-sidebar-title" className="sr-only">
+        Menu
+      </h1>
+      <div className="h-[calc(100dvh-4rem)] overflow-y-auto bg-surface">
+        <SidebarContent />
+      </div>
+    </section>
+  );
+}
 
 function SidebarContent() {
   const user = useCurrentUser();

@@ -24,9 +24,19 @@ export { ErrorState, type ErrorStateProps } from "./error-state";
 export { ImagePicker, type ImagePickerProps } from "./image-picker";
 export { Modal, ModalClose, type ModalProps } from "./modal";
 export { PasswordInput, type PasswordInputProps } from "./password-input";
+export {
+  ResponsiveDialog,
+  type ResponsiveDialogProps,
+  useIsPhone,
+} from "./responsive-dialog";
 export { NO_OPTIONS_TEXT, Select, type SelectOption, type SelectProps } from "./select";
 export { Sheet, type SheetProps } from "./sheet";
-export { SidePanel, type SidePanelProps } from "./side-panel";
+export {
+  closeThresholdFor,
+  SidePanel,
+  type SidePanelProps,
+  SWIPE_CLOSE_DISTANCE,
+} from "./side-panel";
 export { Skeleton } from "./skeleton";
 export { Spinner, type SpinnerProps } from "./spinner";
 export { Switch, type SwitchProps } from "./switch";

@@ -96,3 +96,14 @@ describe("SidePanel", () => {
     expect(screen.getByRole("button", { name: "Close" })).toBeInTheDocument();
   });
 });
+
+describe("SidePanel swipe threshold", () => {
+  it("closes after 300 px of swipe whatever the sheet's height", async () => {
+    const { closeThresholdFor } = await import("./side-panel");
+    expect(closeThresholdFor(600)).toBe(0.5);
+    expect(closeThresholdFor(1200)).toBe(0.25);
+    // Shorter than 300 px: only a swipe all the way down closes it.
+    expect(closeThresholdFor(200)).toBe(1);
+    expect(closeThresholdFor(0)).toBe(1);
+  });
+});

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useCallback, useRef, useState } from "react";
 import { Drawer } from "vaul";
 import { cn } from "@/lib/cn";
 import { Button, IconButton } from "./button";
@@ -29,9 +29,37 @@ export interface SidePanelProps {
   className?: string;
 }
 
+/** Spec §9: a side panel closes on a swipe down of more than this many pixels. */
+export const SWIPE_CLOSE_DISTANCE = 300;
+
+/** vaul's threshold is a share of the sheet's height: the share that makes 300 px. */
+export function closeThresholdFor(height: number): number {
+  if (!(height > 0)) return 1;
+  return Math.min(1, SWIPE_CLOSE_DISTANCE / height);
+}
+
+/** Keeps vaul's close threshold at 300 px as the sheet's height changes. */
+function useSwipeCloseThreshold() {
+  const [threshold, setThreshold] = useState(1);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((node: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!node) return;
+    const measure = () => setThreshold(closeThresholdFor(node.getBoundingClientRect().height));
+    measure();
+    if (typeof ResizeObserver === "function") {
+      observer.current = new ResizeObserver(measure);
+      observer.current.observe(node);
+    }
+  }, []);
+  return { ref, threshold };
+}
+
 /**
- * A slide-up sheet (vaul): drag the handle or the sheet down to close it (vaul's default
- * threshold), or use the close button / Escape / a click on the backdrop.
+ * A slide-up sheet (vaul): drag the handle or the sheet down by more than 300 px to close it
+ * (spec §9; a sheet shorter than that closes when dragged all the way down; vaul also closes
+ * on a fast downward flick), or use the close button / Escape / a click on the backdrop.
  */
 export function SidePanel({
   open,
@@ -54,13 +82,20 @@ export function SidePanel({
 }: SidePanelProps) {
   const hasPayable = payableAmount !== undefined && payableAmount !== null;
   const hasFooter = Boolean(footer) || showCancel || hasPayable;
+  const swipe = useSwipeCloseThreshold();
 
   return (
-    <Drawer.Root open={open} onOpenChange={onOpenChange} defaultOpen={defaultOpen}>
+    <Drawer.Root
+      open={open}
+      onOpenChange={onOpenChange}
+      defaultOpen={defaultOpen}
+      closeThreshold={swipe.threshold}
+    >
       {trigger ? <Drawer.Trigger asChild>{trigger}</Drawer.Trigger> : null}
       <Drawer.Portal>
         <Drawer.Overlay className="fixed inset-0 z-50 bg-overlay" />
         <Drawer.Content
+          ref={swipe.ref}
           {...(description ? {} : { "aria-describedby": undefined })}
           className={cn(
             "fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[92dvh] w-full max-w-2xl flex-col rounded-t-card border-line border-x border-t bg-surface text-fg shadow-overlay outline-none",

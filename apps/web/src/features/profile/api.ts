@@ -8,7 +8,7 @@ import {
 } from "@tessera/shared";
 import { sessionKeys } from "@/features/session";
 import { api } from "@/lib/api-client";
-import { rememberShopBranding } from "@/lib/shop-branding";
+import { rememberMerchantBranding, rememberShopBranding } from "@/lib/shop-branding";
 
 /** POST /user/update-user (multipart: firstName, lastName, phoneNumber, phoneCountry, profilePicture?). */
 export function updateProfile(input: {
@@ -68,6 +68,7 @@ export function useUpdateShop() {
     onSuccess: ({ shop }) => {
       queryClient.setQueryData(sessionKeys.myShop(), shop);
       rememberShopBranding(shop.id, shop);
+      rememberMerchantBranding(shop);
       void queryClient.invalidateQueries({ queryKey: sessionKeys.myShop() });
       void queryClient.invalidateQueries({ queryKey: ["shops"] });
       void queryClient.invalidateQueries({ queryKey: ["storefront"] });

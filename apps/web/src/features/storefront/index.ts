@@ -9,4 +9,5 @@ export {
 export { MERCHANT_STOREFRONT_PATH, MerchantStorefrontPage } from "./pages/merchant-storefront-page";
 export { StoreNotFoundPage } from "./pages/store-not-found-page";
 export { StorefrontHomePage } from "./pages/storefront-home-page";
+export { STOREFRONT_LINK_PATH, StorefrontLinkOverlay } from "./pages/storefront-link-overlay";
 export { StorefrontPreviewPage } from "./pages/storefront-preview-page";

@@ -1,6 +1,6 @@
 import { idSchema } from "@tessera/shared";
 import { useSearchParams } from "react-router";
-import { ErrorState, Modal, Skeleton } from "@/components/ui";
+import { ErrorState, ResponsiveDialog, Skeleton } from "@/components/ui";
 import { getErrorContent } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
 import { useMembership } from "../api";
@@ -14,7 +14,7 @@ export function MembershipPreviewModal({ fallbackPath }: { fallbackPath: string 
   const tier = useMembership(id);
   const goBack = useGoBack(fallbackPath);
   return (
-    <Modal open onOpenChange={(open) => !open && goBack()} title="Membership preview">
+    <ResponsiveDialog open onOpenChange={(open) => !open && goBack()} title="Membership preview">
       {id === null ? (
         <ErrorState message="Membership not found" />
       ) : tier.isPending ? (
@@ -28,6 +28,6 @@ export function MembershipPreviewModal({ fallbackPath }: { fallbackPath: string 
       ) : (
         <TierCard tier={tier.data} />
       )}
-    </Modal>
+    </ResponsiveDialog>
   );
 }

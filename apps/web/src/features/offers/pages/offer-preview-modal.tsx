@@ -1,7 +1,7 @@
 import { CATALOGUE_MESSAGES, formatMoney, formatShortDate, idSchema } from "@tessera/shared";
 import { useSearchParams } from "react-router";
 import { OfferCountdown } from "@/components/offer-countdown";
-import { ErrorState, Modal, Skeleton } from "@/components/ui";
+import { ErrorState, ResponsiveDialog, Skeleton } from "@/components/ui";
 import { getErrorContent } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useGoBack } from "@/lib/use-go-back";
@@ -19,7 +19,7 @@ export function OfferPreviewModal({ fallbackPath }: { fallbackPath: string }) {
   const offer = useOffer(id);
   const goBack = useGoBack(fallbackPath);
   return (
-    <Modal open onOpenChange={(open) => !open && goBack()} title="Offer preview">
+    <ResponsiveDialog open onOpenChange={(open) => !open && goBack()} title="Offer preview">
       {id === null ? (
         <ErrorState message={CATALOGUE_MESSAGES.offerNotFound} />
       ) : offer.isPending ? (
@@ -62,6 +62,6 @@ export function OfferPreviewModal({ fallbackPath }: { fallbackPath: string }) {
           <OfferCountdown endDate={offer.data.endDate} timeZone={shop.timeZone} />
         </div>
       )}
-    </Modal>
+    </ResponsiveDialog>
   );
 }

@@ -9,19 +9,21 @@ import {
   type ImageSize,
   INDUSTRIES,
   STORE_BANNER_SIZE,
+  STORE_LOGO_SIZE,
   type StoreSettingsValues,
   storeSettingsSchema,
 } from "@tessera/shared";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Crop } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link } from "react-router";
+import { ImageCropDialog } from "@/components/image-crop-dialog";
 import { Alert, Button, Card, ImagePicker, Select, Textarea, TextInput } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
 import { readImageSize } from "@/lib/image-size";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { brandingStyle, useCurrentShop } from "@/lib/shop-branding";
+import { brandingStyle, useBrandFont, useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useGoBack } from "@/lib/use-go-back";
 import { useUpdateShop } from "../api";
@@ -53,12 +55,53 @@ function timeZoneOptions(current: string) {
 
 type ImageKind = "logo" | "banner";
 
-async function checkStoreImage(kind: ImageKind, file: File): Promise<string | undefined> {
+/** The crop targets: the logo's exact size, the cover's recommended size (within its range). */
+const CROP_OUTPUT = { logo: STORE_LOGO_SIZE, banner: recommended } as const;
+const CROP_TITLE = { logo: "Crop logo", banner: "Crop cover photo" } as const;
+
+interface ImageCheck {
+  message?: string;
+  /** The file is a readable PNG/JPEG of the wrong size: the crop can fix it. */
+  croppable: boolean;
+}
+
+async function checkStoreImage(kind: ImageKind, file: File): Promise<ImageCheck> {
   const fileError = checkStoreImageFile(file);
-  if (fileError) return fileError;
+  if (fileError) return { message: fileError, croppable: false };
   const size: ImageSize | null = await readImageSize(file);
-  if (!size) return FILE_MESSAGES.corrupt;
-  return kind === "logo" ? checkStoreLogoSize(size) : checkStoreBannerSize(size);
+  if (!size) return { message: FILE_MESSAGES.corrupt, croppable: false };
+  const message = kind === "logo" ? checkStoreLogoSize(size) : checkStoreBannerSize(size);
+  return { message, croppable: Boolean(message) };
+}
+
+function CurrentImage({ kind, src }: { kind: ImageKind; src: string | null | undefined }) {
+  const label = kind === "logo" ? "Current logo" : "Current cover photo";
+  const [failed, setFailed] = useState(false);
+  return (
+    <figure className="flex shrink-0 flex-col gap-1.5">
+      <figcaption className="font-medium text-fg text-sm">{label}</figcaption>
+      <div
+        className={
+          kind === "logo"
+            ? "flex size-24 items-center justify-center overflow-hidden rounded-xl bg-muted ring-1 ring-line"
+            : "flex aspect-[502/270] w-full items-center justify-center overflow-hidden rounded-lg bg-muted ring-1 ring-line sm:w-48"
+        }
+      >
+        {src && !failed ? (
+          <img
+            src={src}
+            alt={label}
+            className="size-full object-cover"
+            onError={() => setFailed(true)}
+          />
+        ) : (
+          <span className="px-2 text-center text-fg-subtle text-xs">
+            {failed ? "Image unavailable" : "None yet"}
+          </span>
+        )}
+      </div>
+    </figure>
+  );
 }
 
 /**
@@ -75,6 +118,8 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
   const goBack = useGoBack(backPath);
   const [files, setFiles] = useState<Record<ImageKind, File | null>>({ logo: null, banner: null });
   const [fileErrors, setFileErrors] = useState<Partial<Record<ImageKind, string>>>({});
+  const [croppable, setCroppable] = useState<Partial<Record<ImageKind, boolean>>>({});
+  const [cropping, setCropping] = useState<{ kind: ImageKind; file: File } | null>(null);
   const zones = useMemo(() => timeZoneOptions(shop.timeZone), [shop.timeZone]);
   const isOwner = user.data?.role === "owner";
   const {
@@ -100,11 +145,31 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
   });
   useClearErrorOnEdit(watch, clearErrors);
   const preview = watch(["primaryColor", "secondaryColor", "fontStyle"]);
+  useBrandFont(preview[2]);
 
   async function chooseImage(kind: ImageKind, file: File | null) {
     setFiles((current) => ({ ...current, [kind]: file }));
-    const message = file ? await checkStoreImage(kind, file) : undefined;
-    setFileErrors((current) => ({ ...current, [kind]: message }));
+    const check = file ? await checkStoreImage(kind, file) : { croppable: false };
+    setFileErrors((current) => ({ ...current, [kind]: check.message }));
+    setCroppable((current) => ({ ...current, [kind]: check.croppable }));
+  }
+
+  /** A picture of the wrong size can be cropped to fit (DOMAIN "Shop images"). */
+  function cropButton(kind: ImageKind) {
+    const file = files[kind];
+    if (!file || !croppable[kind] || !fileErrors[kind]) return null;
+    return (
+      <Button
+        size="sm"
+        variant="secondary"
+        className="mt-2"
+        disabled={!isOwner || update.isPending}
+        leftIcon={<Crop aria-hidden="true" className="size-4" />}
+        onClick={() => setCropping({ kind, file })}
+      >
+        {kind === "logo" ? "Crop logo to size" : "Crop cover photo to size"}
+      </Button>
+    );
   }
 
   const onSubmit = handleSubmit((values) => {
@@ -217,24 +282,34 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
                 Button
               </span>
             </div>
-            <div className="grid gap-4 sm:grid-cols-[auto_1fr]">
-              <ImagePicker
-                label="Logo"
-                aspect="square"
-                value={files.logo}
-                onChange={(file) => void chooseImage("logo", file)}
-                accept={IMAGE_ACCEPT}
-                hint={LOGO_ADVICE}
-                error={fileErrors.logo}
-              />
-              <ImagePicker
-                label="Cover photo"
-                value={files.banner}
-                onChange={(file) => void chooseImage("banner", file)}
-                accept={IMAGE_ACCEPT}
-                hint={COVER_ADVICE}
-                error={fileErrors.banner}
-              />
+            <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+              <CurrentImage kind="logo" src={shop.logo} />
+              <div className="min-w-0 flex-1">
+                <ImagePicker
+                  label="Logo"
+                  aspect="square"
+                  value={files.logo}
+                  onChange={(file) => void chooseImage("logo", file)}
+                  accept={IMAGE_ACCEPT}
+                  hint={LOGO_ADVICE}
+                  error={fileErrors.logo}
+                />
+                {cropButton("logo")}
+              </div>
+            </div>
+            <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+              <CurrentImage kind="banner" src={shop.banner} />
+              <div className="min-w-0 flex-1">
+                <ImagePicker
+                  label="Cover photo"
+                  value={files.banner}
+                  onChange={(file) => void chooseImage("banner", file)}
+                  accept={IMAGE_ACCEPT}
+                  hint={COVER_ADVICE}
+                  error={fileErrors.banner}
+                />
+                {cropButton("banner")}
+              </div>
             </div>
             <Select
               label="Time zone"
@@ -254,6 +329,17 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
           </div>
         </form>
       </Card>
+      <ImageCropDialog
+        file={cropping?.file ?? null}
+        output={cropping ? CROP_OUTPUT[cropping.kind] : STORE_LOGO_SIZE}
+        title={cropping ? CROP_TITLE[cropping.kind] : ""}
+        onCancel={() => setCropping(null)}
+        onCrop={(file) => {
+          const kind = cropping?.kind;
+          setCropping(null);
+          if (kind) void chooseImage(kind, file);
+        }}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Eye, Link2, Pencil, Plus, Settings } from "lucide-react";
+import { Eye, Link2, Pencil, Plus, Settings, Share2 } from "lucide-react";
 import { Link, Outlet } from "react-router";
 import { ShopLogo } from "@/components/shop-logo";
 import { Button, buttonClassName } from "@/components/ui";
@@ -71,6 +71,10 @@ export function MerchantStorefrontPage() {
         <Link to={`${base}/new-membership`} className={linkClass}>
           <Plus aria-hidden="true" className="size-4" />
           Create Membership
+        </Link>
+        <Link to={`${base}/storefront-link`} className={linkClass}>
+          <Share2 aria-hidden="true" className="size-4" />
+          Share link
         </Link>
       </div>
 
