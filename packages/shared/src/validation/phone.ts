@@ -33,6 +33,18 @@ export function normalizePhoneNumber(value: string, country?: string | null): st
   return phone.number;
 }
 
+/** The country an international number belongs to ("+442079460958" → "GB"), or null. */
+export function phoneNumberCountry(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? "";
+  if (!trimmed.startsWith("+")) return null;
+  return parsePhoneNumberFromString(trimmed)?.country ?? null;
+}
+
+/** An E.164 number as people read it ("+44 20 7946 0958"); anything unparsable unchanged. */
+export function formatPhoneNumber(value: string): string {
+  return parsePhoneNumberFromString(value.trim())?.formatInternational() ?? value;
+}
+
 export function isValidPhoneNumber(value: string, country?: string | null): boolean {
   return normalizePhoneNumber(value, country) !== null;
 }

@@ -2,6 +2,7 @@ import {
   DEFAULT_PHONE_COUNTRY,
   listPhoneCountries,
   type PhoneCountry,
+  phoneNumberCountry,
   searchPhoneCountries,
 } from "@tessera/shared";
 import { ChevronDown, Search } from "lucide-react";
@@ -20,19 +21,14 @@ import { TextInput } from "./text-input";
 export const NO_COUNTRIES_TEXT = "No countries found";
 
 /**
- * The country of an E.164 number ("+447911123456" → GB): the longest calling code that
- * matches, preferring `preferred` among countries that share it (+1 → US).
+ * The country of an E.164 number ("+442079460958" → GB), read from the number itself so countries
+ * that share a calling code are told apart; `preferred` when it cannot be told.
  */
 export function countryOfPhoneNumber(
   phone: string | null | undefined,
   preferred: string = DEFAULT_PHONE_COUNTRY,
 ): string {
-  const digits = phone?.trim() ?? "";
-  if (!digits.startsWith("+")) return preferred;
-  const matches = listPhoneCountries().filter((c) => digits.startsWith(c.callingCode));
-  const longest = Math.max(0, ...matches.map((c) => c.callingCode.length));
-  const best = matches.filter((c) => c.callingCode.length === longest);
-  return (best.find((c) => c.code === preferred) ?? best[0])?.code ?? preferred;
+  return phoneNumberCountry(phone) ?? preferred;
 }
 
 export interface CountryPhoneInputProps extends Omit<ComponentProps<"input">, "size"> {
@@ -90,7 +86,8 @@ export function CountryPhoneInput({
           className={cn(
             controlClassName,
             controlStateClassName.normal,
-            "flex h-11 w-auto shrink-0 items-center gap-1.5 px-3 text-sm",
+            // `!` because the shared control classes make every control a full-width block.
+            "flex! h-11 w-auto! shrink-0 items-center gap-1.5 px-3 text-sm",
           )}
         >
           <span aria-hidden="true" className="text-lg leading-none">
@@ -108,7 +105,7 @@ export function CountryPhoneInput({
           className={cn(
             controlClassName,
             controlStateClassName[hasError ? "invalid" : "normal"],
-            "h-11 px-3.5 text-base sm:text-sm",
+            "h-11 flex-1 px-3.5 text-base sm:text-sm",
             className,
           )}
           {...inputProps}

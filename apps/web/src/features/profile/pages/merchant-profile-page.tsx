@@ -1,3 +1,4 @@
+import { formatPhoneNumber } from "@tessera/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import {
@@ -92,7 +93,9 @@ export function MerchantProfilePage() {
                 {user.data.firstName} {user.data.lastName}
               </Row>
               <Row label="Email">{user.data.email}</Row>
-              <Row label="Phone Number">{user.data.phoneNumber?.trim() || "-"}</Row>
+              <Row label="Phone Number">
+                {user.data.phoneNumber?.trim() ? formatPhoneNumber(user.data.phoneNumber) : "-"}
+              </Row>
               <Row label="Password">
                 <span className="flex flex-wrap items-center justify-between gap-3">
                   <span>
