@@ -24,6 +24,7 @@ export { ErrorState, type ErrorStateProps } from "./error-state";
 export { ImagePicker, type ImagePickerProps } from "./image-picker";
 export { Modal, ModalClose, type ModalProps } from "./modal";
 export { PasswordInput, type PasswordInputProps } from "./password-input";
+export { QueryErrorState } from "./query-error-state";
 export {
   ResponsiveDialog,
   type ResponsiveDialogProps,
@@ -38,6 +39,7 @@ export {
   SWIPE_CLOSE_DISTANCE,
 } from "./side-panel";
 export { Skeleton } from "./skeleton";
+export { SkeletonGrid } from "./skeleton-grid";
 export { Spinner, type SpinnerProps } from "./spinner";
 export { Switch, type SwitchProps } from "./switch";
 export { Table, type TableColumn, type TableProps } from "./table";

@@ -1,7 +1,6 @@
 import { idSchema } from "@tessera/shared";
 import { useSearchParams } from "react-router";
-import { ErrorState, Modal, Skeleton } from "@/components/ui";
-import { getErrorContent } from "@/lib/notify";
+import { ErrorState, Modal, QueryErrorState, Skeleton } from "@/components/ui";
 import { useGoBack } from "@/lib/use-go-back";
 import { useMembership } from "../api";
 import { MembershipForm } from "../components/membership-form";
@@ -40,11 +39,7 @@ export function MembershipFormModal({ fallbackPath }: { fallbackPath: string }) 
           <Skeleton className="h-11 w-full" />
         </div>
       ) : tier.isError ? (
-        <ErrorState
-          message={getErrorContent(tier.error).message}
-          onRetry={() => void tier.refetch()}
-          retrying={tier.isFetching}
-        />
+        <QueryErrorState query={tier} />
       ) : (
         <MembershipForm key={tier.data.id} tier={tier.data} onSaved={goBack} onCancel={goBack} />
       )}

@@ -1,7 +1,6 @@
 import { idSchema } from "@tessera/shared";
 import { useSearchParams } from "react-router";
-import { ErrorState, ResponsiveDialog, Skeleton } from "@/components/ui";
-import { getErrorContent } from "@/lib/notify";
+import { ErrorState, QueryErrorState, ResponsiveDialog, Skeleton } from "@/components/ui";
 import { useGoBack } from "@/lib/use-go-back";
 import { useMembership } from "../api";
 import { TierCard } from "../components/tier-card";
@@ -20,11 +19,7 @@ export function MembershipPreviewModal({ fallbackPath }: { fallbackPath: string 
       ) : tier.isPending ? (
         <Skeleton className="h-72 w-full rounded-card" />
       ) : tier.isError ? (
-        <ErrorState
-          message={getErrorContent(tier.error).message}
-          onRetry={() => void tier.refetch()}
-          retrying={tier.isFetching}
-        />
+        <QueryErrorState query={tier} />
       ) : (
         <TierCard tier={tier.data} />
       )}

@@ -6,14 +6,14 @@ import {
   buttonClassName,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
-  Skeleton,
+  QueryErrorState,
+  SkeletonGrid,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
 } from "@/components/ui";
-import { getErrorContent, notifySuccess } from "@/lib/notify";
+import { notifySuccess } from "@/lib/notify";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { type MembershipTab, useDeleteMembership, useMemberships } from "../api";
 import { TierCard } from "../components/tier-card";
@@ -31,22 +31,15 @@ function TierGrid({ tab, onDelete }: { tab: MembershipTab; onDelete: (tier: Tier
   const tiers = useMemberships(tab);
   if (tiers.isPending) {
     return (
-      <div aria-busy="true" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        <span className="sr-only">Loading memberships</span>
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-72 rounded-card" />
-        ))}
-      </div>
+      <SkeletonGrid
+        label="Loading memberships"
+        className="md:grid-cols-2 xl:grid-cols-3"
+        itemClassName="h-72"
+      />
     );
   }
   if (tiers.isError) {
-    return (
-      <ErrorState
-        message={getErrorContent(tiers.error).message}
-        onRetry={() => void tiers.refetch()}
-        retrying={tiers.isFetching}
-      />
-    );
+    return <QueryErrorState query={tiers} />;
   }
   if (tiers.data.length === 0) {
     return (

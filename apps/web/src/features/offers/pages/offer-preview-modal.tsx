@@ -1,8 +1,7 @@
 import { CATALOGUE_MESSAGES, formatMoney, formatShortDate, idSchema } from "@tessera/shared";
 import { useSearchParams } from "react-router";
 import { OfferCountdown } from "@/components/offer-countdown";
-import { ErrorState, ResponsiveDialog, Skeleton } from "@/components/ui";
-import { getErrorContent } from "@/lib/notify";
+import { ErrorState, QueryErrorState, ResponsiveDialog, Skeleton } from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useGoBack } from "@/lib/use-go-back";
 import { useOffer } from "../api";
@@ -25,11 +24,7 @@ export function OfferPreviewModal({ fallbackPath }: { fallbackPath: string }) {
       ) : offer.isPending ? (
         <Skeleton className="h-80 w-full rounded-card" />
       ) : offer.isError ? (
-        <ErrorState
-          message={getErrorContent(offer.error).message}
-          onRetry={() => void offer.refetch()}
-          retrying={offer.isFetching}
-        />
+        <QueryErrorState query={offer} />
       ) : (
         <div className="flex flex-col gap-3">
           <img

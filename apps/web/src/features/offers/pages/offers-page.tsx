@@ -6,14 +6,14 @@ import {
   buttonClassName,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
-  Skeleton,
+  QueryErrorState,
+  SkeletonGrid,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
 } from "@/components/ui";
-import { getErrorContent, notifySuccess } from "@/lib/notify";
+import { notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useDeleteOffer, useOffers } from "../api";
@@ -29,22 +29,15 @@ function OfferGrid({ tab, onDelete }: { tab: OfferTab; onDelete: (offer: Offer) 
   const offers = useOffers(tab);
   if (offers.isPending) {
     return (
-      <div aria-busy="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <span className="sr-only">Loading offers</span>
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} className="h-96 rounded-card" />
-        ))}
-      </div>
+      <SkeletonGrid
+        label="Loading offers"
+        className="sm:grid-cols-2 lg:grid-cols-3"
+        itemClassName="h-96"
+      />
     );
   }
   if (offers.isError) {
-    return (
-      <ErrorState
-        message={getErrorContent(offers.error).message}
-        onRetry={() => void offers.refetch()}
-        retrying={offers.isFetching}
-      />
-    );
+    return <QueryErrorState query={offers} />;
   }
   if (offers.data.length === 0) {
     return (

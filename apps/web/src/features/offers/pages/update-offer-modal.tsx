@@ -1,7 +1,6 @@
 import { CATALOGUE_MESSAGES, idSchema } from "@tessera/shared";
 import { useSearchParams } from "react-router";
-import { Alert, ErrorState, Modal, Skeleton } from "@/components/ui";
-import { getErrorContent } from "@/lib/notify";
+import { Alert, ErrorState, Modal, QueryErrorState, Skeleton } from "@/components/ui";
 import { useGoBack } from "@/lib/use-go-back";
 import { useOffer } from "../api";
 import { OfferForm } from "../components/offer-form";
@@ -33,11 +32,7 @@ export function UpdateOfferModal({ fallbackPath }: { fallbackPath: string }) {
           <Skeleton className="h-24 w-full" />
         </div>
       ) : offer.isError ? (
-        <ErrorState
-          message={getErrorContent(offer.error).message}
-          onRetry={() => void offer.refetch()}
-          retrying={offer.isFetching}
-        />
+        <QueryErrorState query={offer} />
       ) : offer.data.status === "cancelled" ? (
         <Alert tone="warning">{CATALOGUE_MESSAGES.offerReadOnly}</Alert>
       ) : (

@@ -18,15 +18,15 @@ import {
   Card,
   CountryPhoneInput,
   countryOfPhoneNumber,
-  ErrorState,
   ImagePicker,
+  QueryErrorState,
   Skeleton,
   TextInput,
 } from "@/components/ui";
 import { MERCHANT_PROFILE_PATH, useCurrentUser } from "@/features/session";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
 import { readImageSize } from "@/lib/image-size";
-import { getErrorContent, notifyError, notifySuccess } from "@/lib/notify";
+import { notifyError, notifySuccess } from "@/lib/notify";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useUpdateProfile } from "../api";
 
@@ -185,11 +185,7 @@ export function EditProfilePage() {
             <Skeleton className="h-11 w-full" />
           </div>
         ) : user.isError ? (
-          <ErrorState
-            message={getErrorContent(user.error).message}
-            onRetry={() => void user.refetch()}
-            retrying={user.isFetching}
-          />
+          <QueryErrorState query={user} />
         ) : (
           <EditProfileForm user={user.data} />
         )}

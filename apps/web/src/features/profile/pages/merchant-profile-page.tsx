@@ -7,11 +7,10 @@ import {
   buttonClassName,
   Card,
   CardHeader,
-  ErrorState,
+  QueryErrorState,
   Skeleton,
 } from "@/components/ui";
 import { MERCHANT_PROFILE_PATH, useCurrentUser } from "@/features/session";
-import { getErrorContent } from "@/lib/notify";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -48,11 +47,7 @@ export function MerchantProfilePage() {
             <Skeleton className="h-32 w-full" />
           </div>
         ) : user.isError ? (
-          <ErrorState
-            message={getErrorContent(user.error).message}
-            onRetry={() => void user.refetch()}
-            retrying={user.isFetching}
-          />
+          <QueryErrorState query={user} />
         ) : (
           <>
             <div className="mb-2 flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">

@@ -5,9 +5,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BrandLogo } from "@/components/brand-logo";
 import { ThemeToggle } from "@/components/theme-toggle";
-import { Button, Card, ErrorState, Skeleton } from "@/components/ui";
+import { Button, Card, QueryErrorState, Skeleton } from "@/components/ui";
 import { sessionKeys, useCurrentUser, useLogout, VerifyEmailNotice } from "@/features/session";
-import { getErrorContent } from "@/lib/notify";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { CreateShopForm } from "../components/create-shop-form";
 
@@ -48,13 +47,7 @@ export function CreateShopPage() {
   if (user.isPending) {
     body = <FormSkeleton />;
   } else if (user.isError) {
-    body = (
-      <ErrorState
-        message={getErrorContent(user.error).message}
-        onRetry={() => void user.refetch()}
-        retrying={user.isFetching}
-      />
-    );
+    body = <QueryErrorState query={user} />;
   } else if (!user.data.emailVerified) {
     body = (
       <VerifyEmailNotice

@@ -2,15 +2,14 @@ import type { PublicOffer, PublicTier } from "@tessera/shared";
 import type { ReactNode } from "react";
 import {
   EmptyState,
-  ErrorState,
-  Skeleton,
+  QueryErrorState,
+  SkeletonGrid,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
 } from "@/components/ui";
 import { cn } from "@/lib/cn";
-import { getErrorContent } from "@/lib/notify";
 import { useActiveMemberships, useActiveOffers } from "../api";
 import { PublicOfferCard } from "./public-offer-card";
 import { PublicTierCard } from "./public-tier-card";
@@ -33,12 +32,7 @@ type CardExtras = {
 
 function Loading({ label }: { label: string }) {
   return (
-    <div aria-busy="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      <span className="sr-only">{label}</span>
-      {[0, 1, 2].map((key) => (
-        <Skeleton key={key} className="h-80 rounded-card" />
-      ))}
-    </div>
+    <SkeletonGrid label={label} className="sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-80" />
   );
 }
 
@@ -46,13 +40,7 @@ function TierList({ shopId, tierFooter }: { shopId: number } & CardExtras) {
   const tiers = useActiveMemberships(shopId);
   if (tiers.isPending) return <Loading label="Loading memberships" />;
   if (tiers.isError) {
-    return (
-      <ErrorState
-        message={getErrorContent(tiers.error).message}
-        onRetry={() => void tiers.refetch()}
-        retrying={tiers.isFetching}
-      />
-    );
+    return <QueryErrorState query={tiers} />;
   }
   if (tiers.data.length === 0) return <EmptyState title={NO_MEMBERSHIP_TEXT} />;
   return (
@@ -74,13 +62,7 @@ function OfferList({
   const offers = useActiveOffers(shopId);
   if (offers.isPending) return <Loading label="Loading offers" />;
   if (offers.isError) {
-    return (
-      <ErrorState
-        message={getErrorContent(offers.error).message}
-        onRetry={() => void offers.refetch()}
-        retrying={offers.isFetching}
-      />
-    );
+    return <QueryErrorState query={offers} />;
   }
   if (offers.data.length === 0) return <EmptyState title={NO_OFFERS_TEXT} />;
   return (
