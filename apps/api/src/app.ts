@@ -7,7 +7,13 @@ import {
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./infra/db";
 import { registerMultipart } from "./infra/images";
+import { createInProcessScheduler, createPgBossScheduler, type JobScheduler } from "./infra/jobs";
 import { createMailer, type Mailer } from "./infra/mailer";
+import { createFortisProvider } from "./infra/payments/fortis";
+import { createSandboxProvider } from "./infra/payments/sandbox";
+import { sandboxRoutes } from "./infra/payments/sandbox-routes";
+import { createKeyBox, loadPaymentsSecret, postbackCredentials } from "./infra/payments/secrets";
+import type { PaymentProvider } from "./infra/payments/types";
 import { createRateLimiter } from "./infra/rate-limit";
 import {
   createS3Storage,
@@ -21,12 +27,16 @@ import { createAccountEmails } from "./modules/auth/emails";
 import { googleAuthRoutes } from "./modules/auth/google";
 import { authRoutes } from "./modules/auth/routes";
 import { createAuthService } from "./modules/auth/service";
+import { customerRoutes } from "./modules/customer/routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { membershipRoutes } from "./modules/memberships/routes";
 import { createMembershipsService } from "./modules/memberships/service";
 import { offerRoutes } from "./modules/offers/routes";
 import { createOffersService } from "./modules/offers/service";
+import { paymentRoutes } from "./modules/payments/routes";
+import { createPaymentsService } from "./modules/payments/service";
+import { findShopById } from "./modules/shops/repo";
 import { shopRoutes } from "./modules/shops/routes";
 import { createShopsService } from "./modules/shops/service";
 import { registerAuth } from "./plugins/auth";
@@ -40,6 +50,8 @@ export type AppDeps = {
   database: DatabaseHandle;
   /** The clock for business dates (offer timing, periods); tests pass their own. */
   now?: () => Date;
+  /** Runs the periodic jobs (renewals, expiries); the server does, tests run them by hand. */
+  startJobs?: boolean;
 };
 
 export type BuildAppOptions = {
@@ -71,10 +83,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   app.decorate("apiRoutes", apiRoutes);
 
   registerErrorHandling(app);
+  const fortis = deps.config.payments.provider === "fortis" ? deps.config.payments.fortis : null;
   await registerSecurityHeaders(app, {
     publicUrl: deps.config.publicUrl,
     // Uploaded images load from the object store's public address when S3 is configured.
     imageOrigins: deps.config.s3 ? [new URL(deps.config.s3.publicBaseUrl).origin] : [],
+    // Fortis Elements loads its script and card frame from the provider's origins.
+    paymentOrigins: fortis
+      ? [new URL(fortis.elementsUrl).origin, new URL(fortis.apiUrl).origin]
+      : [],
   });
   await registerApiDocs(app, { publicUrl: deps.config.publicUrl });
 
@@ -93,6 +110,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     : (diskStorage as Storage);
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
+  const paymentsSecret = loadPaymentsSecret({
+    secret: deps.config.payments.secret,
+    dataDir: deps.config.dataDir,
+  });
+  const sandbox = fortis
+    ? null
+    : createSandboxProvider({ db, publicUrl: deps.config.publicUrl, now });
+  const provider: PaymentProvider = fortis
+    ? createFortisProvider(fortis)
+    : (sandbox as PaymentProvider);
+  const postback = postbackCredentials(paymentsSecret);
+  const postbackUrl = new URL("/api/v1/fortis/postback", deps.config.publicUrl);
+  postbackUrl.username = postback.username;
+  postbackUrl.password = postback.password;
   const services = {
     auth: createAuthService({
       db,
@@ -103,6 +134,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     shops: createShopsService({ db, storage }),
     memberships: createMembershipsService({ db, now }),
     offers: createOffersService({ db, storage, now }),
+    payments: createPaymentsService({
+      db,
+      provider,
+      keyBox: createKeyBox(paymentsSecret),
+      publicUrl: deps.config.publicUrl,
+      postbackUrl: postbackUrl.toString(),
+      now,
+      logger: app.log,
+    }),
   };
   app.decorate("services", services);
 
@@ -118,6 +158,21 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(shopRoutes, { shops: services.shops });
   await app.register(membershipRoutes, { memberships: services.memberships });
   await app.register(offerRoutes, { offers: services.offers });
+  await app.register(paymentRoutes, {
+    payments: services.payments,
+    postbackCredentials: postback,
+  });
+  await app.register(customerRoutes, {
+    payments: services.payments,
+    fontStyleOf: async (shopId) => (await findShopById(db, shopId))?.fontStyle ?? "Poppins",
+  });
+  if (sandbox) {
+    await app.register(sandboxRoutes, {
+      sandbox,
+      onOnboardingApproved: (reference, account) =>
+        services.payments.applyOnboarding(reference, account),
+    });
+  }
   if (deps.config.devMailbox) {
     await app.register(devMailboxRoutes, { database: deps.database });
   }
@@ -130,6 +185,19 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     });
   }
 
+  const jobs: JobScheduler = deps.config.databaseUrl
+    ? createPgBossScheduler({ connectionString: deps.config.databaseUrl, logger: app.log })
+    : createInProcessScheduler({ logger: app.log });
+  jobs.register("membership-renewals", () => services.payments.runRenewals());
+  jobs.register("membership-expiries", () => services.payments.runExpiries());
+  jobs.register("membership-expiry-notices", () => services.payments.runExpiryNotices());
+  jobs.register("membership-rewards", () => services.payments.runRewards());
+  app.decorate("jobs", jobs);
+  if (deps.startJobs) {
+    app.addHook("onReady", () => jobs.start());
+    app.addHook("onClose", () => jobs.stop());
+  }
+
   await registerSpaHosting(app, { webDist: deps.config.webDist });
   return app;
 }
@@ -139,6 +207,7 @@ type Services = {
   shops: ReturnType<typeof createShopsService>;
   memberships: ReturnType<typeof createMembershipsService>;
   offers: ReturnType<typeof createOffersService>;
+  payments: ReturnType<typeof createPaymentsService>;
 };
 
 declare module "fastify" {
@@ -146,6 +215,7 @@ declare module "fastify" {
     apiRoutes: { method: string; url: string }[];
     /** The modules' services, for modules that build on each other and for tests. */
     services: Services;
+    jobs: JobScheduler;
   }
 }
 

@@ -49,6 +49,21 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url({ error: "must be the public URL files are served from" }).optional(),
+  PAYMENTS_PROVIDER: z
+    .enum(["sandbox", "fortis"], { error: "must be sandbox or fortis" })
+    .default("sandbox"),
+  PAYMENTS_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  FORTIS_API_URL: z
+    .url({ error: "must be the Fortis API base URL" })
+    .default("https://api.sandbox.fortis.tech"),
+  FORTIS_DEVELOPER_ID: z.string().min(1).optional(),
+  FORTIS_USER_ID: z.string().min(1).optional(),
+  FORTIS_USER_API_KEY: z.string().min(1).optional(),
+  FORTIS_ELEMENTS_URL: z
+    .url({ error: "must be the URL of the Fortis Elements script" })
+    .default("https://js.sandbox.fortis.tech/commercejs-v1.0.0.min.js"),
+  FORTIS_ENVIRONMENT: z.string().min(1).default("sandbox"),
+  FORTIS_ONBOARDING_TEMPLATE: z.string().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -83,6 +98,23 @@ export type Config = {
   } | null;
   /** The developer mailbox is served only without SMTP and outside production. */
   devMailbox: boolean;
+  payments: {
+    provider: "sandbox" | "fortis";
+    /**
+     * Encrypts merchants' provider keys and derives the postback credentials. Unset: a random
+     * secret kept in DATA_DIR (one instance); several instances must share one.
+     */
+    secret: string | undefined;
+    fortis: {
+      apiUrl: string;
+      developerId: string;
+      platformUserId: string;
+      platformApiKey: string;
+      elementsUrl: string;
+      environment: string;
+      onboardingTemplateCode: string | undefined;
+    } | null;
+  };
 };
 
 export class ConfigError extends Error {
@@ -108,6 +140,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
     throw new ConfigError([
       "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all four, or none",
+    ]);
+  }
+  const fortisVars = [e.FORTIS_DEVELOPER_ID, e.FORTIS_USER_ID, e.FORTIS_USER_API_KEY];
+  if (e.PAYMENTS_PROVIDER === "fortis" && !fortisVars.every(Boolean)) {
+    throw new ConfigError([
+      "PAYMENTS_PROVIDER=fortis needs FORTIS_DEVELOPER_ID, FORTIS_USER_ID and FORTIS_USER_API_KEY",
     ]);
   }
   return {
@@ -143,5 +181,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     devMailbox: !e.SMTP_URL && e.NODE_ENV !== "production",
+    payments: {
+      provider: e.PAYMENTS_PROVIDER,
+      secret: e.PAYMENTS_SECRET,
+      fortis:
+        e.FORTIS_DEVELOPER_ID && e.FORTIS_USER_ID && e.FORTIS_USER_API_KEY
+          ? {
+              apiUrl: e.FORTIS_API_URL.replace(/\/+$/, ""),
+              developerId: e.FORTIS_DEVELOPER_ID,
+              platformUserId: e.FORTIS_USER_ID,
+              platformApiKey: e.FORTIS_USER_API_KEY,
+              elementsUrl: e.FORTIS_ELEMENTS_URL,
+              environment: e.FORTIS_ENVIRONMENT,
+              onboardingTemplateCode: e.FORTIS_ONBOARDING_TEMPLATE,
+            }
+          : null,
+    },
   };
 }

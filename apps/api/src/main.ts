@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { demoLogins, seedDemo } from "./db/seed";
 import { openDatabase } from "./infra/db";
+import { createSandboxAccount } from "./infra/payments/sandbox";
 import { createStorage } from "./infra/storage";
 
 async function main() {
@@ -22,7 +23,7 @@ async function main() {
   });
   await database.migrate();
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, startJobs: true });
   app.addHook("onClose", async () => {
     await database.close();
   });
@@ -32,6 +33,10 @@ async function main() {
     const seed = await seedDemo(database.db, storage);
     if (seed.seeded) {
       app.log.info("seeded a demo shop");
+      // The demo shop takes sandbox card payments at once; with Fortis it is onboarded for real.
+      if (config.payments.provider === "sandbox" && seed.shopId) {
+        await app.services.payments.connectShop(seed.shopId, createSandboxAccount());
+      }
       console.log(
         [
           "",

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  opts: { publicUrl: string; imageOrigins?: string[] },
+  opts: { publicUrl: string; imageOrigins?: string[]; paymentOrigins?: string[] },
 ) {
   const https = opts.publicUrl.startsWith("https://");
   await app.register(helmet, {
@@ -16,12 +16,12 @@ export async function registerSecurityHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(opts.paymentOrigins ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", ...(opts.imageOrigins ?? [])],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...(opts.paymentOrigins ?? [])],
+        frameSrc: ["'self'", ...(opts.paymentOrigins ?? [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

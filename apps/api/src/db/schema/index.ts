@@ -2,6 +2,7 @@ export * from "./customers";
 export * from "./email-outbox";
 export * from "./memberships";
 export * from "./offers";
+export * from "./payments";
 export * from "./sessions";
 export * from "./shops";
 export * from "./users";

@@ -18,11 +18,24 @@ export const shops = pgTable(
     secondaryColor: varchar("secondary_color", { length: 7 }).notNull().default("#EFF6FF"),
     fontStyle: varchar("font_style", { length: 40 }).notNull().default("Poppins"),
     timeZone: varchar("time_zone", { length: 64 }).notNull().default("America/New_York"),
+    /** Card payments (spec names): the provider location id and merchant user id; null until onboarded. */
+    fortisId: varchar("fortis_id", { length: 64 }),
+    fortisUserId: varchar("fortis_user_id", { length: 64 }),
+    /** The merchant's provider API key, AES-256-GCM encrypted (never stored in the clear). */
+    fortisApiKeyEncrypted: text("fortis_api_key_encrypted"),
+    fortisProductTransactionId: varchar("fortis_product_transaction_id", { length: 64 }),
+    /** Which provider the ids above belong to. */
+    paymentsProvider: varchar("payments_provider", { length: 16, enum: ["sandbox", "fortis"] }),
+    /** Our reference for the shop at the provider's onboarding; its approval postback names it. */
+    onboardingReference: varchar("onboarding_reference", { length: 64 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // An owner has at most one shop.
-  (t) => [uniqueIndex("shops_owner_unique").on(t.ownerId)],
+  (t) => [
+    uniqueIndex("shops_owner_unique").on(t.ownerId),
+    uniqueIndex("shops_onboarding_reference_unique").on(t.onboardingReference),
+  ],
 );
 
 export type Shop = typeof shops.$inferSelect;

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
 import {
+  customerMemberships,
   type MembershipBenefit,
   type MembershipTier,
   membershipBenefits,
@@ -7,6 +8,7 @@ import {
   type NewMembershipBenefit,
   type NewMembershipTier,
   shops,
+  transactions,
 } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
 
@@ -135,36 +137,73 @@ export async function deleteBenefitsExcept(
   await db.delete(membershipBenefits).where(and(...conditions));
 }
 
-/**
- * How many customers have or had a membership of this tier. No customer memberships exist until
- * the payments issue adds them; it replaces this with a count over its table, and then a tier
- * that was ever used is archived (`deleted`) instead of removed.
- */
+/** How many customers have or had a membership of this tier (a used tier is archived, not removed). */
 export async function countMembersOfTier(
-  _db: Executor,
-  _shopId: number,
-  _tierId: number,
+  db: Executor,
+  shopId: number,
+  tierId: number,
 ): Promise<number> {
-  return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(customerMemberships)
+    .where(
+      and(
+        eq(customerMemberships.shopId, shopId),
+        or(eq(customerMemberships.tierId, tierId), eq(customerMemberships.nextTierId, tierId)),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** Customers whose current membership is each tier (tier id → count; missing means 0). */
 export async function countCurrentMembersByTier(
-  _db: Executor,
-  _shopId: number,
-  _tierIds: readonly number[],
+  db: Executor,
+  shopId: number,
+  tierIds: readonly number[],
 ): Promise<Map<number, number>> {
-  return new Map();
+  const map = new Map<number, number>();
+  if (tierIds.length === 0) return map;
+  const rows = await db
+    .select({ tierId: customerMemberships.tierId, n: count() })
+    .from(customerMemberships)
+    .where(
+      and(
+        eq(customerMemberships.shopId, shopId),
+        inArray(customerMemberships.tierId, [...tierIds]),
+        inArray(customerMemberships.status, ["active", "pending", "cancelled"]),
+      ),
+    )
+    .groupBy(customerMemberships.tierId);
+  for (const row of rows) map.set(row.tierId, row.n);
+  return map;
 }
 
 /** Revenue in cents per tier from payments made since `since` (missing means 0). */
 export async function sumTierRevenueSince(
-  _db: Executor,
-  _shopId: number,
-  _tierIds: readonly number[],
-  _since: Date,
+  db: Executor,
+  shopId: number,
+  tierIds: readonly number[],
+  since: Date,
 ): Promise<Map<number, number>> {
-  return new Map();
+  const map = new Map<number, number>();
+  if (tierIds.length === 0) return map;
+  const rows = await db
+    .select({
+      tierId: transactions.tierId,
+      cents: sql<string>`coalesce(sum(${transactions.amountCents}), 0)`,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.shopId, shopId),
+        inArray(transactions.tierId, [...tierIds]),
+        eq(transactions.status, "succeeded"),
+        gte(transactions.createdAt, since),
+      ),
+    )
+    .groupBy(transactions.tierId);
+  for (const row of rows) if (row.tierId !== null) map.set(row.tierId, Number(row.cents));
+  return map;
 }
 
 function preparePublishedTiers(db: Database) {

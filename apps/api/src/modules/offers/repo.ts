@@ -1,5 +1,12 @@
-import { and, asc, count, desc, eq, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
-import { type NewOffer, type Offer, offers, shops } from "../../db/schema";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import {
+  customerOffers,
+  type NewOffer,
+  type Offer,
+  offers,
+  shops,
+  transactions,
+} from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
 
 export type OfferTiming = "upcoming" | "active" | "expired";
@@ -169,34 +176,75 @@ export async function countOffersByTiming(db: Executor, shopId: number, today: s
 
 export type OfferSales = { soldCount: number; purchaseCount: number; revenueCents: number };
 
-/**
- * How many purchases an offer has had. No purchases exist until the payments issue adds them; it
- * replaces this with a count over its table, and then an offer with sales is cancelled (kept)
- * instead of removed.
- */
+/** How many purchases an offer has had, refunded ones included (an offer with sales is kept). */
 export async function countSalesOfOffer(
-  _db: Executor,
-  _shopId: number,
-  _offerId: number,
+  db: Executor,
+  shopId: number,
+  offerId: number,
 ): Promise<number> {
-  return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(customerOffers)
+    .where(and(eq(customerOffers.shopId, shopId), eq(customerOffers.offerId, offerId)));
+  return row?.n ?? 0;
 }
 
 /** Units sold, purchases and revenue per offer (offer id → figures; missing means none). */
 export async function findSalesByOffer(
-  _db: Executor,
-  _shopId: number,
-  _offerIds: readonly number[],
+  db: Executor,
+  shopId: number,
+  offerIds: readonly number[],
 ): Promise<Map<number, OfferSales>> {
-  return new Map();
+  const map = new Map<number, OfferSales>();
+  if (offerIds.length === 0) return map;
+  const rows = await db
+    .select({
+      offerId: transactions.offerId,
+      sold: count(),
+      revenue: sql<string>`coalesce(sum(${transactions.amountCents} + ${transactions.cashbackUsedCents}), 0)`,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.shopId, shopId),
+        inArray(transactions.offerId, [...offerIds]),
+        eq(transactions.kind, "offer_purchase"),
+        eq(transactions.status, "succeeded"),
+      ),
+    )
+    .groupBy(transactions.offerId);
+  for (const row of rows) {
+    if (row.offerId === null) continue;
+    map.set(row.offerId, {
+      soldCount: row.sold,
+      purchaseCount: row.sold,
+      revenueCents: Number(row.revenue),
+    });
+  }
+  return map;
 }
 
 /** The shop's offer sales in [start, end): units sold and revenue in cents. */
 export async function sumOfferSalesBetween(
-  _db: Executor,
-  _shopId: number,
-  _start: Date,
-  _end: Date,
+  db: Executor,
+  shopId: number,
+  start: Date,
+  end: Date,
 ): Promise<{ soldCount: number; revenueCents: number }> {
-  return { soldCount: 0, revenueCents: 0 };
+  const [row] = await db
+    .select({
+      sold: count(),
+      revenue: sql<string>`coalesce(sum(${transactions.amountCents} + ${transactions.cashbackUsedCents}), 0)`,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.shopId, shopId),
+        eq(transactions.kind, "offer_purchase"),
+        eq(transactions.status, "succeeded"),
+        gte(transactions.createdAt, start),
+        lt(transactions.createdAt, end),
+      ),
+    );
+  return { soldCount: row?.sold ?? 0, revenueCents: Number(row?.revenue ?? 0) };
 }

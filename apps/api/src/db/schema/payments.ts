@@ -1,0 +1,348 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { customers } from "./customers";
+import { membershipTiers } from "./memberships";
+import { offers } from "./offers";
+import { shops } from "./shops";
+import { users } from "./users";
+
+const PLANS = ["monthly", "yearly"] as const;
+const PAYMENT_TYPES = ["online", "pos", "cash"] as const;
+
+/**
+ * A customer's membership of a tier (subscription). At most one current one per customer:
+ * `active`, `pending` (a renewal payment is outstanding, retries running), `cancelled` (no
+ * renewal, usable until `expireDate`); then `expired`. Money is integer cents.
+ */
+export const customerMemberships = pgTable(
+  "customer_memberships",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    tierId: integer("tier_id")
+      .notNull()
+      .references(() => membershipTiers.id, { onDelete: "restrict" }),
+    plan: varchar("plan", { length: 16, enum: PLANS }).notNull(),
+    status: varchar("status", {
+      length: 16,
+      enum: ["pending", "active", "cancelled", "expired"],
+    }).notNull(),
+    paymentType: varchar("payment_type", { length: 16, enum: PAYMENT_TYPES }).notNull(),
+    startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+    /** Start of the paid period running now (benefit months count from `startDate`). */
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    expireDate: timestamp("expire_date", { withTimezone: true }).notNull(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** The plan change that takes effect at the next renewal (`nextRenewalMembership`). */
+    nextTierId: integer("next_tier_id").references(() => membershipTiers.id, {
+      onDelete: "set null",
+    }),
+    nextPlan: varchar("next_plan", { length: 16, enum: PLANS }),
+    /** The saved card renewals charge; null for cash and counter members. */
+    cardToken: text("card_token"),
+    cardLabel: varchar("card_label", { length: 64 }),
+    /** When the next periodic cashback reward is due (yearly plans may reward monthly). */
+    nextRewardAt: timestamp("next_reward_at", { withTimezone: true }),
+    /** Renewal charge attempts for the period ending at `expireDate`; 0 until the first. */
+    renewalAttempts: integer("renewal_attempts").notNull().default(0),
+    nextRenewalAttemptAt: timestamp("next_renewal_attempt_at", { withTimezone: true }),
+    /**
+     * The provider reference of a renewal charge sent but not yet recorded. A sweep that finds
+     * it set sends the same reference again, which the provider answers with the same charge.
+     */
+    pendingChargeReference: varchar("pending_charge_reference", { length: 128 }),
+    expiryNoticeSentFor: timestamp("expiry_notice_sent_for", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One current membership per customer; expired ones are history.
+    uniqueIndex("customer_memberships_current_unique")
+      .on(t.customerId)
+      .where(sql`${t.status} <> 'expired'`),
+    index("customer_memberships_shop_tier_idx").on(t.shopId, t.tierId),
+    index("customer_memberships_due_idx").on(t.status, t.expireDate),
+    index("customer_memberships_reward_idx").on(t.nextRewardAt),
+  ],
+);
+
+/**
+ * A checkout the customer opened: what is being bought and what the card must pay, fixed by the
+ * server. A limited offer's checkout holds one unit until it expires.
+ */
+export const checkouts = pgTable(
+  "checkouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    type: varchar("type", { length: 16, enum: ["membership", "offer"] }).notNull(),
+    tierId: integer("tier_id").references(() => membershipTiers.id, { onDelete: "cascade" }),
+    offerId: integer("offer_id").references(() => offers.id, { onDelete: "cascade" }),
+    plan: varchar("plan", { length: 16, enum: PLANS }),
+    priceCents: integer("price_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    cashbackCents: integer("cashback_cents").notNull().default(0),
+    /** What the card pays: price − discount − cashback. */
+    amountCents: integer("amount_cents").notNull(),
+    paymentType: varchar("payment_type", { length: 16, enum: PAYMENT_TYPES })
+      .notNull()
+      .default("online"),
+    /** Who opened it when it was a merchant at the counter. */
+    createdByUserId: integer("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    provider: varchar("provider", { length: 16, enum: ["sandbox", "fortis"] }).notNull(),
+    clientToken: text("client_token").notNull(),
+    status: varchar("status", { length: 16, enum: ["open", "completed", "failed", "expired"] })
+      .notNull()
+      .default("open"),
+    providerTransactionId: varchar("provider_transaction_id", { length: 128 }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("checkouts_offer_open_idx").on(t.offerId, t.status, t.expiresAt),
+    index("checkouts_customer_idx").on(t.customerId, t.createdAt),
+    check("checkouts_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Every payment from a customer to the shop (DOMAIN "Transaction"). Names are copied so the
+ * history reads right after a tier, offer or member is renamed or deleted.
+ */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    customerName: varchar("customer_name", { length: 210 }).notNull(),
+    kind: varchar("kind", {
+      length: 24,
+      enum: ["membership_purchase", "membership_renewal", "offer_purchase", "member_payment"],
+    }).notNull(),
+    customerMembershipId: integer("customer_membership_id").references(
+      () => customerMemberships.id,
+      { onDelete: "set null" },
+    ),
+    tierId: integer("tier_id").references(() => membershipTiers.id, { onDelete: "set null" }),
+    membershipName: varchar("membership_name", { length: 100 }),
+    plan: varchar("plan", { length: 16, enum: PLANS }),
+    offerId: integer("offer_id").references(() => offers.id, { onDelete: "set null" }),
+    offerName: varchar("offer_name", { length: 50 }),
+    paymentType: varchar("payment_type", { length: 16, enum: PAYMENT_TYPES }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    cashbackUsedCents: integer("cashback_used_cents").notNull().default(0),
+    /** What was paid by card or cash. */
+    amountCents: integer("amount_cents").notNull(),
+    provider: varchar("provider", { length: 16, enum: ["sandbox", "fortis"] }),
+    providerReference: varchar("provider_reference", { length: 128 }),
+    status: varchar("status", { length: 16, enum: ["succeeded", "failed", "refunded"] }).notNull(),
+    transactionBy: varchar("transaction_by", { length: 210 }).notNull(),
+    transactionByUserId: integer("transaction_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A provider transaction is recorded once: a second completion finds it and grants nothing.
+    uniqueIndex("transactions_provider_reference_unique")
+      .on(t.provider, t.providerReference)
+      .where(sql`${t.providerReference} is not null`),
+    index("transactions_shop_created_idx").on(t.shopId, t.createdAt),
+    index("transactions_customer_idx").on(t.customerId, t.createdAt),
+    index("transactions_offer_idx").on(t.offerId),
+    index("transactions_tier_idx").on(t.tierId, t.createdAt),
+  ],
+);
+
+/** An offer a customer bought (`customerOfferId`): redeemed once, until `expiresAt`. */
+export const customerOffers = pgTable(
+  "customer_offers",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "restrict" }),
+    transactionId: integer("transaction_id").references(() => transactions.id, {
+      onDelete: "set null",
+    }),
+    checkoutId: uuid("checkout_id").references(() => checkouts.id, { onDelete: "set null" }),
+    pricePaidCents: integer("price_paid_cents").notNull(),
+    purchasedAt: timestamp("purchased_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+    redeemedByUserId: integer("redeemed_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    /** A refunded purchase no longer counts as sold and cannot be redeemed. */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("customer_offers_offer_idx").on(t.offerId),
+    index("customer_offers_customer_idx").on(t.customerId, t.purchasedAt),
+    uniqueIndex("customer_offers_checkout_unique")
+      .on(t.checkoutId)
+      .where(sql`${t.checkoutId} is not null`),
+  ],
+);
+
+/**
+ * The cashback wallet: signed cents, credits positive, debits negative. The balance is the sum
+ * and never goes below zero: writers lock the customer row first.
+ */
+export const cashbackLedger = pgTable(
+  "cashback_ledger",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    kind: varchar("kind", {
+      length: 24,
+      enum: ["reward", "refund", "redemption", "offer_payment", "reversal"],
+    }).notNull(),
+    transactionId: integer("transaction_id").references(() => transactions.id, {
+      onDelete: "set null",
+    }),
+    customerMembershipId: integer("customer_membership_id").references(
+      () => customerMemberships.id,
+      { onDelete: "set null" },
+    ),
+    description: varchar("description", { length: 200 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("cashback_ledger_customer_idx").on(t.customerId),
+    check("cashback_ledger_not_zero", sql`${t.amountCents} <> 0`),
+  ],
+);
+
+/** One row per recipient: a merchant user of the shop, or one customer. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    event: varchar("event", { length: 48 }).notNull(),
+    title: varchar("title", { length: 120 }).notNull(),
+    message: varchar("message", { length: 500 }).notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+    index("notifications_customer_idx").on(t.customerId, t.createdAt),
+    check("notifications_one_recipient", sql`(${t.userId} is null) <> (${t.customerId} is null)`),
+  ],
+);
+
+/**
+ * The built-in sandbox provider's own books: it plays the card processor so `npm start` can take
+ * payments with no network, and the server verifies its transactions as it verifies Fortis ones.
+ */
+export const sandboxTransactions = pgTable(
+  "sandbox_transactions",
+  {
+    id: varchar("id", { length: 40 }).primaryKey(),
+    locationId: varchar("location_id", { length: 64 }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    statusCode: integer("status_code").notNull(),
+    /** The intention this transaction paid (form payments). */
+    clientToken: text("client_token"),
+    /** `transaction_api_id`: one charge per reference. */
+    reference: varchar("reference", { length: 128 }),
+    cardToken: varchar("card_token", { length: 40 }),
+    cardLabel: varchar("card_label", { length: 64 }),
+    refundOf: varchar("refund_of", { length: 40 }),
+    refunded: boolean("refunded").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("sandbox_transactions_reference_unique")
+      .on(t.locationId, t.reference)
+      .where(sql`${t.reference} is not null`),
+  ],
+);
+
+/** Sandbox intentions: a form may be paid once, before it expires. */
+export const sandboxIntentions = pgTable("sandbox_intentions", {
+  clientToken: text("client_token").primaryKey(),
+  locationId: varchar("location_id", { length: 64 }).notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  transactionId: varchar("transaction_id", { length: 40 }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Sandbox saved cards (the card number is never kept: only its label). */
+export const sandboxCards = pgTable("sandbox_cards", {
+  token: varchar("token", { length: 40 }).primaryKey(),
+  locationId: varchar("location_id", { length: 64 }).notNull(),
+  label: varchar("label", { length: 64 }).notNull(),
+  /** Test cards keep their behaviour: a card that declined keeps declining. */
+  declines: boolean("declines").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxRecurrings = pgTable("sandbox_recurrings", {
+  id: varchar("id", { length: 40 }).primaryKey(),
+  locationId: varchar("location_id", { length: 64 }).notNull(),
+  cardToken: varchar("card_token", { length: 40 }).notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  interval: varchar("interval", { length: 16 }).notNull(),
+  startDate: varchar("start_date", { length: 10 }).notNull(),
+  status: varchar("status", { length: 16, enum: ["active", "cancelled"] }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type CustomerMembershipRow = typeof customerMemberships.$inferSelect;
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
+export type CustomerOfferRow = typeof customerOffers.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from "fastify";
+import PgBoss from "pg-boss";
+
+/**
+ * Periodic jobs behind one interface. Each job is a sweep over state kept in the business
+ * tables (a membership's `expireDate`, its pending charge), so a restart loses nothing: the next
+ * run finds what is due. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so two instances never
+ * work on one membership at once.
+ *
+ * - PostgreSQL: pg-boss schedules each sweep once a minute across all instances and keeps the
+ *   runs in its own schema.
+ * - PGlite (one embedded instance): an in-process timer runs the same sweeps.
+ */
+
+export type JobHandler = () => Promise<unknown>;
+
+export type JobScheduler = {
+  readonly kind: "pg-boss" | "in-process";
+  register(name: string, handler: JobHandler): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Runs one job now, as the scheduler would (tests, operators). */
+  runNow(name: string): Promise<void>;
+};
+
+function registry(logger: FastifyBaseLogger) {
+  const handlers = new Map<string, JobHandler>();
+  const running = new Set<string>();
+  return {
+    handlers,
+    register(name: string, handler: JobHandler) {
+      handlers.set(name, handler);
+    },
+    /** One run at a time per job in this process; a failure is logged, the next run retries. */
+    async run(name: string) {
+      const handler = handlers.get(name);
+      if (!handler) throw new Error(`Unknown job ${name}`);
+      if (running.has(name)) return;
+      running.add(name);
+      try {
+        await handler();
+      } catch (error) {
+        logger.error({ err: error, job: name }, "job failed");
+      } finally {
+        running.delete(name);
+      }
+    },
+  };
+}
+
+export function createInProcessScheduler(options: {
+  logger: FastifyBaseLogger;
+  intervalMs?: number;
+}): JobScheduler {
+  const jobs = registry(options.logger);
+  let timer: NodeJS.Timeout | null = null;
+  let tick: Promise<void> = Promise.resolve();
+  return {
+    kind: "in-process",
+    register: jobs.register,
+    async start() {
+      if (timer) return;
+      const runAll = () => {
+        tick = (async () => {
+          for (const name of jobs.handlers.keys()) await jobs.run(name);
+        })();
+      };
+      timer = setInterval(runAll, options.intervalMs ?? 60_000);
+      timer.unref();
+      runAll();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await tick;
+    },
+    runNow: (name) => jobs.run(name),
+  };
+}
+
+export function createPgBossScheduler(options: {
+  connectionString: string;
+  logger: FastifyBaseLogger;
+}): JobScheduler {
+  const jobs = registry(options.logger);
+  const boss = new PgBoss({ connectionString: options.connectionString, schema: "pgboss" });
+  boss.on("error", (error) => options.logger.error({ err: error }, "pg-boss error"));
+  let started = false;
+  return {
+    kind: "pg-boss",
+    register: jobs.register,
+    async start() {
+      if (started) return;
+      await boss.start();
+      started = true;
+      for (const name of jobs.handlers.keys()) {
+        // "stately": at most one run queued and one active, so a slow sweep is not piled up.
+        await boss.createQueue(name, { name, policy: "stately" });
+        // Every minute; pg-boss has one instance send it.
+        await boss.schedule(name, "* * * * *");
+        await boss.work(name, async () => {
+          await jobs.run(name);
+        });
+      }
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+    runNow: (name) => jobs.run(name),
+  };
+}

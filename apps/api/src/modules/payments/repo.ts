@@ -1,0 +1,366 @@
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import {
+  checkouts,
+  customerMemberships,
+  customerOffers,
+  membershipBenefits,
+  membershipTiers,
+  offers,
+  shops,
+  transactions,
+} from "../../db/schema";
+import type { Executor } from "../../infra/db";
+
+export type MembershipRow = typeof customerMemberships.$inferSelect;
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
+export type CustomerOfferRow = typeof customerOffers.$inferSelect;
+
+export async function findShop(db: Executor, shopId: number) {
+  const [shop] = await db.select().from(shops).where(eq(shops.id, shopId));
+  return shop;
+}
+
+export async function findShopByOnboardingReference(db: Executor, reference: string) {
+  const [shop] = await db.select().from(shops).where(eq(shops.onboardingReference, reference));
+  return shop;
+}
+
+export async function findShopByLocation(db: Executor, locationId: string) {
+  const [shop] = await db.select().from(shops).where(eq(shops.fortisId, locationId));
+  return shop;
+}
+
+export async function updateShopPayments(
+  db: Executor,
+  shopId: number,
+  values: Partial<typeof shops.$inferInsert>,
+) {
+  await db
+    .update(shops)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(shops.id, shopId));
+}
+
+export async function findTier(db: Executor, shopId: number, tierId: number) {
+  const [tier] = await db
+    .select()
+    .from(membershipTiers)
+    .where(and(eq(membershipTiers.shopId, shopId), eq(membershipTiers.id, tierId)));
+  return tier;
+}
+
+export async function findTiers(db: Executor, shopId: number, tierIds: number[]) {
+  if (tierIds.length === 0) return [];
+  return db
+    .select()
+    .from(membershipTiers)
+    .where(and(eq(membershipTiers.shopId, shopId), inArray(membershipTiers.id, tierIds)));
+}
+
+export async function listBenefitsOfTiers(db: Executor, shopId: number, tierIds: number[]) {
+  if (tierIds.length === 0) return [];
+  return db
+    .select()
+    .from(membershipBenefits)
+    .where(and(eq(membershipBenefits.shopId, shopId), inArray(membershipBenefits.tierId, tierIds)))
+    .orderBy(asc(membershipBenefits.position), asc(membershipBenefits.id));
+}
+
+/** The customer's current membership (anything not expired), optionally locked. */
+export async function findCurrentMembership(
+  db: Executor,
+  shopId: number,
+  customerId: number,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
+    .select()
+    .from(customerMemberships)
+    .where(
+      and(
+        eq(customerMemberships.shopId, shopId),
+        eq(customerMemberships.customerId, customerId),
+        ne(customerMemberships.status, "expired"),
+      ),
+    );
+  const [row] = options.lock ? await query.for("update") : await query;
+  return row;
+}
+
+export async function lockMembershipById(db: Executor, id: number, skipLocked = false) {
+  const [row] = await db
+    .select()
+    .from(customerMemberships)
+    .where(eq(customerMemberships.id, id))
+    .for("update", skipLocked ? { skipLocked: true } : undefined);
+  return row;
+}
+
+export async function insertMembership(
+  db: Executor,
+  values: typeof customerMemberships.$inferInsert,
+) {
+  const [row] = await db.insert(customerMemberships).values(values).returning();
+  if (!row) throw new Error("membership insert returned nothing");
+  return row;
+}
+
+export async function updateMembership(
+  db: Executor,
+  id: number,
+  values: Partial<typeof customerMemberships.$inferInsert>,
+) {
+  const [row] = await db
+    .update(customerMemberships)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(customerMemberships.id, id))
+    .returning();
+  if (!row) throw new Error("membership update returned nothing");
+  return row;
+}
+
+/** Memberships whose renewal (or retry) is due. */
+export async function listDueRenewals(db: Executor, now: Date, limit: number) {
+  return db
+    .select({ id: customerMemberships.id })
+    .from(customerMemberships)
+    .where(
+      and(
+        inArray(customerMemberships.status, ["active", "pending"]),
+        lte(
+          sql`coalesce(${customerMemberships.nextRenewalAttemptAt}, ${customerMemberships.expireDate})`,
+          now,
+        ),
+      ),
+    )
+    .orderBy(asc(customerMemberships.expireDate))
+    .limit(limit);
+}
+
+/** Cancelled memberships at the end of their paid time. */
+export async function listEndedCancellations(db: Executor, now: Date, limit: number) {
+  return db
+    .select({ id: customerMemberships.id })
+    .from(customerMemberships)
+    .where(
+      and(eq(customerMemberships.status, "cancelled"), lte(customerMemberships.expireDate, now)),
+    )
+    .limit(limit);
+}
+
+/** Memberships ending within the window that have not had their notice for this date. */
+export async function listExpiringSoon(db: Executor, now: Date, until: Date, limit: number) {
+  return db
+    .select({ id: customerMemberships.id })
+    .from(customerMemberships)
+    .where(
+      and(
+        inArray(customerMemberships.status, ["active", "cancelled"]),
+        gt(customerMemberships.expireDate, now),
+        lte(customerMemberships.expireDate, until),
+        or(
+          isNull(customerMemberships.expiryNoticeSentFor),
+          ne(customerMemberships.expiryNoticeSentFor, customerMemberships.expireDate),
+        ),
+      ),
+    )
+    .limit(limit);
+}
+
+/** Periodic rewards due inside a paid period (yearly plans rewarding monthly). */
+export async function listDueRewards(db: Executor, now: Date, limit: number) {
+  return db
+    .select({ id: customerMemberships.id })
+    .from(customerMemberships)
+    .where(
+      and(
+        inArray(customerMemberships.status, ["active", "cancelled"]),
+        lte(customerMemberships.nextRewardAt, now),
+        sql`${customerMemberships.nextRewardAt} < ${customerMemberships.expireDate}`,
+      ),
+    )
+    .limit(limit);
+}
+
+// ---------------------------------------------------------------- checkouts
+
+export async function insertCheckout(db: Executor, values: typeof checkouts.$inferInsert) {
+  const [row] = await db.insert(checkouts).values(values).returning();
+  if (!row) throw new Error("checkout insert returned nothing");
+  return row;
+}
+
+export async function findCheckout(
+  db: Executor,
+  shopId: number,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const query = db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.shopId, shopId), eq(checkouts.id, id)));
+  const [row] = options.lock ? await query.for("update") : await query;
+  return row;
+}
+
+export async function updateCheckout(
+  db: Executor,
+  id: string,
+  values: Partial<typeof checkouts.$inferInsert>,
+) {
+  await db.update(checkouts).set(values).where(eq(checkouts.id, id));
+}
+
+// ---------------------------------------------------------------- offers
+
+export async function lockOffer(db: Executor, shopId: number, offerId: number) {
+  const [offer] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.shopId, shopId), eq(offers.id, offerId)))
+    .for("update");
+  return offer;
+}
+
+/**
+ * Units taken: purchases that were not refunded, plus open checkouts still holding a unit.
+ * Read under the offer's row lock, so two buyers cannot both take the last unit.
+ */
+export async function countTakenUnits(
+  db: Executor,
+  offerId: number,
+  now: Date,
+  customerId?: number,
+) {
+  const sold = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(customerOffers)
+    .where(
+      and(
+        eq(customerOffers.offerId, offerId),
+        isNull(customerOffers.voidedAt),
+        customerId === undefined ? undefined : eq(customerOffers.customerId, customerId),
+      ),
+    );
+  const held = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.offerId, offerId),
+        eq(checkouts.status, "open"),
+        gt(checkouts.expiresAt, now),
+        customerId === undefined ? undefined : eq(checkouts.customerId, customerId),
+      ),
+    );
+  return Number(sold[0]?.n ?? 0) + Number(held[0]?.n ?? 0);
+}
+
+export async function insertCustomerOffer(
+  db: Executor,
+  values: typeof customerOffers.$inferInsert,
+) {
+  const [row] = await db.insert(customerOffers).values(values).returning();
+  if (!row) throw new Error("customer offer insert returned nothing");
+  return row;
+}
+
+/** The customer's purchases that can still be redeemed, newest first, with their offers. */
+export async function listRedeemableOffers(
+  db: Executor,
+  shopId: number,
+  customerId: number,
+  now: Date,
+) {
+  return db
+    .select({ purchase: customerOffers, offer: offers })
+    .from(customerOffers)
+    .innerJoin(offers, eq(offers.id, customerOffers.offerId))
+    .where(
+      and(
+        eq(customerOffers.shopId, shopId),
+        eq(customerOffers.customerId, customerId),
+        isNull(customerOffers.redeemedAt),
+        isNull(customerOffers.voidedAt),
+        or(isNull(customerOffers.expiresAt), gt(customerOffers.expiresAt, now)),
+      ),
+    )
+    .orderBy(sql`${customerOffers.purchasedAt} desc`);
+}
+
+export async function countSoldUnits(db: Executor, offerIds: number[]) {
+  const map = new Map<number, number>();
+  if (offerIds.length === 0) return map;
+  const rows = await db
+    .select({ offerId: customerOffers.offerId, n: sql<string>`count(*)` })
+    .from(customerOffers)
+    .where(and(inArray(customerOffers.offerId, offerIds), isNull(customerOffers.voidedAt)))
+    .groupBy(customerOffers.offerId);
+  for (const row of rows) map.set(row.offerId, Number(row.n));
+  return map;
+}
+
+// ---------------------------------------------------------------- transactions
+
+/** Inserts a transaction once per provider reference; undefined when it was already recorded. */
+export async function insertTransaction(db: Executor, values: typeof transactions.$inferInsert) {
+  const [row] = await db.insert(transactions).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findTransactionByReference(
+  db: Executor,
+  shopId: number,
+  provider: "sandbox" | "fortis",
+  reference: string,
+) {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.shopId, shopId),
+        eq(transactions.provider, provider),
+        eq(transactions.providerReference, reference),
+      ),
+    );
+  return row;
+}
+
+export async function findTransaction(
+  db: Executor,
+  shopId: number,
+  id: number,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.shopId, shopId), eq(transactions.id, id)));
+  const [row] = options.lock ? await query.for("update") : await query;
+  return row;
+}
+
+export async function updateTransaction(
+  db: Executor,
+  id: number,
+  values: Partial<typeof transactions.$inferInsert>,
+) {
+  await db.update(transactions).set(values).where(eq(transactions.id, id));
+}
+
+export async function findCustomerOfferByTransaction(db: Executor, transactionId: number) {
+  const [row] = await db
+    .select()
+    .from(customerOffers)
+    .where(eq(customerOffers.transactionId, transactionId))
+    .for("update");
+  return row;
+}
+
+export async function voidCustomerOffer(db: Executor, id: number, at: Date) {
+  await db.update(customerOffers).set({ voidedAt: at }).where(eq(customerOffers.id, id));
+}

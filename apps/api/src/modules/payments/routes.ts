@@ -1,0 +1,260 @@
+import {
+  cancelResponseSchema,
+  completeCheckoutPayloadSchema,
+  customerCancelPayloadSchema,
+  intentionPayloadSchema,
+  intentionResponseSchema,
+  merchantCancelPayloadSchema,
+  onboardingResponseSchema,
+  PAYMENT_MESSAGES,
+  paymentAccountResponseSchema,
+  providerCancelPayloadSchema,
+  purchaseOfferPayloadSchema,
+  purchaseOfferResponseSchema,
+  purchaseResultSchema,
+  refundResponseSchema,
+  schedulePayloadSchema,
+  scheduleResponseSchema,
+} from "@tessera/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../errors";
+import { isValidBasicAuth } from "../../infra/payments/secrets";
+import {
+  bearerSecurity,
+  requireCustomer,
+  requireOwner,
+  requireShopMerchant,
+} from "../../plugins/auth";
+import type { PaymentsService } from "./service";
+
+const tags = ["payments"];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const paymentRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsService;
+  postbackCredentials: { username: string; password: string };
+}> = async (app, opts) => {
+  const { payments } = opts;
+
+  const customerScope = async (request: Parameters<typeof requireCustomer>[0]) => {
+    const session = await requireCustomer(request);
+    return { shopId: session.shopId, customer: session.customer };
+  };
+
+  app.post(
+    "/api/v1/fortis/elements/transaction/intention",
+    {
+      schema: {
+        tags,
+        summary: "Open a card checkout: the server's amount and the provider's client token",
+        security: bearerSecurity,
+        body: intentionPayloadSchema,
+        response: { 200: intentionResponseSchema },
+      },
+    },
+    async (request) => payments.createIntention(await customerScope(request), request.body),
+  );
+
+  app.post(
+    "/api/v1/fortis/elements/transaction/complete",
+    {
+      schema: {
+        tags,
+        summary: "The payment form's done event: verify with the provider, then grant once",
+        security: bearerSecurity,
+        body: completeCheckoutPayloadSchema,
+        response: { 200: purchaseResultSchema },
+      },
+    },
+    async (request) => payments.completeCheckout(await customerScope(request), request.body),
+  );
+
+  app.post(
+    "/api/v1/fortis/membership/schedule",
+    {
+      schema: {
+        tags,
+        summary: "Schedule the next renewal or a plan change (no payment now)",
+        security: bearerSecurity,
+        body: schedulePayloadSchema,
+        response: { 200: scheduleResponseSchema },
+      },
+    },
+    async (request) => payments.scheduleRenewal(await customerScope(request), request.body),
+  );
+
+  app.post(
+    "/api/v1/fortis/membership/cancel",
+    {
+      schema: {
+        tags,
+        summary: "Cancel a card-paid membership: renewal stops, usable until it expires",
+        security: bearerSecurity,
+        body: providerCancelPayloadSchema,
+        response: { 200: cancelResponseSchema },
+      },
+    },
+    async (request) => {
+      const scope = await customerScope(request);
+      if (request.body.customerId !== scope.customer.id || request.body.shopId !== scope.shopId) {
+        throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noMembershipToCancel);
+      }
+      return payments.cancelMembership({
+        shopId: scope.shopId,
+        customerId: scope.customer.id,
+        membershipId: request.body.membershipId,
+        actor: { kind: "customer", customerId: scope.customer.id },
+      });
+    },
+  );
+
+  app.put(
+    "/api/v1/customer/memberships/cancel-customer-membership/:id",
+    {
+      schema: {
+        tags,
+        summary: "The customer cancels their membership ({id}: the customer)",
+        security: bearerSecurity,
+        params: idParams,
+        body: customerCancelPayloadSchema,
+        response: { 200: cancelResponseSchema },
+      },
+    },
+    async (request) => {
+      const scope = await customerScope(request);
+      const claimedShop = request.body.shopId;
+      if (
+        request.params.id !== scope.customer.id ||
+        (claimedShop && claimedShop !== scope.shopId)
+      ) {
+        throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noMembershipToCancel);
+      }
+      return payments.cancelMembership({
+        shopId: scope.shopId,
+        customerId: scope.customer.id,
+        membershipId: request.body.membershipId,
+        actor: { kind: "customer", customerId: scope.customer.id },
+      });
+    },
+  );
+
+  app.post(
+    "/api/v1/memberships/cancel-customer-membership",
+    {
+      schema: {
+        tags,
+        summary: "The merchant cancels a member's membership",
+        security: bearerSecurity,
+        body: merchantCancelPayloadSchema,
+        response: { 200: cancelResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = await requireShopMerchant(request);
+      return payments.cancelMembership({
+        shopId: session.shopId,
+        customerId: request.body.customerId,
+        membershipId: request.body.membershipId,
+        actor: {
+          kind: "merchant",
+          userId: session.user.id,
+          name: `${session.user.firstName} ${session.user.lastName}`.trim(),
+        },
+      });
+    },
+  );
+
+  app.post(
+    "/api/v1/customer/offers/purchase-offer/:id",
+    {
+      schema: {
+        tags,
+        summary: "Buy an offer ({id}: the customer), with optional cashback; done or a checkout",
+        security: bearerSecurity,
+        params: idParams,
+        body: purchaseOfferPayloadSchema,
+        response: { 200: purchaseOfferResponseSchema, 201: purchaseOfferResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await payments.purchaseOffer(
+        await customerScope(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.code(result.outcome === "completed" ? 201 : 200).send(result);
+    },
+  );
+
+  app.post(
+    "/api/v1/transactions/refund/:id",
+    {
+      schema: {
+        tags,
+        summary: "Refund a payment (owner): money back, the purchase ends",
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: refundResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = await requireOwner(request);
+      return payments.refundTransaction({
+        shopId: session.shopId,
+        transactionId: request.params.id,
+      });
+    },
+  );
+
+  app.get(
+    "/api/v1/fortis/onboarding",
+    {
+      schema: {
+        tags,
+        summary: "The shop's card payment account: connected or not",
+        security: bearerSecurity,
+        response: { 200: paymentAccountResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = await requireShopMerchant(request);
+      return { account: await payments.getAccount(session.shopId) };
+    },
+  );
+
+  app.post(
+    "/api/v1/fortis/onboarding",
+    {
+      schema: {
+        tags,
+        summary: "Start payment onboarding (owner): the provider's application link",
+        security: bearerSecurity,
+        response: { 200: onboardingResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = await requireOwner(request);
+      return payments.startOnboarding({ shopId: session.shopId, owner: session.user });
+    },
+  );
+
+  app.post(
+    "/api/v1/fortis/postback",
+    {
+      schema: {
+        tags,
+        summary: "Provider postbacks (Basic auth): onboarding approval, transaction updates",
+        body: z.unknown(),
+        response: { 200: z.object({ received: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      if (!isValidBasicAuth(request.headers.authorization, opts.postbackCredentials)) {
+        throw new AppError("UNAUTHORIZED", PAYMENT_MESSAGES.postbackUnauthorized);
+      }
+      const result = await payments.handlePostback(request.body);
+      return { received: result.handled };
+    },
+  );
+};

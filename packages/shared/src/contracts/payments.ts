@@ -1,0 +1,270 @@
+import { z } from "zod";
+import { moneySchema } from "../money.ts";
+import {
+  CUSTOMER_MEMBERSHIP_STATUSES,
+  PAYMENT_TYPES,
+  RENEWALS,
+  TRANSACTION_STATUSES,
+} from "../options.ts";
+import { idSchema } from "../validation/common.ts";
+import { customerSchema } from "./access.ts";
+
+/**
+ * Card payments, customer memberships, the cashback wallet and notifications (spec §4 "Payment",
+ * §7 "Card payment provider"; DOMAIN "Customer memberships", "Cashback wallet"). Money is dollars
+ * in the API, integer cents on the server. Instants are ISO 8601 strings.
+ */
+
+export const PAYMENT_MESSAGES = {
+  loginToContinue: "Please login to continue.",
+  paymentSuccessful: "Payment successful",
+  paymentFailed: "Payment failed, Try again",
+  renewalScheduled: "Membership renewal successfully",
+  membershipCancelled: "Membership cancelled successfully",
+  cancelFailed: "Failed to cancel membership. Please try again.",
+  purchaseFailed: "Failed to process purchase. Please try again.",
+  offerPurchased: "Offer purchased successfully",
+  /** Chosen wordings (the spec names none). */
+  notConnected: "This shop is not accepting card payments yet. Please ask the shop.",
+  alreadyMember: "You already have this membership. Changes take effect at your next renewal.",
+  hasMembership:
+    "You already have a membership. Choose another plan to switch at your next renewal.",
+  noActiveMembership: "You have no active membership to change.",
+  noMembershipToCancel: "There is no active membership to cancel.",
+  tierUnavailable: "This membership is no longer available.",
+  planMismatch: "This membership renews on another plan.",
+  offerUnavailable: "This offer is not available right now.",
+  soldOut: "Sorry, this offer is sold out.",
+  limitReached: "You have reached the purchase limit for this offer.",
+  checkoutNotFound: "This checkout was not found. Please start again.",
+  checkoutExpired: "This checkout has expired. Please start again.",
+  amountMismatch: "The payment did not match the amount due and has been refunded.",
+  refunded: "Payment refunded",
+  alreadyRefunded: "This payment has already been refunded.",
+  cannotRefund: "This payment cannot be refunded.",
+  offerAlreadyRedeemed: "This offer has already been redeemed and cannot be refunded.",
+  onboardingStarted: "Continue on the payment provider's page to connect your shop.",
+  alreadyConnected: "Your shop is already connected to card payments.",
+  postbackUnauthorized: "Invalid postback credentials.",
+} as const;
+
+export const PAYMENT_PROVIDERS = ["sandbox", "fortis"] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export const CHECKOUT_TYPES = ["membership", "offer"] as const;
+export type CheckoutType = (typeof CHECKOUT_TYPES)[number];
+
+const instantSchema = z.string();
+
+// ---------------------------------------------------------------- checkout
+
+/**
+ * POST /fortis/elements/transaction/intention. `amount` is the figure the screen shows; the
+ * server recomputes what is due and never charges the client's number. The item is named by
+ * `membershipId` or `offerId`; an offer may use cashback for part of its price.
+ */
+export const intentionPayloadSchema = z
+  .object({
+    amount: z.number().nonnegative().optional(),
+    shopId: z.coerce.number().int().positive(),
+    customerId: z.coerce.number().int().positive(),
+    type: z.enum(CHECKOUT_TYPES, { error: "Choose a membership or an offer" }),
+    membershipId: idSchema.optional(),
+    offerId: idSchema.optional(),
+    cashbackUsed: z.number().nonnegative().optional(),
+  })
+  .refine((p) => (p.type === "membership" ? p.membershipId : p.offerId) !== undefined, {
+    error: "Choose what to pay for",
+    path: ["type"],
+  });
+export type IntentionPayload = z.infer<typeof intentionPayloadSchema>;
+
+/** What the browser needs to open the provider's card form. */
+export const checkoutSessionSchema = z.object({
+  checkoutId: z.string(),
+  client_token: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** The card payment (dollars): the price after discount and cashback. */
+  amount: moneySchema,
+  cashbackUsed: moneySchema,
+  /** Fortis Elements environment ("sandbox" or "production"). */
+  environment: z.string(),
+  /** Where the sandbox card form lives; null for Fortis (Elements renders in the page). */
+  formUrl: z.string().nullable(),
+  /** Fortis Elements script; null for the sandbox. */
+  scriptUrl: z.string().nullable(),
+  expiresAt: instantSchema,
+});
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+export const intentionResponseSchema = z.object({ data: checkoutSessionSchema });
+
+/** The payment form's "done" event, posted to the server with the provider's transaction id. */
+export const completeCheckoutPayloadSchema = z.object({
+  checkoutId: z.string().min(1, "Missing checkout"),
+  transactionId: z.string().min(1, "Missing transaction").max(128),
+});
+
+// ---------------------------------------------------------------- memberships
+
+export const customerMembershipSchema = z.object({
+  /** The customer membership (subscription) id. */
+  id: z.number().int(),
+  /** The tier. */
+  membershipId: z.number().int(),
+  name: z.string(),
+  plan: z.enum(RENEWALS),
+  price: moneySchema,
+  cashbackReward: moneySchema,
+  status: z.enum(CUSTOMER_MEMBERSHIP_STATUSES),
+  paymentType: z.enum(PAYMENT_TYPES),
+  startDate: instantSchema,
+  expireDate: instantSchema,
+  cancelledAt: instantSchema.nullable(),
+  /** The saved card renewals are charged to ("Visa •••• 1111"); null for cash members. */
+  card: z.string().nullable(),
+  Benefits: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      worth: moneySchema,
+      benefitType: z.string(),
+    }),
+  ),
+});
+export type CustomerMembership = z.infer<typeof customerMembershipSchema>;
+
+export const nextRenewalMembershipSchema = z.object({
+  membershipId: z.number().int(),
+  name: z.string(),
+  plan: z.enum(RENEWALS),
+  price: moneySchema,
+});
+export type NextRenewalMembership = z.infer<typeof nextRenewalMembershipSchema>;
+
+/** GET /customer/memberships/my-membership?shopId (the purchase screens' view of the wallet). */
+export const walletSchema = z.object({
+  membership: customerMembershipSchema.nullable(),
+  nextRenewalMembership: nextRenewalMembershipSchema.nullable(),
+  rewardBalance: moneySchema,
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const customerOfferSchema = z.object({
+  customerOfferId: z.number().int(),
+  offerId: z.number().int(),
+  offerName: z.string(),
+  offerImage: z.string(),
+  offerPrice: moneySchema,
+  endDate: z.string(),
+  /** When the purchase stops being redeemable; null when it never expires. */
+  expiresAt: instantSchema.nullable(),
+  purchasedAt: instantSchema,
+  redeemedAt: instantSchema.nullable(),
+  soldCount: z.number().int(),
+});
+export type CustomerOffer = z.infer<typeof customerOfferSchema>;
+
+/** What a completed payment (or a fully cashback-paid offer) grants. */
+export const purchaseResultSchema = z.object({
+  message: z.string(),
+  type: z.enum(CHECKOUT_TYPES),
+  membership: customerMembershipSchema.nullable(),
+  customerOffer: customerOfferSchema.nullable(),
+  rewardBalance: moneySchema,
+});
+export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
+
+/** POST /customer/offers/purchase-offer/{id}: done at once, or a checkout for the rest. */
+export const purchaseOfferResponseSchema = z.discriminatedUnion("outcome", [
+  purchaseResultSchema.extend({ outcome: z.literal("completed") }),
+  z.object({ outcome: z.literal("checkout"), data: checkoutSessionSchema }),
+]);
+export type PurchaseOfferResponse = z.infer<typeof purchaseOfferResponseSchema>;
+
+/** POST /fortis/membership/schedule */
+export const schedulePayloadSchema = z.object({
+  customerId: z.coerce.number().int().positive(),
+  transactionAmount: z.number().nonnegative().optional(),
+  membershipId: idSchema,
+  plan: z.enum(RENEWALS, { error: "Choose monthly or yearly" }),
+  shopId: z.coerce.number().int().positive(),
+  name: z.string().optional(),
+});
+export const scheduleResponseSchema = z.object({
+  message: z.string(),
+  membership: customerMembershipSchema,
+  nextRenewalMembership: nextRenewalMembershipSchema.nullable(),
+});
+
+/** POST /fortis/membership/cancel (card memberships). */
+export const providerCancelPayloadSchema = z.object({
+  membershipId: idSchema,
+  shopId: z.coerce.number().int().positive(),
+  customerId: z.coerce.number().int().positive(),
+});
+/** PUT /customer/memberships/cancel-customer-membership/{id} ({id}: the customer). */
+export const customerCancelPayloadSchema = z.object({
+  membershipId: idSchema,
+  shopId: z.coerce.number().int().positive().optional(),
+});
+/** POST /memberships/cancel-customer-membership (merchant). */
+export const merchantCancelPayloadSchema = z.object({
+  customerId: idSchema,
+  membershipId: idSchema.optional(),
+});
+export const cancelResponseSchema = z.object({
+  message: z.string(),
+  membership: customerMembershipSchema,
+});
+
+// ---------------------------------------------------------------- transactions and refunds
+
+export const transactionSchema = z.object({
+  transactionId: z.string().nullable(),
+  id: z.number().int(),
+  transactionDate: instantSchema,
+  transactionType: z.string(),
+  offerName: z.string().nullable(),
+  membershipName: z.string().nullable(),
+  plan: z.enum(RENEWALS).nullable(),
+  paymentType: z.enum(PAYMENT_TYPES),
+  offerPrice: moneySchema.nullable(),
+  price: moneySchema,
+  amount: moneySchema,
+  discount: moneySchema,
+  cashbackUsed: moneySchema,
+  status: z.enum(TRANSACTION_STATUSES),
+  transactionBy: z.string(),
+  customerName: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const refundResponseSchema = z.object({
+  message: z.string(),
+  transaction: transactionSchema,
+});
+
+// ---------------------------------------------------------------- onboarding
+
+/** The merchant profile's onboarding row. */
+export const paymentAccountSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  connected: z.boolean(),
+  fortisId: z.string().nullable(),
+  fortisUserId: z.string().nullable(),
+});
+export type PaymentAccount = z.infer<typeof paymentAccountSchema>;
+export const paymentAccountResponseSchema = z.object({ account: paymentAccountSchema });
+export const onboardingResponseSchema = z.object({ message: z.string(), app_link: z.string() });
+
+/** GET /customer/profile/get-customer/{id}: the customer dashboard's data (spec §3). */
+export const customerDashboardResponseSchema = z.object({
+  customer: customerSchema,
+  membership: customerMembershipSchema.nullable(),
+  nextRenewalMembership: nextRenewalMembershipSchema.nullable(),
+  rewardBalance: moneySchema,
+  activeOffers: z.array(customerOfferSchema),
+  fontStyle: z.string(),
+});
+export type CustomerDashboard = z.infer<typeof customerDashboardResponseSchema>;
