@@ -599,6 +599,41 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
     expect(renewal).toMatchObject({ kind: "membership_renewal", amountCents: 2500 });
     current = new Date("2026-11-22T15:00:00Z");
   });
+  it("credits a yearly plan's monthly rewards and sends the 3-day notice once", async () => {
+    current = new Date("2026-11-22T15:00:00Z");
+    const { shopId } = await connectedShop();
+    const tier = await createTier(t.database.db, shopId, {
+      name: "Annual",
+      priceCents: 12000,
+      cashbackRewardCents: 100,
+      renewal: "yearly",
+      rewardFrequency: "monthly",
+    });
+    const who = await customerOf(shopId);
+    const { body } = await buyTier(shopId, who, tier.id);
+    expect(body.rewardBalance).toBe(1);
+    current = new Date("2027-01-23T00:00:00Z");
+    await t.app.services.payments.runRewards();
+    await t.app.services.payments.runRewards();
+    // Dec 22 and Jan 22 rewards, once each.
+    expect((await dashboard(who.headers, who.customer.id)).rewardBalance).toBe(3);
+
+    current = new Date("2027-11-20T16:00:00Z");
+    await t.app.services.payments.runExpiryNotices();
+    await t.app.services.payments.runExpiryNotices();
+    const notices = await t.database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.customerId, who.customer.id),
+          eq(notifications.event, "membership.expiring"),
+        ),
+      );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.message).toContain("renews on 2027-11-22");
+    current = new Date("2026-11-22T15:00:00Z");
+  });
 });
 
 describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
