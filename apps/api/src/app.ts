@@ -6,6 +6,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./infra/db";
+import { createEventBus, type EventBus } from "./infra/events";
 import { registerMultipart } from "./infra/images";
 import { createInProcessScheduler, createPgBossScheduler, type JobScheduler } from "./infra/jobs";
 import { createMailer, type Mailer } from "./infra/mailer";
@@ -36,6 +37,7 @@ import { offerRoutes } from "./modules/offers/routes";
 import { createOffersService } from "./modules/offers/service";
 import { paymentRoutes } from "./modules/payments/routes";
 import { createPaymentsService } from "./modules/payments/service";
+import { createRedemptionsService } from "./modules/redemptions/service";
 import { findShopById } from "./modules/shops/repo";
 import { shopRoutes } from "./modules/shops/routes";
 import { createShopsService } from "./modules/shops/service";
@@ -124,6 +126,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   const postbackUrl = new URL("/api/v1/fortis/postback", deps.config.publicUrl);
   postbackUrl.username = postback.username;
   postbackUrl.password = postback.password;
+  const events: EventBus = await createEventBus(deps.database);
+  app.decorate("events", events);
+  app.addHook("onClose", () => events.close());
   const services = {
     auth: createAuthService({
       db,
@@ -134,6 +139,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     shops: createShopsService({ db, storage }),
     memberships: createMembershipsService({ db, now }),
     offers: createOffersService({ db, storage, now }),
+    redemptions: createRedemptionsService({ db, now }),
     payments: createPaymentsService({
       db,
       provider,
@@ -208,6 +214,7 @@ type Services = {
   memberships: ReturnType<typeof createMembershipsService>;
   offers: ReturnType<typeof createOffersService>;
   payments: ReturnType<typeof createPaymentsService>;
+  redemptions: ReturnType<typeof createRedemptionsService>;
 };
 
 declare module "fastify" {
@@ -216,6 +223,8 @@ declare module "fastify" {
     /** The modules' services, for modules that build on each other and for tests. */
     services: Services;
     jobs: JobScheduler;
+    /** Changes and notifications, delivered after commit to every instance. */
+    events: EventBus;
   }
 }
 

@@ -3,6 +3,7 @@ import { moneySchema } from "../money.ts";
 import {
   CUSTOMER_MEMBERSHIP_STATUSES,
   PAYMENT_TYPES,
+  REDEMPTION_TYPES,
   RENEWALS,
   TRANSACTION_STATUSES,
 } from "../options.ts";
@@ -268,3 +269,40 @@ export const customerDashboardResponseSchema = z.object({
   fontStyle: z.string(),
 });
 export type CustomerDashboard = z.infer<typeof customerDashboardResponseSchema>;
+
+// ---------------------------------------------------------------- redemptions
+
+export const REDEMPTION_MESSAGES = {
+  benefitRedeemed: "Benefit redeemed successfully",
+  offerRedeemed: "Offer redeemed successfully",
+  cashbackRedeemed: "Cashback redeemed successfully",
+  noMembership: "There is no active membership to redeem benefits from.",
+  benefitNotInMembership: "This benefit is not part of the current membership.",
+  offerNotFound: "This offer purchase was not found.",
+  offerAlreadyRedeemed: "This offer has already been redeemed.",
+  offerExpired: "This offer has expired and can no longer be redeemed.",
+} as const;
+
+/** "You have already redeemed Free coffee this month. It is available again on 22 Dec, 2026." */
+export function benefitAlreadyRedeemedMessage(benefit: string, availableOn: string): string {
+  return `You have already redeemed ${benefit} this month. It is available again on ${availableOn}.`;
+}
+
+export const redemptionSchema = z.object({
+  id: z.number().int(),
+  redemptionDate: instantSchema,
+  redemptionType: z.enum(REDEMPTION_TYPES),
+  item: z.string(),
+  customerName: z.string(),
+  value: moneySchema,
+  performedBy: z.enum(["customer", "merchant"]),
+  performedByName: z.string(),
+});
+export type Redemption = z.infer<typeof redemptionSchema>;
+
+export const redemptionResultSchema = z.object({
+  message: z.string(),
+  redemption: redemptionSchema,
+  rewardBalance: moneySchema,
+});
+export type RedemptionResult = z.infer<typeof redemptionResultSchema>;

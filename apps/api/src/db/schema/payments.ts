@@ -346,3 +346,54 @@ export type CheckoutRow = typeof checkouts.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
 export type CustomerOfferRow = typeof customerOffers.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * Every benefit, offer and cashback redemption (DOMAIN "Redemption"), by the customer or at the
+ * counter. Names are copied so the history survives renames and deleted members.
+ */
+export const redemptions = pgTable(
+  "redemptions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    customerName: varchar("customer_name", { length: 210 }).notNull(),
+    redemptionType: varchar("redemption_type", {
+      length: 16,
+      enum: ["benefit", "offer", "cashback"],
+    }).notNull(),
+    item: varchar("item", { length: 120 }).notNull(),
+    valueCents: integer("value_cents").notNull(),
+    customerMembershipId: integer("customer_membership_id").references(
+      () => customerMemberships.id,
+      { onDelete: "set null" },
+    ),
+    benefitId: integer("benefit_id"),
+    /** The membership month (from its start date) a benefit was redeemed in. */
+    membershipMonth: integer("membership_month"),
+    customerOfferId: integer("customer_offer_id").references(() => customerOffers.id, {
+      onDelete: "set null",
+    }),
+    performedBy: varchar("performed_by", { length: 16, enum: ["customer", "merchant"] }).notNull(),
+    performedByUserId: integer("performed_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    performedByName: varchar("performed_by_name", { length: 210 }).notNull(),
+    redemptionDate: timestamp("redemption_date", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // A benefit once per membership month: the database refuses a second, also in parallel.
+    uniqueIndex("redemptions_benefit_month_unique")
+      .on(t.customerMembershipId, t.benefitId, t.membershipMonth)
+      .where(sql`${t.redemptionType} = 'benefit'`),
+    uniqueIndex("redemptions_customer_offer_unique")
+      .on(t.customerOfferId)
+      .where(sql`${t.redemptionType} = 'offer'`),
+    index("redemptions_shop_date_idx").on(t.shopId, t.redemptionDate),
+    index("redemptions_customer_idx").on(t.customerId, t.redemptionDate),
+  ],
+);
+
+export type RedemptionRow = typeof redemptions.$inferSelect;

@@ -24,6 +24,11 @@ export type DatabaseHandle = {
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * LISTENs on a channel: `pg_notify` payloads arrive after their transaction commits, on every
+   * instance using this database. Returns the function that stops listening.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
 };
 
 export const migrationsFolder = resolve(
@@ -56,6 +61,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      listen: async (channel, onPayload) => {
+        // LISTEN needs a connection of its own for as long as it listens.
+        const client = new pg.Client({ connectionString: options.databaseUrl });
+        client.on("error", () => {});
+        await client.connect();
+        client.on("notification", (message) => {
+          if (message.channel === channel && message.payload !== undefined) {
+            onPayload(message.payload);
+          }
+        });
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        return async () => {
+          await client.end().catch(() => {});
+        };
+      },
     };
   }
 
@@ -76,5 +96,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        await unlisten().catch(() => {});
+      };
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import { notifications, shops, users } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { raise } from "../../infra/events";
 
 /**
  * The one way anything tells people what happened (DOMAIN "Notifications"). Rows are written in
@@ -62,5 +63,28 @@ export async function notify(
       }
     }
   }
-  if (rows.length > 0) await tx.insert(notifications).values(rows);
+  if (rows.length === 0) return;
+  const inserted = await tx
+    .insert(notifications)
+    .values(rows)
+    .returning({
+      id: notifications.id,
+      userId: notifications.userId,
+      customerId: notifications.customerId,
+    });
+  const userIds = inserted.flatMap((row) => (row.userId === null ? [] : [row.userId]));
+  const customerIds = inserted.flatMap((row) => (row.customerId === null ? [] : [row.customerId]));
+  await raise(tx, {
+    type: "notification",
+    shopId,
+    userIds,
+    customerIds,
+    notificationIds: inserted.map((row) => row.id),
+  });
+  // Anything notified about a customer changed that customer's data: their dashboard refreshes.
+  const about = new Set(customerIds);
+  if (typeof notice.data?.customerId === "number") about.add(notice.data.customerId);
+  for (const customerId of about) {
+    await raise(tx, { type: "customer.changed", shopId, customerId, reason: notice.event });
+  }
 }
