@@ -15,7 +15,11 @@ import {
   UpdatePasswordPage,
   VerifyEmailPage,
 } from "@/features/auth";
-import { CustomerDashboardPage, CustomerProfilePage } from "@/features/customer";
+import {
+  CustomerDashboardPage,
+  CustomerProfilePage,
+  OfferPurchaseModal,
+} from "@/features/customer";
 import { MerchantDashboardPage } from "@/features/dashboard";
 import {
   MEMBERSHIPS_PATH,
@@ -175,7 +179,15 @@ export const routes: RouteObject[] = [
                 ),
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
-                  { path: "dashboard", element: <CustomerDashboardPage /> },
+                  {
+                    // The dashboard stays behind the modals opened over it (spec §2), while
+                    // their addresses sit beside it: /{shopId}/customer/offer-purchase.
+                    element: <CustomerDashboardPage />,
+                    children: [
+                      { path: "dashboard", element: null },
+                      { path: "offer-purchase", element: <OfferPurchaseModal /> },
+                    ],
+                  },
                   { path: "profile-overview", element: <CustomerProfilePage /> },
                   { path: "*", element: <CustomerAreaNotFound /> },
                 ],

@@ -24,3 +24,8 @@ export function retryUnlessClientError(failureCount: number, error: unknown): bo
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 3;
 }
+
+/** Customer-area queries: twice at most (spec §9), and never for a 4xx answer. */
+export function retryCustomerQuery(failureCount: number, error: unknown): boolean {
+  return failureCount < customerQueryDefaults.retry && retryUnlessClientError(failureCount, error);
+}

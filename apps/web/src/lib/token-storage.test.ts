@@ -3,6 +3,7 @@ import {
   CUSTOMER_STORAGE_KEY,
   customerScope,
   getSessionScope,
+  getSignedInCustomerId,
   getStoredCustomer,
   hasCustomerSessionFor,
   hasMerchantSession,
@@ -51,5 +52,18 @@ describe("session scope", () => {
     expect(getSessionScope()).toBeNull();
     expect(getStoredCustomer()).toBeNull();
     expect(localStorage.getItem(SESSION_SCOPE_STORAGE_KEY)).toBeNull();
+  });
+
+  it("the signed-in customer's id only for the shop whose customer holds the token", () => {
+    expect(getSignedInCustomerId(7)).toBeNull();
+    setToken("c", customerScope(7));
+    // A Google return stores the token alone: no id to use.
+    expect(getSignedInCustomerId(7)).toBeNull();
+    setStoredCustomer({ id: 31, contactId: null, shopId: 7 });
+    expect(getSignedInCustomerId(7)).toBe(31);
+    expect(getSignedInCustomerId("7")).toBe(31);
+    expect(getSignedInCustomerId(8)).toBeNull();
+    setToken("c", customerScope(8));
+    expect(getSignedInCustomerId(8)).toBeNull();
   });
 });

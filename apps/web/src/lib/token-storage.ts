@@ -128,3 +128,14 @@ export function getStoredCustomer(): StoredCustomer | null {
     return null;
   }
 }
+
+/**
+ * The signed-in customer's id at this shop: the stored customer when the stored token is this
+ * shop's customer's, else null (a merchant token, another shop's customer, or a Google sign-in,
+ * whose return carries only the token).
+ */
+export function getSignedInCustomerId(shopId: string | number): number | null {
+  if (!hasCustomerSessionFor(shopId)) return null;
+  const customer = getStoredCustomer();
+  return customer && String(customer.shopId) === String(shopId) ? customer.id : null;
+}

@@ -1,7 +1,12 @@
 import { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import {
+  createMemoryRouter,
+  type InitialEntry,
+  type RouteObject,
+  RouterProvider,
+} from "react-router";
 import { AppProviders } from "@/app/providers/app-providers";
 
 /** A query client that fails fast: no retries in tests. */
@@ -12,7 +17,7 @@ export function createTestQueryClient(): QueryClient {
 }
 
 /** Renders routes in a memory router inside the app's providers. */
-export function renderRoutes(routes: RouteObject[], initialEntry = "/") {
+export function renderRoutes(routes: RouteObject[], initialEntry: InitialEntry = "/") {
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
   const utils = render(
     <AppProviders queryClient={createTestQueryClient()}>

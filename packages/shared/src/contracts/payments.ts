@@ -198,6 +198,10 @@ export const scheduleResponseSchema = z.object({
   nextRenewalMembership: nextRenewalMembershipSchema.nullable(),
 });
 
+/**
+ * The cancel calls name the customer membership (subscription) by its `id` — the
+ * `membership.id` of the dashboard payload — not the tier's `membershipId`.
+ */
 /** POST /fortis/membership/cancel (card memberships). */
 export const providerCancelPayloadSchema = z.object({
   membershipId: idSchema,

@@ -1,6 +1,7 @@
 import {
   customerForgotPasswordParamsSchema,
   customerLoginPayloadSchema,
+  customerSchema,
   customerSignInResponseSchema,
   customerSignUpPayloadSchema,
   customerSignUpResponseSchema,
@@ -11,6 +12,8 @@ import {
 } from "@tessera/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { bearerSecurity, requireCustomer } from "../../plugins/auth";
+import { toCustomerDto } from "./dto";
 import { type AuthRoutesOptions, limitAttempts } from "./routes";
 
 const tags = ["customer auth"];
@@ -32,6 +35,19 @@ export const customerAuthRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       limitAttempts(limiter, request, "sign-up", request.body.email);
       return reply.code(201).send(await auth.signUpCustomer(request.body));
     },
+  );
+
+  app.get(
+    "/api/v1/customer/auth/me",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in customer (a Google sign-in returns only a token)",
+        security: bearerSecurity,
+        response: { 200: z.object({ customer: customerSchema }) },
+      },
+    },
+    async (request) => ({ customer: toCustomerDto((await requireCustomer(request)).customer) }),
   );
 
   app.post(

@@ -1,7 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { customerScope, setToken } from "@/lib/token-storage";
-import { makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { makeCustomer, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { makeDashboard } from "@/test/customer-data";
+
 import { renderRoutes } from "@/test/render";
 import { routes } from "../router";
 
@@ -78,7 +80,13 @@ describe("customer area guard", () => {
 
   it("this shop's customer → the dashboard with the shop's header and menu", async () => {
     setToken("c", customerScope(7));
-    mockApi(shopRoute);
+    mockApi({
+      ...shopRoute,
+      "GET /customer/auth/me": { customer: makeCustomer({ id: 5, shopId: 7 }) },
+      "GET /customer/profile/get-customer/5": makeDashboard(),
+      "GET /customer/memberships/get-active-memberships": { memberships: [] },
+      "GET /customer/offers/get-active-offers": { offers: [] },
+    });
     renderRoutes(routes, "/7/customer");
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
     expect(

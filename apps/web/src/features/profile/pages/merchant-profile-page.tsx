@@ -10,8 +10,10 @@ import {
   QueryErrorState,
   Skeleton,
 } from "@/components/ui";
+import { useOnboardingReturn } from "@/features/payments";
 import { MERCHANT_PROFILE_PATH, useCurrentUser } from "@/features/session";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { PaymentsRow } from "../components/payments-row";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -25,10 +27,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /**
  * `/merchant/profile`: profile picture, Full Name, Email, Phone Number ("-" when empty) and a
  * Password row with Update Password, Update Info (edit-profile) and, for the owner, Customize
- * Store. The payment onboarding row comes with the payments issue.
+ * Store, and the card payments onboarding row.
  */
 export function MerchantProfilePage() {
   useDocumentTitle("Profile");
+  useOnboardingReturn();
   const user = useCurrentUser();
 
   return (
@@ -104,6 +107,9 @@ export function MerchantProfilePage() {
                     Update Password
                   </Link>
                 </span>
+              </Row>
+              <Row label="Payments">
+                <PaymentsRow isOwner={user.data.role === "owner"} />
               </Row>
               {user.data.role === "owner" ? (
                 <Row label="Store">

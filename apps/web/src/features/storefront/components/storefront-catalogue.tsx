@@ -1,5 +1,7 @@
 import type { PublicOffer, PublicTier } from "@tessera/shared";
 import type { ReactNode } from "react";
+import { PublicOfferCard } from "@/components/public-offer-card";
+import { PublicTierCard } from "@/components/public-tier-card";
 import {
   EmptyState,
   QueryErrorState,
@@ -11,8 +13,6 @@ import {
 } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { useActiveMemberships, useActiveOffers } from "../api";
-import { PublicOfferCard } from "./public-offer-card";
-import { PublicTierCard } from "./public-tier-card";
 
 export const NO_MEMBERSHIP_TEXT = "No Membership available.";
 export const NO_OFFERS_TEXT = "No offers available.";

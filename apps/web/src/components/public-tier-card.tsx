@@ -1,25 +1,43 @@
 import { computeSavings, formatMoney, type PublicTier, RENEWAL_OPTIONS } from "@tessera/shared";
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
+import { cn } from "@/lib/cn";
 
 const periodWord = (renewal: PublicTier["renewal"]) => (renewal === "yearly" ? "year" : "month");
 
 /**
- * A tier as visitors see it: name, price per period, description, cashback, benefits, and what a
- * member saves per period (shared `computeSavings`).
+ * A tier as visitors and customers see it: name, price per period, description, cashback,
+ * benefits, and what a member saves per period (shared `computeSavings`). `badge` sits beside
+ * the name (the customer's "Subscribed"); `highlighted` outlines the card in the brand colour.
  */
-export function PublicTierCard({ tier, footer }: { tier: PublicTier; footer?: ReactNode }) {
+export function PublicTierCard({
+  tier,
+  footer,
+  badge,
+  highlighted = false,
+}: {
+  tier: PublicTier;
+  footer?: ReactNode;
+  badge?: ReactNode;
+  highlighted?: boolean;
+}) {
   const savings = computeSavings(tier);
   const renewal = RENEWAL_OPTIONS.find((o) => o.value === tier.renewal)?.label ?? tier.renewal;
   const headingId = `public-tier-${tier.id}`;
   return (
     <article
       aria-labelledby={headingId}
-      className="flex h-full flex-col rounded-card border border-line bg-surface p-5 text-fg shadow-card"
+      className={cn(
+        "flex h-full flex-col rounded-card border bg-surface p-5 text-fg shadow-card",
+        highlighted ? "border-primary ring-1 ring-primary" : "border-line",
+      )}
     >
-      <h3 id={headingId} className="font-semibold text-fg text-lg">
-        {tier.name}
-      </h3>
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={headingId} className="min-w-0 font-semibold text-fg text-lg">
+          {tier.name}
+        </h3>
+        {badge ? <div className="shrink-0">{badge}</div> : null}
+      </div>
       <p className="mt-1">
         <span className="font-bold text-3xl text-fg">{formatMoney(tier.price)}</span>
         <span className="text-fg-muted text-sm"> / {periodWord(tier.renewal)}</span>

@@ -1,0 +1,190 @@
+import {
+  type CustomerMembership,
+  formatMoney,
+  formatShortDate,
+  type NextRenewalMembership,
+  PAYMENT_MESSAGES,
+} from "@tessera/shared";
+import { CalendarClock, CreditCard, Gift, RefreshCw, Sparkles } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { useNavigate } from "react-router";
+import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, statusTone } from "@/components/ui";
+import { useCancelMembership } from "@/features/payments";
+import { ApiError } from "@/lib/api-client";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { canCancelMembership, dashboardPath } from "../dashboard";
+
+const STATUS_LABELS: Record<CustomerMembership["status"], string> = {
+  active: "Active",
+  cancelled: "Cancelled",
+  pending: "Pending",
+  expired: "Expired",
+};
+
+const PLAN_LABELS = { monthly: "Monthly", yearly: "Yearly" } as const;
+const periodWord = (plan: CustomerMembership["plan"]) => (plan === "yearly" ? "year" : "month");
+
+/** The renewal date while it renews; when it stops, the last day it is usable. */
+function dateFact(membership: CustomerMembership, timeZone: string) {
+  const date = formatShortDate(membership.expireDate, timeZone);
+  switch (membership.status) {
+    case "active":
+      return { label: "Renews on", value: date };
+    case "cancelled":
+      return { label: "Expires on", value: date };
+    case "expired":
+      return { label: "Expired on", value: date };
+    default:
+      return { label: "Starts", value: "Once the payment goes through" };
+  }
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  // The icon sits inside the <dt>: a <dl> group may hold only its terms and descriptions.
+  return (
+    <div className="relative min-w-0 ps-11">
+      <dt className="text-fg-muted text-xs">
+        <span className="absolute start-0 top-0.5 flex size-8 items-center justify-center rounded-full bg-primary-soft text-primary-ink [&_svg]:size-4">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="font-medium text-fg text-sm">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The customer's membership (spec §2 "the active membership"): name, plan and price, status,
+ * the renewal or end date, cashback per period and the saved card, with Cancel Membership
+ * (enabled only while active, after a confirmation). Without one, a pointer to the tiers.
+ */
+export function MembershipSummaryCard({
+  customerId,
+  membership,
+  nextRenewal,
+  onBrowseTiers,
+}: {
+  customerId: number;
+  membership: CustomerMembership | null;
+  nextRenewal: NextRenewalMembership | null;
+  onBrowseTiers: () => void;
+}) {
+  const shop = useCurrentShop();
+  const navigate = useNavigate();
+  const cancel = useCancelMembership(shop.id);
+  const [confirming, setConfirming] = useState(false);
+
+  if (!membership) {
+    return (
+      <Card padding="none">
+        <EmptyState
+          headingLevel={2}
+          icon={<Sparkles aria-hidden="true" />}
+          title="No membership yet"
+          hint="A membership brings monthly benefits and cashback on every renewal."
+          action={<Button onClick={onBrowseTiers}>See memberships</Button>}
+        />
+      </Card>
+    );
+  }
+
+  const current = membership;
+  const expires = formatShortDate(current.expireDate, shop.timeZone);
+  const date = dateFact(current, shop.timeZone);
+
+  function confirmCancel() {
+    cancel.mutate(
+      { membership: current, shopId: shop.id, customerId },
+      {
+        onSuccess: (response) => {
+          notifySuccess(response.message || PAYMENT_MESSAGES.membershipCancelled);
+          setConfirming(false);
+          navigate(dashboardPath(shop.id), { replace: true, state: { tab: "memberships" } });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.sessionEnded) return;
+          // The spec's wording, with the server's reason underneath when it gave one.
+          notifyError({
+            message: PAYMENT_MESSAGES.cancelFailed,
+            title: error instanceof ApiError && error.status !== 0 ? error.message : undefined,
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby="membership-summary-title">
+      <Card>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-fg-muted text-sm">Your membership</p>
+            <h2 id="membership-summary-title" className="font-bold text-2xl text-fg">
+              {current.name}
+            </h2>
+            <p className="mt-1 text-fg-muted text-sm">
+              {PLAN_LABELS[current.plan]} ·{" "}
+              <span className="font-semibold text-fg">{formatMoney(current.price)}</span> /{" "}
+              {periodWord(current.plan)}
+            </p>
+          </div>
+          <Badge tone={statusTone(current.status)} dot>
+            {STATUS_LABELS[current.status]}
+          </Badge>
+        </div>
+
+        <dl className="mt-5 grid gap-4 sm:grid-cols-3">
+          <Fact icon={<CalendarClock aria-hidden="true" />} label={date.label}>
+            {date.value}
+          </Fact>
+          <Fact icon={<Gift aria-hidden="true" />} label="Cashback reward">
+            {formatMoney(current.cashbackReward)} per {periodWord(current.plan)}
+          </Fact>
+          <Fact icon={<CreditCard aria-hidden="true" />} label="Paid with">
+            {current.card ?? (current.paymentType === "cash" ? "Cash at the counter" : "Card")}
+          </Fact>
+        </dl>
+
+        {nextRenewal && nextRenewal.membershipId !== current.membershipId ? (
+          <Alert tone="info" className="mt-5" title={`Switching to ${nextRenewal.name}`}>
+            From your next renewal on {expires}: {formatMoney(nextRenewal.price)} /{" "}
+            {periodWord(nextRenewal.plan)}.
+          </Alert>
+        ) : current.status === "cancelled" ? (
+          <Alert tone="warning" className="mt-5" title="Renewal cancelled">
+            Your benefits last until {expires}. Choose a membership below to renew again.
+          </Alert>
+        ) : null}
+
+        <div className="mt-5 flex flex-wrap items-center justify-end gap-2 border-line border-t pt-4">
+          {current.status === "active" ? (
+            <p className="me-auto inline-flex items-center gap-1.5 text-fg-muted text-xs">
+              <RefreshCw aria-hidden="true" className="size-3.5" />
+              Renews automatically until you cancel
+            </p>
+          ) : null}
+          <Button
+            variant="outline"
+            disabled={!canCancelMembership(current)}
+            onClick={() => setConfirming(true)}
+          >
+            Cancel Membership
+          </Button>
+        </div>
+
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Cancel membership?"
+          description={`${current.name} will not renew. Your benefits and cashback stay until ${expires}.`}
+          confirmLabel="Cancel Membership"
+          cancelLabel="Keep Membership"
+          pending={cancel.isPending}
+          onConfirm={confirmCancel}
+        />
+      </Card>
+    </section>
+  );
+}

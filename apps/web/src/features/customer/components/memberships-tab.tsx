@@ -1,0 +1,213 @@
+import {
+  type CustomerDashboard,
+  formatMoney,
+  formatShortDate,
+  PAYMENT_MESSAGES,
+  type PublicTier,
+  RENEWAL_OPTIONS,
+} from "@tessera/shared";
+import { BadgeCheck } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { PublicTierCard } from "@/components/public-tier-card";
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  QueryErrorState,
+  SkeletonGrid,
+} from "@/components/ui";
+import { CheckoutModal, useReportPaymentError, useScheduleMembership } from "@/features/payments";
+import { notifySuccess } from "@/lib/notify";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { useShopTiers } from "../api";
+import { dashboardPath, subscribedTierIds, tierPurchaseMode } from "../dashboard";
+
+export const NO_MEMBERSHIP_TEXT = "No Membership available.";
+
+const periodWord = (renewal: PublicTier["renewal"]) => (renewal === "yearly" ? "year" : "month");
+const renewalLabel = (renewal: PublicTier["renewal"]) =>
+  RENEWAL_OPTIONS.find((option) => option.value === renewal)?.label ?? renewal;
+
+function TierCheckoutSummary({ tier }: { tier: PublicTier }) {
+  return (
+    <dl className="flex flex-col gap-2 rounded-control bg-muted p-4 text-sm">
+      <div className="flex justify-between gap-4">
+        <dt className="text-fg-muted">Plan</dt>
+        <dd className="font-medium text-fg">
+          {renewalLabel(tier.renewal)}, {formatMoney(tier.price)} / {periodWord(tier.renewal)}
+        </dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-fg-muted">Cashback reward</dt>
+        <dd className="font-medium text-fg">
+          {formatMoney(tier.cashbackReward)} per {periodWord(tier.rewardFrequency)}
+        </dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-fg-muted">Benefits</dt>
+        <dd className="font-medium text-fg">{tier.Benefits.length}</dd>
+      </div>
+      <p className="mt-1 text-fg-muted text-xs">
+        Your card is saved for renewals and charged every {periodWord(tier.renewal)} until you
+        cancel.
+      </p>
+    </dl>
+  );
+}
+
+/**
+ * The Memberships tab: the shop's published tiers. The current and the next-renewal tier show
+ * Subscribed; another tier is bought by card, or, while a membership runs, becomes the next
+ * renewal without a payment (spec §4 "Payment").
+ */
+export function MembershipsTab({
+  customerId,
+  dashboard,
+}: {
+  customerId: number;
+  dashboard: CustomerDashboard;
+}) {
+  const shop = useCurrentShop();
+  const navigate = useNavigate();
+  const tiers = useShopTiers(shop.id);
+  const schedule = useScheduleMembership(shop.id);
+  const reportError = useReportPaymentError(shop.id);
+  // The tier stays set while a dialog closes, so its text does not change mid-animation.
+  const [buying, setBuying] = useState<{ tier: PublicTier; open: boolean } | null>(null);
+  const [switching, setSwitching] = useState<{ tier: PublicTier; open: boolean } | null>(null);
+  const { membership, nextRenewalMembership } = dashboard;
+  const subscribed = subscribedTierIds(membership, nextRenewalMembership);
+  const mode = tierPurchaseMode(membership);
+
+  if (tiers.isPending) {
+    return (
+      <SkeletonGrid
+        label="Loading memberships"
+        className="sm:grid-cols-2 lg:grid-cols-3"
+        itemClassName="h-80"
+      />
+    );
+  }
+  if (tiers.isError) return <QueryErrorState query={tiers} />;
+  if (tiers.data.length === 0) return <EmptyState title={NO_MEMBERSHIP_TEXT} />;
+
+  function confirmSwitch() {
+    if (!switching) return;
+    const { tier } = switching;
+    schedule.mutate(
+      {
+        customerId,
+        transactionAmount: tier.price,
+        membershipId: tier.id,
+        plan: tier.renewal,
+        shopId: shop.id,
+        name: tier.name,
+      },
+      {
+        onSuccess: (response) => {
+          notifySuccess(response.message || PAYMENT_MESSAGES.renewalScheduled);
+          setSwitching({ tier, open: false });
+        },
+        onError: (error) =>
+          reportError(error, { fallback: PAYMENT_MESSAGES.purchaseFailed, toastId: "schedule" }),
+      },
+    );
+  }
+
+  return (
+    <>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {tiers.data.map((tier) => {
+          const isSubscribed = subscribed.has(tier.id);
+          const isNext =
+            isSubscribed &&
+            nextRenewalMembership?.membershipId === tier.id &&
+            membership?.membershipId !== tier.id;
+          return (
+            <li key={tier.id}>
+              <PublicTierCard
+                tier={tier}
+                highlighted={isSubscribed}
+                badge={
+                  isSubscribed ? (
+                    <Badge tone="success">
+                      <BadgeCheck aria-hidden="true" className="size-3.5" />
+                      Subscribed
+                    </Badge>
+                  ) : null
+                }
+                footer={
+                  isSubscribed ? (
+                    isNext && membership ? (
+                      <p className="text-fg-muted text-sm">
+                        From your next renewal on{" "}
+                        {formatShortDate(membership.expireDate, shop.timeZone)}
+                      </p>
+                    ) : null
+                  ) : mode === "schedule" ? (
+                    <Button
+                      variant="outline"
+                      fullWidth
+                      aria-label={`Switch to ${tier.name}`}
+                      onClick={() => setSwitching({ tier, open: true })}
+                    >
+                      Switch plan
+                    </Button>
+                  ) : (
+                    <Button
+                      fullWidth
+                      aria-label={`Buy ${tier.name}`}
+                      onClick={() => setBuying({ tier, open: true })}
+                    >
+                      Buy Now
+                    </Button>
+                  )
+                }
+              />
+            </li>
+          );
+        })}
+      </ul>
+
+      {buying ? (
+        <CheckoutModal
+          open={buying.open}
+          onOpenChange={(open) => setBuying({ ...buying, open })}
+          title={`${buying.tier.name} membership`}
+          description="The first period is paid now; cashback is credited once it is paid."
+          showCancel
+          amount={buying.tier.price}
+          item={{ type: "membership", membershipId: buying.tier.id }}
+          onDone={() => {
+            setBuying({ ...buying, open: false });
+            navigate(dashboardPath(shop.id), { replace: true, state: { tab: "memberships" } });
+          }}
+        >
+          <TierCheckoutSummary tier={buying.tier} />
+        </CheckoutModal>
+      ) : null}
+
+      {switching ? (
+        <ConfirmDialog
+          open={switching.open}
+          onOpenChange={(open) => {
+            if (!schedule.isPending) setSwitching({ ...switching, open });
+          }}
+          title={`Switch to ${switching.tier.name}?`}
+          description={
+            membership
+              ? `Your membership renews on ${switching.tier.name} (${formatMoney(switching.tier.price)} / ${periodWord(switching.tier.renewal)}) from ${formatShortDate(membership.expireDate, shop.timeZone)}. Nothing is charged now.`
+              : undefined
+          }
+          confirmLabel="Switch plan"
+          cancelLabel="Keep current plan"
+          destructive={false}
+          pending={schedule.isPending}
+          onConfirm={confirmSwitch}
+        />
+      ) : null}
+    </>
+  );
+}

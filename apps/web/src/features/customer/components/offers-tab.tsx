@@ -1,0 +1,133 @@
+import { type CustomerOffer, formatMoney, formatShortDate } from "@tessera/shared";
+import { CalendarClock, ShoppingBag, Tag } from "lucide-react";
+import { useNavigate } from "react-router";
+import { PublicOfferCard } from "@/components/public-offer-card";
+import { Badge, Button, EmptyState, QueryErrorState, SkeletonGrid } from "@/components/ui";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { useShopOffers } from "../api";
+import { offerPurchasePath } from "../dashboard";
+
+export const NO_PURCHASED_OFFER_TEXT = "No Offer available";
+export const NO_OFFERS_TEXT = "No offers available.";
+
+function validityText(offer: CustomerOffer, timeZone: string): string {
+  if (offer.redeemedAt) return `Redeemed on ${formatShortDate(offer.redeemedAt, timeZone)}`;
+  if (offer.expiresAt) return `Valid until ${formatShortDate(offer.expiresAt, timeZone)}`;
+  return "No expiry";
+}
+
+function PurchasedOfferCard({ offer, timeZone }: { offer: CustomerOffer; timeZone: string }) {
+  const headingId = `customer-offer-${offer.customerOfferId}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full gap-4 rounded-card border border-line bg-surface p-3 text-fg shadow-card"
+    >
+      <img
+        src={offer.offerImage}
+        alt=""
+        loading="lazy"
+        className="aspect-[33/21] w-24 shrink-0 self-start rounded-control bg-muted object-cover sm:w-36"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={headingId} className="min-w-0 font-semibold text-base text-fg leading-snug">
+            {offer.offerName}
+          </h3>
+          {offer.redeemedAt ? <Badge>Redeemed</Badge> : <Badge tone="success">Ready</Badge>}
+        </div>
+        <p className="font-semibold text-primary-ink">{formatMoney(offer.offerPrice)}</p>
+        <p className="inline-flex items-center gap-1.5 text-fg-muted text-sm">
+          <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+          {validityText(offer, timeZone)}
+        </p>
+        <p className="text-fg-subtle text-xs">
+          Bought {formatShortDate(offer.purchasedAt, timeZone)}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+function ShopOffers() {
+  const shop = useCurrentShop();
+  const navigate = useNavigate();
+  const offers = useShopOffers(shop.id);
+  if (offers.isPending) {
+    return (
+      <SkeletonGrid
+        label="Loading offers"
+        className="sm:grid-cols-2 lg:grid-cols-3"
+        itemClassName="h-96"
+      />
+    );
+  }
+  if (offers.isError) return <QueryErrorState query={offers} />;
+  if (offers.data.length === 0) {
+    return <EmptyState icon={<Tag aria-hidden="true" />} title={NO_OFFERS_TEXT} />;
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {offers.data.map((offer) => (
+        <li key={offer.id}>
+          <PublicOfferCard
+            offer={offer}
+            footer={
+              <Button
+                fullWidth
+                aria-label={`Buy ${offer.offerName}`}
+                onClick={() =>
+                  navigate(`${offerPurchasePath(shop.id)}?offerId=${offer.id}`, {
+                    state: { offerId: offer.id },
+                  })
+                }
+              >
+                Buy Now
+              </Button>
+            }
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The Offers tab: what the customer has bought (image, name, price, how long it is valid), then
+ * the offers on sale with Buy, which opens the offer purchase over the dashboard.
+ */
+export function OffersTab({ activeOffers }: { activeOffers: CustomerOffer[] }) {
+  const shop = useCurrentShop();
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="customer-offers-mine" className="flex flex-col gap-3">
+        <h2 id="customer-offers-mine" className="font-semibold text-fg text-xl">
+          Your offers
+        </h2>
+        {activeOffers.length === 0 ? (
+          <div className="rounded-card border border-line border-dashed bg-surface">
+            <EmptyState
+              icon={<ShoppingBag aria-hidden="true" />}
+              title={NO_PURCHASED_OFFER_TEXT}
+              hint="Offers you buy show here until you redeem them."
+            />
+          </div>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {activeOffers.map((offer) => (
+              <li key={offer.customerOfferId}>
+                <PurchasedOfferCard offer={offer} timeZone={shop.timeZone} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="customer-offers-shop" className="flex flex-col gap-3">
+        <h2 id="customer-offers-shop" className="font-semibold text-fg text-xl">
+          Available offers
+        </h2>
+        <ShopOffers />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { routes } from "@/app/router";
+import { jsonResponse, mockApi } from "@/test/api-mock";
+import {
+  CUSTOMER_ID,
+  makeCustomerOffer,
+  makeDashboard,
+  makeOffer,
+  makeSession,
+  postFromCardForm,
+  SHOP_ID,
+  shopRoute,
+  signInCustomer,
+  TIERS,
+} from "@/test/customer-data";
+import { renderRoutes } from "@/test/render";
+
+const DASHBOARD = `/${SHOP_ID}/customer/dashboard`;
+const PURCHASE = `/${SHOP_ID}/customer/offer-purchase`;
+const GET_CUSTOMER = `GET /customer/profile/get-customer/${CUSTOMER_ID}`;
+const PURCHASE_CALL = `POST /customer/offers/purchase-offer/${CUSTOMER_ID}`;
+
+function routesWith(balance: number, extra: Record<string, unknown> = {}) {
+  return {
+    ...shopRoute,
+    "GET /customer/memberships/get-active-memberships": { memberships: TIERS },
+    "GET /customer/offers/get-active-offers": { offers: [makeOffer()] },
+    [GET_CUSTOMER]: makeDashboard({ rewardBalance: balance }),
+    ...extra,
+  };
+}
+
+async function openPanel() {
+  return screen.findByRole("dialog", { name: "Buy offer" });
+}
+
+/** The panel once the offer and the balance have loaded. */
+async function loadedPanel() {
+  const panel = await openPanel();
+  await within(panel).findByText("Payable Amount");
+  return panel;
+}
+
+describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
+  it("opens over the dashboard from Buy, and closing returns to the Offers tab", async () => {
+    signInCustomer();
+    mockApi(routesWith(5));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { pathname: DASHBOARD, state: { tab: "offers" } });
+    await user.click(await screen.findByRole("button", { name: "Buy Pastry box" }));
+    const panel = await loadedPanel();
+    expect(router.state.location.pathname).toBe(PURCHASE);
+    expect(router.state.location.state).toEqual({ offerId: 3 });
+    expect(within(panel).getByText("Pastry box")).toBeInTheDocument();
+    // The dashboard stays behind the modal.
+    expect(screen.getByRole("heading", { name: "Dashboard", hidden: true })).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(DASHBOARD));
+    expect(router.state.location.state).toEqual({ tab: "offers" });
+    expect(screen.getByRole("tab", { name: "Offers" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  it("checks the cashback against the price and the balance, with the spec's messages", async () => {
+    signInCustomer();
+    const api = mockApi(routesWith(5));
+    const user = userEvent.setup();
+    renderRoutes(routes, `${PURCHASE}?offerId=3`);
+    const panel = await loadedPanel();
+    expect(within(panel).getByText("$12")).toBeInTheDocument();
+    const input = within(panel).getByLabelText("Use cashback");
+    expect(input).toHaveAttribute("step", "0.01");
+    expect(input).toHaveAttribute("min", "0");
+
+    await user.type(input, "13");
+    await user.click(within(panel).getByRole("button", { name: "Checkout" }));
+    expect(
+      await within(panel).findByText("Cashback amount cannot exceed the offer price."),
+    ).toBeInTheDocument();
+
+    await user.clear(input);
+    await user.type(input, "6");
+    await user.click(within(panel).getByRole("button", { name: "Checkout" }));
+    expect(
+      await within(panel).findByText("You cannot redeem more than your available cashback."),
+    ).toBeInTheDocument();
+    expect(api.callsTo(PURCHASE_CALL)).toHaveLength(0);
+  });
+
+  it("part cashback: the purchase's checkout session opens the card form, no second intention", async () => {
+    signInCustomer();
+    const api = mockApi(
+      routesWith(5, {
+        [PURCHASE_CALL]: {
+          outcome: "checkout",
+          data: makeSession({ checkoutId: "chk_offer", amount: 7.65, cashbackUsed: 4.35 }),
+        },
+        "POST /fortis/elements/transaction/complete": {
+          message: "Payment successful",
+          type: "offer",
+          membership: null,
+          customerOffer: makeCustomerOffer(),
+          rewardBalance: 0.65,
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, `${PURCHASE}?offerId=3`);
+    const panel = await loadedPanel();
+    await user.type(within(panel).getByLabelText("Use cashback"), "4.35");
+    expect(within(panel).getByText("$7.65")).toBeInTheDocument();
+    await user.click(within(panel).getByRole("button", { name: "Checkout" }));
+
+    const frame = (await screen.findByTitle("Card payment")) as HTMLIFrameElement;
+    expect(api.callsTo(PURCHASE_CALL)[0]?.body).toEqual({ offerId: 3, cashbackUsed: 4.35 });
+    expect(api.callsTo("POST /fortis/elements/transaction/intention")).toHaveLength(0);
+    expect(screen.getByRole("dialog", { name: "Pay by card" })).toHaveAccessibleDescription(
+      "Payable Amount $7.65 after $4.35 cashback",
+    );
+
+    postFromCardForm(frame, { type: "done", transactionId: "sbx_offer" });
+    expect(await screen.findByText("Payment successful")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(DASHBOARD));
+    expect(router.state.location.state).toEqual({ tab: "offers" });
+  });
+
+  it("cashback covering the price completes at once", async () => {
+    signInCustomer();
+    const api = mockApi(
+      routesWith(25, {
+        [PURCHASE_CALL]: {
+          outcome: "completed",
+          message: "Offer purchased successfully",
+          type: "offer",
+          membership: null,
+          customerOffer: makeCustomerOffer(),
+          rewardBalance: 13,
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, `${PURCHASE}?offerId=3`);
+    const panel = await loadedPanel();
+    await user.type(within(panel).getByLabelText("Use cashback"), "12");
+    expect(within(panel).getByText("$0")).toBeInTheDocument();
+    await user.click(within(panel).getByRole("button", { name: "Complete Purchase" }));
+
+    expect(await screen.findByText("Offer purchased successfully")).toBeInTheDocument();
+    expect(api.callsTo(PURCHASE_CALL)[0]?.body).toEqual({ offerId: 3, cashbackUsed: 12 });
+    await waitFor(() => expect(router.state.location.pathname).toBe(DASHBOARD));
+    expect(router.state.location.state).toEqual({ tab: "offers" });
+    expect(screen.queryByTitle("Card payment")).not.toBeInTheDocument();
+  });
+
+  it("a refused purchase shows the server's message and stays open", async () => {
+    signInCustomer();
+    mockApi(
+      routesWith(0, {
+        [PURCHASE_CALL]: jsonResponse({ message: "Sorry, this offer is sold out." }, 409),
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, `${PURCHASE}?offerId=3`);
+    const panel = await loadedPanel();
+    expect(within(panel).queryByLabelText("Use cashback")).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole("button", { name: "Checkout" }));
+    expect(await screen.findByText("Sorry, this offer is sold out.")).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Buy offer" })).toBeInTheDocument();
+  });
+
+  it("an offer no longer on sale says so, with nothing to pay", async () => {
+    signInCustomer();
+    mockApi(routesWith(5));
+    renderRoutes(routes, `${PURCHASE}?offerId=99`);
+    const panel = await openPanel();
+    expect(
+      await within(panel).findByText("This offer is not available right now."),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByText("Payable Amount")).not.toBeInTheDocument();
+  });
+});

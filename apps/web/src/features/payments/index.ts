@@ -1,0 +1,39 @@
+export {
+  type CancelResponse,
+  type CheckoutItem,
+  cancelMembership,
+  completeCheckout,
+  createIntention,
+  customerDashboardQueryOptions,
+  customerKeys,
+  fetchCustomerDashboard,
+  fetchPaymentAccount,
+  invalidateCustomerData,
+  isCardMembership,
+  paymentAccountQueryOptions,
+  paymentKeys,
+  purchaseOffer,
+  type ScheduleInput,
+  type ScheduleResponse,
+  scheduleMembership,
+  startOnboarding,
+  useCancelMembership,
+  useCustomerDashboard,
+  usePaymentAccount,
+  usePurchaseOffer,
+  useScheduleMembership,
+  useStartOnboarding,
+} from "./api";
+export { formatPayableAmount } from "./checkout";
+export {
+  CheckoutModal,
+  type CheckoutModalProps,
+  PaymentFormModal,
+  type PaymentFormModalProps,
+} from "./components/checkout-modal";
+export {
+  ONBOARDING_CONNECTED_MESSAGE,
+  ONBOARDING_FAILED_MESSAGE,
+  useOnboardingReturn,
+} from "./use-onboarding-return";
+export { useLoginToContinue, useReportPaymentError } from "./use-payment-errors";

@@ -1,0 +1,127 @@
+import { customerScope, setStoredCustomer, setToken } from "@/lib/token-storage";
+import { makeCustomer, makeShop } from "./api-mock";
+
+/** Test data for the customer area's payment screens, shaped as the API answers. */
+
+export const SHOP_ID = 7;
+export const CUSTOMER_ID = 31;
+
+export function signInCustomer() {
+  setToken("c-tok", customerScope(SHOP_ID));
+  setStoredCustomer({ id: CUSTOMER_ID, contactId: null, shopId: SHOP_ID });
+}
+
+export const shopRoute = { "GET /shop/get-shop-by-Id": { shop: makeShop() } };
+
+export function makeTier(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 1,
+    name: "Bronze",
+    description: "A coffee a month on us.",
+    price: 9.99,
+    cashbackReward: 2,
+    renewal: "monthly",
+    rewardFrequency: "monthly",
+    Benefits: [{ id: 11, name: "Free filter coffee", worth: 3.5, benefitType: "monthly" }],
+    ...overrides,
+  };
+}
+
+export const TIERS = [
+  makeTier(),
+  makeTier({ id: 2, name: "Gold", price: 199, cashbackReward: 25, Benefits: [] }),
+];
+
+export function makeMembership(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 501,
+    membershipId: 1,
+    name: "Bronze",
+    plan: "monthly",
+    price: 9.99,
+    cashbackReward: 2,
+    status: "active",
+    paymentType: "online",
+    startDate: "2026-03-01T12:00:00.000Z",
+    expireDate: "2026-04-01T12:00:00.000Z",
+    cancelledAt: null,
+    card: "Visa •••• 1111",
+    Benefits: [],
+    ...overrides,
+  };
+}
+
+export function makeOffer(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 3,
+    offerName: "Pastry box",
+    description: "Six freshly baked pastries.",
+    redemptionInstructions: null,
+    originalPrice: 18,
+    offerPrice: 12,
+    isLimited: false,
+    quantity: 0,
+    isLimitedPerUser: false,
+    limitPerUser: 0,
+    hasValidity: true,
+    validityDays: 7,
+    startDate: "2026-03-01",
+    endDate: "2099-03-02",
+    offerImage: "/uploads/offers/pastry.webp",
+    ...overrides,
+  };
+}
+
+export function makeCustomerOffer(overrides: Record<string, unknown> = {}) {
+  return {
+    customerOfferId: 901,
+    offerId: 3,
+    offerName: "Pastry box",
+    offerImage: "/uploads/offers/pastry.webp",
+    offerPrice: 12,
+    endDate: "2099-03-02",
+    expiresAt: "2026-03-09T12:00:00.000Z",
+    purchasedAt: "2026-03-02T12:00:00.000Z",
+    redeemedAt: null,
+    soldCount: 1,
+    ...overrides,
+  };
+}
+
+export function makeDashboard(overrides: Record<string, unknown> = {}) {
+  return {
+    customer: makeCustomer(),
+    membership: null,
+    nextRenewalMembership: null,
+    rewardBalance: 0,
+    activeOffers: [],
+    fontStyle: "Arial",
+    ...overrides,
+  };
+}
+
+export function makeSession(overrides: Record<string, unknown> = {}) {
+  return {
+    checkoutId: "chk_1",
+    client_token: "ct_abc",
+    provider: "sandbox",
+    amount: 9.99,
+    cashbackUsed: 0,
+    environment: "sandbox",
+    formUrl: "/api/v1/sandbox/checkout",
+    scriptUrl: null,
+    expiresAt: "2099-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** What the sandbox card form posts to the page that framed it. */
+export function postFromCardForm(frame: HTMLIFrameElement, data: Record<string, unknown>) {
+  window.dispatchEvent(
+    new MessageEvent("message", {
+      data: { source: "tessera-sandbox", ...data },
+      origin: window.location.origin,
+      source: frame.contentWindow,
+    }),
+  );
+}
