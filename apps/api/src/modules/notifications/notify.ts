@@ -64,14 +64,11 @@ export async function notify(
     }
   }
   if (rows.length === 0) return;
-  const inserted = await tx
-    .insert(notifications)
-    .values(rows)
-    .returning({
-      id: notifications.id,
-      userId: notifications.userId,
-      customerId: notifications.customerId,
-    });
+  const inserted = await tx.insert(notifications).values(rows).returning({
+    id: notifications.id,
+    userId: notifications.userId,
+    customerId: notifications.customerId,
+  });
   const userIds = inserted.flatMap((row) => (row.userId === null ? [] : [row.userId]));
   const customerIds = inserted.flatMap((row) => (row.customerId === null ? [] : [row.customerId]));
   await raise(tx, {
