@@ -16,6 +16,7 @@ import { sandboxRoutes } from "./infra/payments/sandbox-routes";
 import { createKeyBox, loadPaymentsSecret, postbackCredentials } from "./infra/payments/secrets";
 import type { PaymentProvider } from "./infra/payments/types";
 import { createRateLimiter } from "./infra/rate-limit";
+import { attachSockets } from "./infra/realtime/sockets";
 import {
   createS3Storage,
   createStorage,
@@ -28,19 +29,28 @@ import { createAccountEmails } from "./modules/auth/emails";
 import { googleAuthRoutes } from "./modules/auth/google";
 import { authRoutes } from "./modules/auth/routes";
 import { createAuthService } from "./modules/auth/service";
+import { resolveSession } from "./modules/auth/session";
+import { customerEventsRoutes } from "./modules/customer/events";
 import { customerRoutes } from "./modules/customer/routes";
+import { createCustomerService } from "./modules/customer/service";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { memberRoutes } from "./modules/members/routes";
+import { createMembersService } from "./modules/members/service";
 import { membershipRoutes } from "./modules/memberships/routes";
 import { createMembershipsService } from "./modules/memberships/service";
+import { merchantRedemptionRoutes } from "./modules/merchant-redemptions/routes";
+import { notificationRoutes } from "./modules/notifications/routes";
+import { createNotificationsService } from "./modules/notifications/service";
 import { offerRoutes } from "./modules/offers/routes";
 import { createOffersService } from "./modules/offers/service";
 import { paymentRoutes } from "./modules/payments/routes";
 import { createPaymentsService } from "./modules/payments/service";
 import { createRedemptionsService } from "./modules/redemptions/service";
-import { findShopById } from "./modules/shops/repo";
 import { shopRoutes } from "./modules/shops/routes";
 import { createShopsService } from "./modules/shops/service";
+import { staffRoutes } from "./modules/staff/routes";
+import { createStaffService } from "./modules/staff/service";
 import { registerAuth } from "./plugins/auth";
 import { registerApiDocs } from "./plugins/docs";
 import { registerErrorHandling } from "./plugins/errors";
@@ -140,6 +150,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     memberships: createMembershipsService({ db, now }),
     offers: createOffersService({ db, storage, now }),
     redemptions: createRedemptionsService({ db, now }),
+    notifications: createNotificationsService({ db }),
     payments: createPaymentsService({
       db,
       provider,
@@ -150,7 +161,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
       logger: app.log,
     }),
   };
-  app.decorate("services", services);
+  const members = createMembersService({
+    db,
+    auth: services.auth,
+    payments: services.payments,
+    redemptions: services.redemptions,
+    storage,
+    now,
+  });
+  const staff = createStaffService({ db, auth: services.auth, storage });
+  app.decorate("services", { ...services, members, staff });
 
   registerAuth(app, db);
   await registerMultipart(app);
@@ -164,14 +184,28 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(shopRoutes, { shops: services.shops });
   await app.register(membershipRoutes, { memberships: services.memberships });
   await app.register(offerRoutes, { offers: services.offers });
+  await app.register(notificationRoutes, { notifications: services.notifications });
+  await attachSockets(app, {
+    resolveToken: (token) => resolveSession(db, token),
+    events,
+    claim: (ids) => services.notifications.claimForDelivery(ids),
+    databaseUrl: deps.config.databaseUrl,
+    redisUrl: deps.config.redisUrl,
+    publicUrl: deps.config.publicUrl,
+  });
   await app.register(paymentRoutes, {
     payments: services.payments,
     postbackCredentials: postback,
   });
   await app.register(customerRoutes, {
-    payments: services.payments,
-    fontStyleOf: async (shopId) => (await findShopById(db, shopId))?.fontStyle ?? "Poppins",
+    customer: createCustomerService({ db, storage, now, memberships: services.memberships }),
+    auth: services.auth,
+    redemptions: services.redemptions,
   });
+  await app.register(customerEventsRoutes, { db, events });
+  await app.register(memberRoutes, { members, payments: services.payments });
+  await app.register(merchantRedemptionRoutes, { redemptions: services.redemptions, db });
+  await app.register(staffRoutes, { staff });
   if (sandbox) {
     await app.register(sandboxRoutes, {
       sandbox,
@@ -215,6 +249,8 @@ type Services = {
   offers: ReturnType<typeof createOffersService>;
   payments: ReturnType<typeof createPaymentsService>;
   redemptions: ReturnType<typeof createRedemptionsService>;
+  members: ReturnType<typeof createMembersService>;
+  staff: ReturnType<typeof createStaffService>;
 };
 
 declare module "fastify" {

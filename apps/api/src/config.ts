@@ -49,6 +49,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url({ error: "must be the public URL files are served from" }).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, "must be a redis:// or rediss:// URL")
+    .optional(),
   PAYMENTS_PROVIDER: z
     .enum(["sandbox", "fortis"], { error: "must be sandbox or fortis" })
     .default("sandbox"),
@@ -98,6 +102,8 @@ export type Config = {
   } | null;
   /** The developer mailbox is served only without SMTP and outside production. */
   devMailbox: boolean;
+  /** socket.io fans out through Redis when set, else through PostgreSQL (several instances). */
+  redisUrl: string | undefined;
   payments: {
     provider: "sandbox" | "fortis";
     /**
@@ -181,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     devMailbox: !e.SMTP_URL && e.NODE_ENV !== "production",
+    redisUrl: e.REDIS_URL,
     payments: {
       provider: e.PAYMENTS_PROVIDER,
       secret: e.PAYMENTS_SECRET,

@@ -14,7 +14,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../infra/db";
 import { verifyPassword } from "../infra/passwords";
 import { createStorage, type DiskStorage } from "../infra/storage";
-import { customers, membershipBenefits, membershipTiers, offers, shops, users } from "./schema";
+import { listMembersByShop } from "../modules/members/repo";
+import { memberStatusOf } from "../modules/members/service";
+import {
+  customers,
+  membershipBenefits,
+  membershipTiers,
+  offers,
+  redemptions,
+  shops,
+  transactions,
+  users,
+} from "./schema";
 import { demoLogins, seedDemo } from "./seed";
 
 describe("seedDemo", () => {
@@ -42,8 +53,10 @@ describe("seedDemo", () => {
 
   it("creates a verified demo merchant with a shop, tiers and offers, once", async () => {
     const now = new Date();
+    const started = performance.now();
     const first = await seedDemo(database.db, storage, now);
     expect(first.seeded).toBe(true);
+    console.info(`demo seed took ${Math.round(performance.now() - started)} ms`);
     const [owner] = await database.db.select().from(users);
     expect(owner?.email).toBe(demoLogins.merchant.email);
     expect(owner?.emailVerifiedAt).toBeInstanceOf(Date);
@@ -63,10 +76,10 @@ describe("seedDemo", () => {
       .where(eq(users.email, demoLogins.staff.email));
     expect(staff[0]).toMatchObject({ shopId: shop?.id, status: "active" });
     const members = await database.db.select().from(customers);
-    expect(members.map((c) => c.email).sort()).toEqual(
-      demoLogins.customers.map((c) => c.email).sort(),
-    );
-    expect(await verifyPassword(members[0]?.passwordHash ?? "", "Demo@1234")).toBe(true);
+    const emails = members.map((c) => c.email);
+    for (const login of demoLogins.customers) expect(emails).toContain(login.email);
+    const ava = members.find((c) => c.email === demoLogins.customers[0].email);
+    expect(await verifyPassword(ava?.passwordHash ?? "", "Demo@1234")).toBe(true);
 
     const tiers = await database.db.select().from(membershipTiers);
     expect(tiers.map((tier) => tier.status).sort()).toEqual(["active", "active", "inactive"]);
@@ -83,6 +96,34 @@ describe("seedDemo", () => {
     for (const offer of demoOffers) {
       expect(checkOfferImageSize(await storedImage(offer.offerImage))).toBeUndefined();
     }
+
+    // About 30 members across every status, with their history.
+    const rows = await listMembersByShop(database.db, shop?.id as number, {
+      filter: "all",
+      order: "joined",
+      limit: 100,
+      offset: 0,
+    });
+    expect(rows.length).toBeGreaterThanOrEqual(28);
+    const statuses = new Set(
+      rows.map((row) => memberStatusOf(row.customer.isDisabled, row.membership?.status ?? null)),
+    );
+    expect(statuses).toEqual(new Set(["active", "inactive", "cancelled", "disabled"]));
+    const paymentTypes = new Set(rows.map((row) => row.membership?.paymentType));
+    expect(paymentTypes).toContain("pos");
+    expect(paymentTypes).toContain("cash");
+    expect(rows.some((row) => row.membership?.status === "pending")).toBe(true);
+    for (const row of rows) expect(Number(row.balanceCents)).toBeGreaterThanOrEqual(0);
+    const kinds = new Set(
+      (await database.db.select().from(redemptions)).map((r) => r.redemptionType),
+    );
+    expect(kinds).toEqual(new Set(["benefit", "offer", "cashback"]));
+    expect((await database.db.select().from(transactions)).length).toBeGreaterThan(30);
+    const shopStaff = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.shopId, shop?.id as number));
+    expect(shopStaff.map((u) => u.status).sort()).toEqual(["active", "inactive"]);
 
     expect((await seedDemo(database.db, storage)).seeded).toBe(false);
     expect(await database.db.select().from(shops)).toHaveLength(1);

@@ -5,6 +5,7 @@ import type { Database, Transaction } from "../infra/db";
 import { hashPassword } from "../infra/passwords";
 import type { Storage, StoredFile } from "../infra/storage";
 import { customers, membershipBenefits, membershipTiers, offers, shops, users } from "./schema";
+import { seedMembers } from "./seed-members";
 
 export const demoLogins = {
   merchant: { email: "owner@demo-shop.test", password: "Demo@1234" },
@@ -169,7 +170,8 @@ async function seedCatalogue(
 
 /**
  * On a fresh database, creates a demo merchant with a verified e-mail, a shop with a logo and a
- * banner, membership tiers and offers (images drawn and kept in `storage`) so that `npm start`
+ * banner, staff (one active, one invited), about 30 members with their history, membership tiers
+ * and offers (images drawn and kept in `storage`) so that `npm start`
  * shows a working product at once. Never touches a database that has users.
  */
 export async function seedDemo(
@@ -261,6 +263,11 @@ async function seedInTransaction(
       },
     ]);
     await seedCatalogue(tx, shop.id, storage, saved, now);
+    await seedMembers(tx, {
+      shopId: shop.id,
+      now,
+      existingCustomerEmails: { ava: ava.email, leo: leo.email },
+    });
     return { seeded: true, shopId: shop.id };
   });
 }

@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { customers, membershipBenefits, membershipTiers, offers, shops, users } from "../db/schema";
 import type { Database } from "../infra/db";
+import { listRecentOutboxEmails } from "../infra/mailer/outbox-repo";
 import { hashPassword } from "../infra/passwords";
+import { createSandboxAccount } from "../infra/payments/sandbox";
 
 let counter = 0;
 /** A unique e-mail per call, so tests can share one PostgreSQL database. */
@@ -160,4 +162,41 @@ export async function createOffer(
     .returning();
   if (!offer) throw new Error("no offer");
   return offer;
+}
+
+/** Connects a shop to the built-in sandbox card provider, as its approved onboarding would. */
+export async function connectSandbox(app: FastifyInstance, shopId: number) {
+  await app.services.payments.connectShop(shopId, createSandboxAccount());
+}
+
+/** Fills in the sandbox card form; returns the provider's transaction id. */
+export async function payWithSandbox(
+  app: FastifyInstance,
+  clientToken: string,
+  card: "approve" | "decline" = "approve",
+): Promise<string> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/v1/sandbox/checkout/pay",
+    payload: {
+      token: clientToken,
+      cardNumber: card === "approve" ? "4111 1111 1111 1111" : "4000 0000 0000 0002",
+      expiry: "12/40",
+      cvc: "123",
+      name: "Card Holder",
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`sandbox payment failed: ${res.body}`);
+  return res.json().transactionId as string;
+}
+
+/** The link to `path` in the newest e-mail kept for `to` (no SMTP: the outbox is the delivery). */
+export async function lastEmailLink(db: Database, to: string, path: string): Promise<URL> {
+  const [mail] = await listRecentOutboxEmails(db, { to, limit: 1 });
+  if (!mail) throw new Error(`no e-mail to ${to}`);
+  const link = (mail.text.match(/https?:\/\/[^\s<>")\]]+/g) ?? [])
+    .map((raw) => new URL(raw))
+    .find((url) => url.pathname === path);
+  if (!link) throw new Error(`no ${path} link in the e-mail to ${to}: ${mail.text}`);
+  return link;
 }

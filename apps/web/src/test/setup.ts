@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
+import { resetSockets } from "./socket-mock";
+
+// No test opens a real socket: io() hands out fakes the tests drive (see socket-mock.ts).
+vi.mock("socket.io-client", () => import("./socket-mock"));
 
 // jsdom lacks pointer capture and scrollIntoView, which Radix and vaul call on interaction.
 if (!Element.prototype.setPointerCapture) {
@@ -15,4 +19,5 @@ if (!Element.prototype.scrollIntoView) {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  resetSockets();
 });

@@ -130,6 +130,10 @@ export const customerMembershipSchema = z.object({
       name: z.string(),
       worth: moneySchema,
       benefitType: z.string(),
+      /** Redeemed in the current membership month (once per month, DOMAIN "Benefits"). */
+      usedThisMonth: z.boolean().optional(),
+      /** When a used benefit can be redeemed again: the next membership month's first day. */
+      availableOn: z.string().nullable().optional(),
     }),
   ),
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -10,6 +11,18 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { shops } from "./shops";
+
+/**
+ * What the members search matches against. The query must use this same expression so the
+ * trigram index serves it.
+ */
+export function customerSearchText(t: {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  email: AnyPgColumn;
+}) {
+  return sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email})`;
+}
 
 /** A shop's customer (member). The same person at two shops has two accounts. */
 export const customers = pgTable(
@@ -29,12 +42,20 @@ export const customers = pgTable(
     /** The payment provider's contact id for this customer. */
     contactId: varchar("contact_id", { length: 64 }),
     isDisabled: boolean("is_disabled").notNull().default(false),
+    /**
+     * The latest of joining, a succeeded payment and a redemption: the members list's
+     * `lastActivity` order. Database triggers on transactions and redemptions keep it.
+     */
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("customers_shop_email_unique").on(t.shopId, sql`lower(${t.email})`),
     index("customers_shop_created_idx").on(t.shopId, t.createdAt),
+    index("customers_shop_activity_idx").on(t.shopId, t.lastActivityAt),
+    // Members search: a substring of "first last email", any case (pg_trgm).
+    index("customers_search_trgm_idx").using("gin", sql`${customerSearchText(t)} gin_trgm_ops`),
   ],
 );
 

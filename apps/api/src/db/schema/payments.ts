@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -17,6 +19,8 @@ import { membershipTiers } from "./memberships";
 import { offers } from "./offers";
 import { shops } from "./shops";
 import { users } from "./users";
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
 const PLANS = ["monthly", "yearly"] as const;
 const PAYMENT_TYPES = ["online", "pos", "cash"] as const;
@@ -273,6 +277,8 @@ export const notifications = pgTable(
     message: varchar("message", { length: 500 }).notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     isRead: boolean("is_read").notNull().default(false),
+    /** Claimed by the one instance that pushes it live, so it is pushed once. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -397,3 +403,10 @@ export const redemptions = pgTable(
 );
 
 export type RedemptionRow = typeof redemptions.$inferSelect;
+
+/** Large socket.io broadcasts between instances (the PostgreSQL adapter's attachments). */
+export const socketIoAttachments = pgTable("socket_io_attachments", {
+  id: bigserial("id", { mode: "number" }).unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+  payload: bytea("payload"),
+});

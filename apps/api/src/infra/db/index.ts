@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -79,13 +80,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
+  // The members search's trigram index (migration 0004) needs pg_trgm loaded into PGlite.
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (options.dataDir) {
     const dir = join(options.dataDir, "db");
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   return {

@@ -1,6 +1,7 @@
 import type { Shop } from "../../db/schema";
 import type { Mailer } from "../../infra/mailer";
 import {
+  memberWelcomeMessage,
   resetPasswordMessage,
   type ShopBranding,
   staffInviteMessage,
@@ -8,7 +9,7 @@ import {
 } from "../../infra/mailer/templates";
 import type { Storage } from "../../infra/storage";
 import type { AccountEmails } from "./service";
-import { STAFF_INVITE_TTL_MS } from "./tokens";
+import { MEMBER_WELCOME_TTL_MS, STAFF_INVITE_TTL_MS } from "./tokens";
 
 /** The account e-mails, branded with the shop when the recipient is one of its customers. */
 export function createAccountEmails(mailer: Mailer, storage: Storage): AccountEmails {
@@ -37,6 +38,19 @@ export function createAccountEmails(mailer: Mailer, storage: Storage): AccountEm
           role,
           shopName: shop.name,
           validForHours: STAFF_INVITE_TTL_MS / 3_600_000,
+        }),
+      });
+    },
+    async sendMemberWelcome({ to, firstName, link, shop, membershipName }) {
+      const brand = branding(shop) as ShopBranding;
+      await mailer.send({
+        to,
+        ...memberWelcomeMessage({
+          firstName,
+          link,
+          shop: brand,
+          membershipName,
+          validForHours: MEMBER_WELCOME_TTL_MS / 3_600_000,
         }),
       });
     },

@@ -232,6 +232,9 @@ const emails: AccountEmails = {
   async sendStaffInvite(input) {
     recordedEmails.push(`invite:${input.to}`);
   },
+  async sendMemberWelcome(input) {
+    recordedEmails.push(`welcome:${input.to}`);
+  },
 };
 
 describe("Google sign-in against a real local OpenID provider", () => {

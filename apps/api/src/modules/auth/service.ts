@@ -17,11 +17,13 @@ import { isUniqueViolation } from "../../infra/db/errors";
 import { processImage, profilePictureRules } from "../../infra/images";
 import { hashPassword, verifyPassword } from "../../infra/passwords";
 import type { Storage } from "../../infra/storage";
+import { notify } from "../notifications/notify";
 import { toCustomerDto, toUserDto } from "./dto";
 import * as repo from "./repo";
 import { createSession, type MerchantSession, type Session } from "./session";
 import {
   hashToken,
+  MEMBER_WELCOME_TTL_MS,
   newToken,
   RESET_PASSWORD_TTL_MS,
   STAFF_INVITE_TTL_MS,
@@ -48,6 +50,13 @@ export type AccountEmails = {
     link: string;
     shop: Shop;
     role: string | null;
+  }): Promise<void>;
+  sendMemberWelcome(input: {
+    to: string;
+    firstName: string;
+    link: string;
+    shop: Shop;
+    membershipName: string | null;
   }): Promise<void>;
 };
 
@@ -403,6 +412,25 @@ export function createAuthService({ db, config, emails, storage }: AuthDeps) {
       });
     },
 
+    /**
+     * A member the merchant added: a link to the shop's own reset page, where they choose a
+     * first password (a reset token, kept longer than a forgotten-password one).
+     */
+    async sendMemberWelcome(customer: Customer, shop: Shop, membershipName: string | null) {
+      const token = await issueToken(
+        "reset_password",
+        { customerId: customer.id },
+        MEMBER_WELCOME_TTL_MS,
+      );
+      await emails.sendMemberWelcome({
+        to: customer.email,
+        firstName: customer.firstName,
+        link: url(`/${shop.id}/pass/reset-password`, { token, email: customer.email }),
+        shop,
+        membershipName,
+      });
+    },
+
     async updatePassword(session: Session, input: ChangePasswordPayload) {
       const account = session.kind === "merchant" ? session.user : session.customer;
       if (!(await checkPassword(account.passwordHash, input.currentPassword))) {
@@ -433,12 +461,21 @@ export function createAuthService({ db, config, emails, storage }: AuthDeps) {
       const passwordHash = await hashPassword(input.password);
       let customer: Customer;
       try {
-        customer = await repo.insertCustomer(db, {
-          shopId: shop.id,
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          passwordHash,
+        customer = await db.transaction(async (tx) => {
+          const inserted = await repo.insertCustomer(tx, {
+            shopId: shop.id,
+            email: input.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            passwordHash,
+          });
+          await notify(tx, shop.id, [{ merchants: true }], {
+            event: "member.joined",
+            title: "New member",
+            message: `${inserted.firstName} ${inserted.lastName} signed up at your store.`,
+            data: { customerId: inserted.id },
+          });
+          return inserted;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();

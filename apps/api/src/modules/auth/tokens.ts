@@ -15,3 +15,5 @@ export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
 export const STAFF_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** A member added by the merchant sets a first password through a reset link: a week to act. */
+export const MEMBER_WELCOME_TTL_MS = 7 * 24 * 60 * 60 * 1000;

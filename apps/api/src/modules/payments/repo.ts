@@ -3,6 +3,7 @@ import {
   checkouts,
   customerMemberships,
   customerOffers,
+  customers,
   membershipBenefits,
   membershipTiers,
   offers,
@@ -40,6 +41,14 @@ export async function updateShopPayments(
     .update(shops)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(shops.id, shopId));
+}
+
+export async function findCustomer(db: Executor, shopId: number, customerId: number) {
+  const [customer] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)));
+  return customer;
 }
 
 export async function findTier(db: Executor, shopId: number, tierId: number) {

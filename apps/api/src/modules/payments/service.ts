@@ -3,10 +3,13 @@ import {
   ACCESS_MESSAGES,
   addMonthsClamped,
   applyCashback,
+  applyDiscount,
+  CASHBACK_MESSAGES,
   type CheckoutSession,
   type CustomerMembership,
   formatCents,
   isOfferAvailable,
+  MEMBER_ACTION_MESSAGES,
   monthsOf,
   type NextRenewalMembership,
   PAYMENT_MESSAGES,
@@ -59,7 +62,21 @@ export type Actor =
   | { kind: "customer"; customerId: number }
   | { kind: "merchant"; userId: number; name: string };
 
+/** A merchant (owner or staff) acting at the counter. */
+export type CounterActor = Extract<Actor, { kind: "merchant" }>;
+
 type CustomerScope = { shopId: number; customer: Customer };
+
+/** What a counter sale or membership change did: done now, or a card form to fill in. */
+export type CounterOutcome =
+  | {
+      outcome: "completed";
+      membership: CustomerMembership;
+      transaction: Transaction;
+      /** An unpaid renewal was paid (rather than a new membership started). */
+      renewed?: true;
+    }
+  | { outcome: "checkout"; data: CheckoutSession };
 
 function fullName(person: { firstName: string; lastName: string }) {
   return `${person.firstName} ${person.lastName}`.trim();
@@ -446,6 +463,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     customer: Customer,
     txn: ProviderTransaction,
     names: { membershipName: string | null; offerName: string | null },
+    actor: Actor,
   ) {
     await repo.insertTransaction(tx, {
       shopId: checkout.shopId,
@@ -464,7 +482,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       provider: provider.name,
       providerReference: txn.id,
       status: "failed",
-      transactionBy: fullName(customer),
+      transactionBy: actor.kind === "merchant" ? actor.name : fullName(customer),
+      transactionByUserId: actor.kind === "merchant" ? actor.userId : null,
     });
   }
 
@@ -473,14 +492,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
     scope: CustomerScope,
     shop: Shop,
     item:
-      | { type: "membership"; tier: MembershipTier }
+      | { type: "membership"; tier: MembershipTier; plan?: Plan }
       | { type: "offer"; offer: Offer; cashbackCents: number },
+    counter?: { userId: number; discountCents: number },
   ): Promise<CheckoutSession> {
     const account = accountOf(shop);
     const priceCents =
       item.type === "membership" ? item.tier.priceCents : item.offer.offerPriceCents;
     const cashbackCents = item.type === "offer" ? item.cashbackCents : 0;
-    const amountCents = priceCents - cashbackCents;
+    const discountCents = counter?.discountCents ?? 0;
+    const amountCents = priceCents - discountCents - cashbackCents;
     const intention = await callProvider(() => provider.createIntention(account, { amountCents }));
     const expiresAt = new Date(now().getTime() + CHECKOUT_LIFETIME_MS);
     const checkout = await db.transaction(async (tx) => {
@@ -494,10 +515,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
         type: item.type,
         tierId: item.type === "membership" ? item.tier.id : null,
         offerId: item.type === "offer" ? item.offer.id : null,
-        plan: item.type === "membership" ? item.tier.renewal : null,
+        plan: item.type === "membership" ? (item.plan ?? item.tier.renewal) : null,
         priceCents,
+        discountCents,
         cashbackCents,
         amountCents,
+        // A card taken by the merchant at the counter (DOMAIN `pos`).
+        paymentType: counter ? "pos" : "online",
+        createdByUserId: counter?.userId ?? null,
         provider: provider.name,
         clientToken: intention.clientToken,
         expiresAt,
@@ -528,6 +553,338 @@ export function createPaymentsService(deps: PaymentsDeps) {
     } catch (error) {
       log?.error({ err: error, transactionId: txn.id }, "refund of an ungranted payment failed");
     }
+  }
+
+  /** What a completed checkout granted (for the first completion and its repeats). */
+  async function completedResult(
+    shopId: number,
+    checkout: repo.CheckoutRow,
+  ): Promise<PurchaseResult> {
+    const balance = await rewardBalance(shopId, checkout.customerId);
+    if (checkout.type === "membership") {
+      const current = await repo.findCurrentMembership(db, shopId, checkout.customerId);
+      return {
+        message: PAYMENT_MESSAGES.paymentSuccessful,
+        type: "membership",
+        membership: current ? (await membershipView(db, current)).membership : null,
+        customerOffer: null,
+        rewardBalance: balance,
+      };
+    }
+    const rows = await repo.listRedeemableOffers(db, shopId, checkout.customerId, new Date(0));
+    const row = rows.find((r) => r.purchase.checkoutId === checkout.id);
+    const sold = row ? await repo.countSoldUnits(db, [row.offer.id]) : new Map<number, number>();
+    return {
+      message: PAYMENT_MESSAGES.paymentSuccessful,
+      type: "offer",
+      membership: null,
+      customerOffer: row
+        ? customerOfferView(row.purchase, row.offer, sold.get(row.offer.id) ?? 0)
+        : null,
+      rewardBalance: balance,
+    };
+  }
+
+  /**
+   * Completes a checkout with the provider's transaction: verified with the provider, then
+   * granted, recorded, credited, debited and notified in one database transaction. A counter
+   * checkout (`pos`) for a member whose renewal is unpaid pays that renewal.
+   */
+  async function finishCheckout(
+    shop: Shop,
+    checkout: repo.CheckoutRow,
+    buyer: Customer,
+    transactionId: string,
+    actor: Actor,
+  ): Promise<PurchaseResult> {
+    if (checkout.status === "completed") {
+      if (checkout.providerTransactionId !== transactionId) {
+        throw new AppError("CONFLICT", "This checkout was already paid.");
+      }
+      return completedResult(shop.id, checkout);
+    }
+    if (checkout.status !== "open")
+      throw new AppError("UNPROCESSABLE", PAYMENT_MESSAGES.checkoutExpired);
+    const account = accountOf(shop);
+    const txn = await callProvider(() => provider.getTransaction(account, transactionId));
+    if (!txn || txn.locationId !== account.locationId) throw paymentFailed();
+
+    const already = await repo.findTransactionByReference(db, shop.id, provider.name, txn.id);
+    if (already && already.status === "succeeded") {
+      // This payment already bought something else: it cannot pay twice.
+      throw new AppError("CONFLICT", "This payment was already used.");
+    }
+    const tier = checkout.tierId ? await repo.findTier(db, shop.id, checkout.tierId) : undefined;
+    const names = {
+      membershipName: tier?.name ?? null,
+      offerName: null as string | null,
+    };
+    if (txn.outcome !== "approved") {
+      if (txn.outcome === "declined") {
+        await db.transaction((tx) => recordDecline(tx, checkout, buyer, txn, names, actor));
+      }
+      throw paymentFailed();
+    }
+    if (txn.amountCents !== checkout.amountCents) {
+      await refundUngranted(account, txn);
+      await repo.updateCheckout(db, checkout.id, { status: "failed" });
+      throw new AppError("UNPROCESSABLE", PAYMENT_MESSAGES.amountMismatch);
+    }
+    // Only the customer's own card is kept for renewals: counter members pay at the counter.
+    const card =
+      checkout.type === "membership" && checkout.paymentType === "online"
+        ? await provider.saveCard(account, txn).catch(() => null)
+        : null;
+
+    let result: "granted" | "duplicate";
+    try {
+      result = await db.transaction(async (tx) => {
+        const locked = await repo.findCheckout(tx, shop.id, checkout.id, { lock: true });
+        if (!locked) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.checkoutNotFound);
+        if (locked.status === "completed") {
+          if (locked.providerTransactionId === txn.id) return "duplicate" as const;
+          throw new AppError("CONFLICT", "This checkout was already paid.");
+        }
+        const customer = await wallet.lockWalletOwner(tx, shop.id, checkout.customerId);
+        if (!customer) throw new AppError("NOT_FOUND", "Customer not found.");
+        if (checkout.type === "membership") {
+          if (!tier) throw new AppError("UNPROCESSABLE", PAYMENT_MESSAGES.tierUnavailable);
+          const plan = checkout.plan ?? tier.renewal;
+          const current = await repo.findCurrentMembership(tx, shop.id, customer.id, {
+            lock: true,
+          });
+          if (current && actor.kind === "merchant" && current.status === "pending") {
+            await renewAtCounter(tx, current, customer, tier, plan, {
+              paymentType: checkout.paymentType,
+              amountCents: txn.amountCents,
+              discountCents: checkout.discountCents,
+              providerReference: txn.id,
+              actor,
+            });
+          } else if (current) {
+            throw new AppError("CONFLICT", PAYMENT_MESSAGES.hasMembership);
+          } else {
+            await grantMembership(tx, {
+              shop,
+              customer,
+              tier,
+              plan,
+              paymentType: checkout.paymentType,
+              amountCents: txn.amountCents,
+              discountCents: checkout.discountCents,
+              providerReference: txn.id,
+              card,
+              actor,
+            });
+          }
+        } else {
+          const offer = await repo.lockOffer(tx, shop.id, checkout.offerId as number);
+          if (!offer) throw new AppError("UNPROCESSABLE", PAYMENT_MESSAGES.offerUnavailable);
+          // A checkout that outlived its hold takes a unit only if one is still free.
+          if (checkout.expiresAt.getTime() <= now().getTime()) {
+            await checkOfferUnit(tx, shop, offer.id, customer.id);
+          }
+          await grantOffer(tx, {
+            shop,
+            customer,
+            offer,
+            cashbackCents: checkout.cashbackCents,
+            amountCents: txn.amountCents,
+            paymentType: checkout.paymentType,
+            providerReference: txn.id,
+            checkoutId: checkout.id,
+            actor,
+          });
+        }
+        await repo.updateCheckout(tx, checkout.id, {
+          status: "completed",
+          providerTransactionId: txn.id,
+          completedAt: now(),
+        });
+        return "granted" as const;
+      });
+    } catch (error) {
+      // Paid but not grantable (sold out, already a member, cashback spent meanwhile): the
+      // money goes back, nothing is granted.
+      if (error instanceof AppError && error.code !== "UNAVAILABLE") {
+        await refundUngranted(account, txn);
+        await repo.updateCheckout(db, checkout.id, { status: "failed" });
+        throw new AppError(error.code, `${error.message} Your payment has been refunded.`);
+      }
+      throw error;
+    }
+    const completed = await repo.findCheckout(db, shop.id, checkout.id);
+    if (!completed) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.checkoutNotFound);
+    log?.info({ checkoutId: checkout.id, result }, "checkout completed");
+    return completedResult(shop.id, completed);
+  }
+
+  // ---------------------------------------------------------------- counter (merchant)
+
+  /** The member, locked for the wallet, refused when disabled (DOMAIN: cannot buy or redeem). */
+  async function lockCounterMember(tx: Executor, shopId: number, customerId: number) {
+    const customer = await wallet.lockWalletOwner(tx, shopId, customerId);
+    if (!customer) throw new AppError("NOT_FOUND", MEMBER_ACTION_MESSAGES.notFound);
+    if (customer.isDisabled) {
+      throw new AppError("UNPROCESSABLE", MEMBER_ACTION_MESSAGES.memberDisabled);
+    }
+    return customer;
+  }
+
+  /** Card at the counter needs a connected shop; said in the merchant's words. */
+  function requireCardAccount(shop: Shop) {
+    if (!isConnected(shop)) {
+      throw new AppError("UNPROCESSABLE", MEMBER_ACTION_MESSAGES.cardNotConnected);
+    }
+  }
+
+  /** The tier's price after a 0–100 % discount, and the discount, in cents. */
+  function discounted(tier: MembershipTier, discountPercent: number) {
+    const amountCents = toCents(applyDiscount(toDollars(tier.priceCents), discountPercent));
+    return { amountCents, discountCents: tier.priceCents - amountCents };
+  }
+
+  function checkPlan(tier: MembershipTier, plan: Plan | undefined): Plan {
+    if (plan !== undefined && plan !== tier.renewal) {
+      throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.planMismatch, {
+        errors: { plan: PAYMENT_MESSAGES.planMismatch },
+      });
+    }
+    return tier.renewal;
+  }
+
+  async function customerOrThrow(shopId: number, customerId: number) {
+    const customer = await repo.findCustomer(db, shopId, customerId);
+    if (!customer) throw new AppError("NOT_FOUND", MEMBER_ACTION_MESSAGES.notFound);
+    if (customer.isDisabled) {
+      throw new AppError("UNPROCESSABLE", MEMBER_ACTION_MESSAGES.memberDisabled);
+    }
+    return customer;
+  }
+
+  /**
+   * A renewal paid at the counter (after the "payment due" notice): the next period starts
+   * where the unpaid one ended, the reward is credited, and the membership becomes a counter
+   * membership (renewals come due at the counter again).
+   */
+  async function renewAtCounter(
+    tx: Executor,
+    m: repo.MembershipRow,
+    customer: Customer,
+    tier: MembershipTier,
+    plan: Plan,
+    pay: {
+      paymentType: "online" | "pos" | "cash";
+      amountCents: number;
+      discountCents: number;
+      providerReference: string | null;
+      actor: CounterActor;
+    },
+  ) {
+    const transaction = await repo.insertTransaction(tx, {
+      shopId: m.shopId,
+      customerId: customer.id,
+      customerName: fullName(customer),
+      kind: "membership_renewal",
+      customerMembershipId: m.id,
+      tierId: tier.id,
+      membershipName: tier.name,
+      plan,
+      paymentType: pay.paymentType,
+      priceCents: tier.priceCents,
+      discountCents: pay.discountCents,
+      amountCents: pay.amountCents,
+      provider: pay.providerReference ? provider.name : null,
+      providerReference: pay.providerReference,
+      status: "succeeded",
+      transactionBy: pay.actor.name,
+      transactionByUserId: pay.actor.userId,
+    });
+    if (!transaction) throw new AppError("CONFLICT", PAYMENT_MESSAGES.purchaseFailed);
+    const periodStart = m.expireDate;
+    const renewed = await repo.updateMembership(tx, m.id, {
+      status: "active",
+      tierId: tier.id,
+      plan,
+      paymentType: pay.paymentType,
+      cardToken: null,
+      cardLabel: null,
+      cancelledAt: null,
+      nextTierId: null,
+      nextPlan: null,
+      periodStart,
+      expireDate: periodEnd(periodStart, plan),
+      renewalAttempts: 0,
+      nextRenewalAttemptAt: null,
+      pendingChargeReference: null,
+      nextRewardAt: nextRewardAfter(periodStart, tier, plan),
+    });
+    await creditReward(tx, renewed, tier, transaction.id);
+    await notify(tx, m.shopId, [{ merchants: true }], {
+      event: "membership.renewed",
+      title: "Membership renewed",
+      message: `${fullName(customer)}'s ${tier.name} membership renewed at the counter for ${formatCents(pay.amountCents)}.`,
+      data: { customerId: customer.id, membershipId: m.id },
+    });
+    await notify(tx, m.shopId, [{ customerId: customer.id }], {
+      event: "membership.renewed",
+      title: "Membership renewed",
+      message: `Your ${tier.name} membership renewed until ${renewed.expireDate.toISOString().slice(0, 10)}.`,
+      data: { membershipId: m.id },
+    });
+    return { membership: renewed, transaction };
+  }
+
+  /** A new membership sold at the counter: cash (or free) now, card through a checkout. */
+  async function startMembershipAtCounter(input: {
+    shop: Shop;
+    customerId: number;
+    tier: MembershipTier;
+    plan: Plan;
+    paymentType: "pos" | "cash";
+    discountPercent: number;
+    actor: CounterActor;
+  }): Promise<CounterOutcome> {
+    const { shop, tier, plan, actor } = input;
+    const { amountCents, discountCents } = discounted(tier, input.discountPercent);
+    if (input.paymentType === "pos" && amountCents > 0) {
+      requireCardAccount(shop);
+      const customer = await customerOrThrow(shop.id, input.customerId);
+      if (await repo.findCurrentMembership(db, shop.id, customer.id)) {
+        throw new AppError("CONFLICT", MEMBER_ACTION_MESSAGES.hasMembership);
+      }
+      const data = await openCheckout(
+        { shopId: shop.id, customer },
+        shop,
+        { type: "membership", tier, plan },
+        { userId: actor.userId, discountCents },
+      );
+      return { outcome: "checkout", data };
+    }
+    // Cash, or a card sale discounted to nothing (no card to charge): recorded as chosen.
+    return db.transaction(async (tx) => {
+      const customer = await lockCounterMember(tx, shop.id, input.customerId);
+      if (await repo.findCurrentMembership(tx, shop.id, customer.id, { lock: true })) {
+        throw new AppError("CONFLICT", MEMBER_ACTION_MESSAGES.hasMembership);
+      }
+      const granted = await grantMembership(tx, {
+        shop,
+        customer,
+        tier,
+        plan,
+        paymentType: input.paymentType,
+        amountCents,
+        discountCents,
+        providerReference: null,
+        card: null,
+        actor,
+      });
+      return {
+        outcome: "completed" as const,
+        membership: (await membershipView(tx, granted.membership)).membership,
+        transaction: toTransactionDto(granted.transaction),
+      };
+    });
   }
 
   // ---------------------------------------------------------------- renewals
@@ -933,142 +1290,248 @@ export function createPaymentsService(deps: PaymentsDeps) {
       checkCustomer(scope, {});
       const shop = await requireShop(scope.shopId);
       const checkout = await repo.findCheckout(db, shop.id, input.checkoutId);
-      if (!checkout || checkout.customerId !== scope.customer.id) {
+      // A checkout the merchant opened at the counter is completed from the merchant's session.
+      if (
+        !checkout ||
+        checkout.customerId !== scope.customer.id ||
+        checkout.createdByUserId !== null
+      ) {
         throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.checkoutNotFound);
       }
-      if (checkout.status === "completed") {
-        if (checkout.providerTransactionId !== input.transactionId) {
-          throw new AppError("CONFLICT", "This checkout was already paid.");
-        }
-        return this.completedResult(shop.id, checkout);
-      }
-      if (checkout.status !== "open")
-        throw new AppError("UNPROCESSABLE", PAYMENT_MESSAGES.checkoutExpired);
-      const account = accountOf(shop);
-      const txn = await callProvider(() => provider.getTransaction(account, input.transactionId));
-      if (!txn || txn.locationId !== account.locationId) throw paymentFailed();
-
-      const already = await repo.findTransactionByReference(db, shop.id, provider.name, txn.id);
-      if (already && already.status === "succeeded") {
-        // This payment already bought something else: it cannot pay twice.
-        throw new AppError("CONFLICT", "This payment was already used.");
-      }
-      const tier = checkout.tierId ? await repo.findTier(db, shop.id, checkout.tierId) : undefined;
-      const names = {
-        membershipName: tier?.name ?? null,
-        offerName: null as string | null,
-      };
-      if (txn.outcome !== "approved") {
-        if (txn.outcome === "declined") {
-          await db.transaction((tx) => recordDecline(tx, checkout, scope.customer, txn, names));
-        }
-        throw paymentFailed();
-      }
-      if (txn.amountCents !== checkout.amountCents) {
-        await refundUngranted(account, txn);
-        await repo.updateCheckout(db, checkout.id, { status: "failed" });
-        throw new AppError("UNPROCESSABLE", PAYMENT_MESSAGES.amountMismatch);
-      }
-      const card =
-        checkout.type === "membership"
-          ? await provider.saveCard(account, txn).catch(() => null)
-          : null;
-
-      let result: "granted" | "duplicate";
-      try {
-        result = await db.transaction(async (tx) => {
-          const locked = await repo.findCheckout(tx, shop.id, checkout.id, { lock: true });
-          if (!locked) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.checkoutNotFound);
-          if (locked.status === "completed") {
-            if (locked.providerTransactionId === txn.id) return "duplicate" as const;
-            throw new AppError("CONFLICT", "This checkout was already paid.");
-          }
-          const customer = await wallet.lockWalletOwner(tx, shop.id, scope.customer.id);
-          if (!customer) throw new AppError("NOT_FOUND", "Customer not found.");
-          if (checkout.type === "membership") {
-            if (!tier) throw new AppError("UNPROCESSABLE", PAYMENT_MESSAGES.tierUnavailable);
-            if (await repo.findCurrentMembership(tx, shop.id, customer.id, { lock: true })) {
-              throw new AppError("CONFLICT", PAYMENT_MESSAGES.hasMembership);
-            }
-            await grantMembership(tx, {
-              shop,
-              customer,
-              tier,
-              plan: checkout.plan ?? tier.renewal,
-              paymentType: checkout.paymentType,
-              amountCents: txn.amountCents,
-              discountCents: checkout.discountCents,
-              providerReference: txn.id,
-              card,
-              actor: { kind: "customer", customerId: customer.id },
-            });
-          } else {
-            const offer = await repo.lockOffer(tx, shop.id, checkout.offerId as number);
-            if (!offer) throw new AppError("UNPROCESSABLE", PAYMENT_MESSAGES.offerUnavailable);
-            // A checkout that outlived its hold takes a unit only if one is still free.
-            if (checkout.expiresAt.getTime() <= now().getTime()) {
-              await checkOfferUnit(tx, shop, offer.id, customer.id);
-            }
-            await grantOffer(tx, {
-              shop,
-              customer,
-              offer,
-              cashbackCents: checkout.cashbackCents,
-              amountCents: txn.amountCents,
-              paymentType: checkout.paymentType,
-              providerReference: txn.id,
-              checkoutId: checkout.id,
-              actor: { kind: "customer", customerId: customer.id },
-            });
-          }
-          await repo.updateCheckout(tx, checkout.id, {
-            status: "completed",
-            providerTransactionId: txn.id,
-            completedAt: now(),
-          });
-          return "granted" as const;
-        });
-      } catch (error) {
-        // Paid but not grantable (sold out, already a member, cashback spent meanwhile): the
-        // money goes back, nothing is granted.
-        if (error instanceof AppError && error.code !== "UNAVAILABLE") {
-          await refundUngranted(account, txn);
-          await repo.updateCheckout(db, checkout.id, { status: "failed" });
-          throw new AppError(error.code, `${error.message} Your payment has been refunded.`);
-        }
-        throw error;
-      }
-      const completed = await repo.findCheckout(db, shop.id, checkout.id);
-      if (!completed) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.checkoutNotFound);
-      log?.info({ checkoutId: checkout.id, result }, "checkout completed");
-      return this.completedResult(shop.id, completed);
+      return finishCheckout(shop, checkout, scope.customer, input.transactionId, {
+        kind: "customer",
+        customerId: scope.customer.id,
+      });
     },
 
     /** What a completed checkout granted (for the first completion and its repeats). */
-    async completedResult(shopId: number, checkout: repo.CheckoutRow): Promise<PurchaseResult> {
-      const balance = await rewardBalance(shopId, checkout.customerId);
-      if (checkout.type === "membership") {
-        const current = await repo.findCurrentMembership(db, shopId, checkout.customerId);
+    completedResult,
+
+    /**
+     * A membership sold at the counter (Add New Member's payment step, or Manage Membership for
+     * a member without one): the price after a 0–100 % discount, computed here. Cash is
+     * recorded and active at once; Card opens a `pos` checkout that the merchant completes.
+     */
+    async sellMembershipAtCounter(input: {
+      shopId: number;
+      customerId: number;
+      tierId: number;
+      plan?: Plan | undefined;
+      paymentType: "pos" | "cash";
+      discountPercent: number;
+      actor: CounterActor;
+    }): Promise<CounterOutcome> {
+      const shop = await requireShop(input.shopId);
+      const tier = await requireSellableTier(shop.id, input.tierId);
+      const plan = checkPlan(tier, input.plan);
+      return startMembershipAtCounter({ ...input, shop, tier, plan });
+    },
+
+    /**
+     * Manage Membership at the counter. No current membership: a sale, as above. A renewal
+     * still unpaid (`pending`): the merchant takes that payment. Active or cancelled: the tier
+     * becomes the next renewal's (no payment now; a cancelled one resumes renewing), and Cash
+     * stops charging a saved card.
+     */
+    async changeMembershipAtCounter(input: {
+      shopId: number;
+      customerId: number;
+      tierId: number;
+      plan?: Plan | undefined;
+      paymentType: "pos" | "cash";
+      discountPercent: number;
+      activeMembershipId?: number | undefined;
+      actor: CounterActor;
+    }): Promise<
+      | CounterOutcome
+      | {
+          outcome: "scheduled";
+          membership: CustomerMembership;
+          nextRenewalMembership: NextRenewalMembership | null;
+        }
+    > {
+      const shop = await requireShop(input.shopId);
+      const customer = await customerOrThrow(shop.id, input.customerId);
+      const tier = await requireSellableTier(shop.id, input.tierId);
+      const plan = checkPlan(tier, input.plan);
+      const current = await repo.findCurrentMembership(db, shop.id, customer.id);
+      const changed = () => new AppError("CONFLICT", MEMBER_ACTION_MESSAGES.membershipChanged);
+      if (input.activeMembershipId !== undefined && current?.id !== input.activeMembershipId) {
+        throw changed();
+      }
+      if (!current) return startMembershipAtCounter({ ...input, shop, tier, plan });
+      const { actor } = input;
+
+      if (current.status === "pending") {
+        const { amountCents, discountCents } = discounted(tier, input.discountPercent);
+        if (input.paymentType === "pos" && amountCents > 0) {
+          requireCardAccount(shop);
+          const data = await openCheckout(
+            { shopId: shop.id, customer },
+            shop,
+            { type: "membership", tier, plan },
+            { userId: actor.userId, discountCents },
+          );
+          return { outcome: "checkout", data };
+        }
+        return db.transaction(async (tx) => {
+          const locked = await lockCounterMember(tx, shop.id, customer.id);
+          const m = await repo.findCurrentMembership(tx, shop.id, locked.id, { lock: true });
+          if (m?.id !== current.id || m.status !== "pending") throw changed();
+          const renewed = await renewAtCounter(tx, m, locked, tier, plan, {
+            paymentType: input.paymentType,
+            amountCents,
+            discountCents,
+            providerReference: null,
+            actor,
+          });
+          return {
+            outcome: "completed" as const,
+            renewed: true as const,
+            membership: (await membershipView(tx, renewed.membership)).membership,
+            transaction: toTransactionDto(renewed.transaction),
+          };
+        });
+      }
+
+      return db.transaction(async (tx) => {
+        const locked = await lockCounterMember(tx, shop.id, customer.id);
+        const m = await repo.findCurrentMembership(tx, shop.id, locked.id, { lock: true });
+        if (m?.id !== current.id || (m.status !== "active" && m.status !== "cancelled")) {
+          throw changed();
+        }
+        const staying = tier.id === m.tierId && plan === m.plan;
+        const payment =
+          input.paymentType === "cash"
+            ? { paymentType: "cash" as const, cardToken: null, cardLabel: null }
+            : m.paymentType === "cash"
+              ? { paymentType: "pos" as const }
+              : {};
+        const updated = await repo.updateMembership(tx, m.id, {
+          status: "active",
+          cancelledAt: null,
+          nextTierId: staying ? null : tier.id,
+          nextPlan: staying ? null : plan,
+          ...payment,
+        });
+        const name = fullName(locked);
+        await notify(tx, shop.id, [{ merchants: true }], {
+          event: "membership.plan_changed",
+          title: staying ? "Membership renewal resumed" : "Membership plan changed",
+          message: staying
+            ? `${name} will keep renewing ${tier.name} (changed by ${actor.name}).`
+            : `${name} switches to ${tier.name} at the next renewal (changed by ${actor.name}).`,
+          data: { customerId: locked.id, membershipId: m.id },
+        });
+        await notify(tx, shop.id, [{ customerId: locked.id }], {
+          event: "membership.plan_changed",
+          title: "Membership updated",
+          message: staying
+            ? `Your ${tier.name} membership will keep renewing.`
+            : `Your membership changes to ${tier.name} at your next renewal.`,
+          data: { membershipId: m.id },
+        });
+        const view = await membershipView(tx, updated);
         return {
-          message: PAYMENT_MESSAGES.paymentSuccessful,
-          type: "membership",
-          membership: current ? (await membershipView(db, current)).membership : null,
-          customerOffer: null,
-          rewardBalance: balance,
+          outcome: "scheduled" as const,
+          membership: view.membership,
+          nextRenewalMembership: view.next,
+        };
+      });
+    },
+
+    /**
+     * The Offer Price (pay) modal: an offer sold to a member at the counter, cash or card
+     * (`pos`), with cashback up to min(balance, price). Cash, or cashback covering the price,
+     * completes now; otherwise a `pos` checkout opens for the rest.
+     */
+    async sellOfferAtCounter(input: {
+      shopId: number;
+      customerId: number;
+      offerId: number;
+      cashbackUsed: number;
+      paymentType: "pos" | "cash";
+      actor: CounterActor;
+    }): Promise<
+      (PurchaseResult & { outcome: "completed" }) | { outcome: "checkout"; data: CheckoutSession }
+    > {
+      const shop = await requireShop(input.shopId);
+      const quote = await db.transaction(async (tx) => {
+        const customer = await lockCounterMember(tx, shop.id, input.customerId);
+        const offer = await checkOfferUnit(tx, shop, input.offerId, customer.id);
+        const balance = await wallet.balanceCents(tx, shop.id, customer.id);
+        const asked = toCents(input.cashbackUsed);
+        if (asked > balance) {
+          throw new AppError("BAD_REQUEST", CASHBACK_MESSAGES.aboveBalance, {
+            errors: { cashbackUsed: CASHBACK_MESSAGES.aboveBalance },
+          });
+        }
+        if (asked > offer.offerPriceCents) {
+          throw new AppError("BAD_REQUEST", CASHBACK_MESSAGES.aboveOfferPrice, {
+            errors: { cashbackUsed: CASHBACK_MESSAGES.aboveOfferPrice },
+          });
+        }
+        const applied = applyCashback({
+          balance: toDollars(balance),
+          price: toDollars(offer.offerPriceCents),
+          requested: input.cashbackUsed,
+        });
+        const cashbackCents = toCents(applied.cashbackUsed);
+        const amountCents = offer.offerPriceCents - cashbackCents;
+        if (input.paymentType === "pos" && amountCents > 0) {
+          return { customer, offer, cashbackCents, granted: null };
+        }
+        const granted = await grantOffer(tx, {
+          shop,
+          customer,
+          offer,
+          cashbackCents,
+          amountCents,
+          paymentType: input.paymentType,
+          providerReference: null,
+          checkoutId: null,
+          actor: input.actor,
+        });
+        return { customer, offer, cashbackCents, granted };
+      });
+      if (quote.granted) {
+        return {
+          outcome: "completed",
+          message: PAYMENT_MESSAGES.offerPurchased,
+          type: "offer",
+          membership: null,
+          customerOffer: quote.granted.view,
+          rewardBalance: await rewardBalance(shop.id, input.customerId),
         };
       }
-      const rows = await repo.listRedeemableOffers(db, shopId, checkout.customerId, new Date(0));
-      const row = rows.find((r) => r.purchase.checkoutId === checkout.id);
-      const sold = row ? await repo.countSoldUnits(db, [row.offer.id]) : new Map<number, number>();
-      return {
-        message: PAYMENT_MESSAGES.paymentSuccessful,
-        type: "offer",
-        membership: null,
-        customerOffer: row
-          ? customerOfferView(row.purchase, row.offer, sold.get(row.offer.id) ?? 0)
-          : null,
-        rewardBalance: balance,
-      };
+      requireCardAccount(shop);
+      const data = await openCheckout(
+        { shopId: shop.id, customer: quote.customer },
+        shop,
+        { type: "offer", offer: quote.offer, cashbackCents: quote.cashbackCents },
+        { userId: input.actor.userId, discountCents: 0 },
+      );
+      return { outcome: "checkout", data };
+    },
+
+    /**
+     * The counter card form's "done" (POST /member/payments/complete): the merchant's session
+     * completes a checkout opened at the counter, with the same checks as the customer's.
+     */
+    async completeCounterCheckout(input: {
+      shopId: number;
+      checkoutId: string;
+      transactionId: string;
+      actor: CounterActor;
+    }): Promise<PurchaseResult> {
+      const shop = await requireShop(input.shopId);
+      const checkout = await repo.findCheckout(db, shop.id, input.checkoutId);
+      if (!checkout || checkout.createdByUserId === null) {
+        throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.checkoutNotFound);
+      }
+      const buyer = await repo.findCustomer(db, shop.id, checkout.customerId);
+      if (!buyer) throw new AppError("NOT_FOUND", MEMBER_ACTION_MESSAGES.notFound);
+      return finishCheckout(shop, checkout, buyer, input.transactionId, input.actor);
     },
 
     /**

@@ -4,6 +4,7 @@ import {
   CASHBACK_MESSAGES,
   formatCents,
   formatShortDate,
+  MEMBER_ACTION_MESSAGES,
   membershipMonthIndex,
   REDEMPTION_MESSAGES,
   type Redemption,
@@ -60,7 +61,11 @@ export function createRedemptionsService(deps: { db: Database; now?: () => Date 
 
   async function lockCustomer(tx: Executor, shopId: number, customerId: number) {
     const customer = await wallet.lockWalletOwner(tx, shopId, customerId);
-    if (!customer) throw new AppError("NOT_FOUND", "Member not found.");
+    if (!customer) throw new AppError("NOT_FOUND", MEMBER_ACTION_MESSAGES.notFound);
+    // DOMAIN: a disabled member cannot redeem, at the counter either.
+    if (customer.isDisabled) {
+      throw new AppError("UNPROCESSABLE", MEMBER_ACTION_MESSAGES.memberDisabled);
+    }
     return customer;
   }
 

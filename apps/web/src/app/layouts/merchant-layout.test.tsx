@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import {
@@ -9,7 +9,9 @@ import {
   setToken,
 } from "@/lib/token-storage";
 import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { listOf, makeNotification } from "@/test/notification-data";
 import { renderRoutes } from "@/test/render";
+import { sockets } from "@/test/socket-mock";
 import { routes } from "../router";
 
 function signedInMerchant(extra: Parameters<typeof mockApi>[0] = {}) {
@@ -44,6 +46,28 @@ describe("merchant shell", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(getToken()).toBeNull();
     expect(api.callsTo("POST /auth/logout")[0]?.headers.get("Authorization")).toBe("Bearer m-tok");
+  });
+
+  it("the top bar's bell shows the unread count; logout leaves the socket's room and closes it", async () => {
+    signedInMerchant({
+      "GET /notifications/get-all-notifications-by-merchantId": listOf([makeNotification()]),
+    });
+    const { router } = renderRoutes(routes, "/merchant/dashboard");
+    const bell = await screen.findByRole("button", { name: "Notifications, 1 unread" });
+    expect(within(screen.getByRole("banner")).getByRole("button", { name: /Notifications/ })).toBe(
+      bell,
+    );
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0];
+    act(() => socket?.serverConnect());
+    expect(socket?.emitsOf("connectUser")[0]?.[0]).toBe("1owner@shop.com");
+
+    const [logout] = screen.getAllByRole("button", { name: "Logout" });
+    await userEvent.setup().click(logout as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    await waitFor(() => expect(socket?.closed).toBe(true));
+    expect(socket?.log.slice(-2)).toEqual(["disconnectAndLeaveRoom", "close"]);
+    expect(sockets).toHaveLength(1);
   });
 
   it("the profile page shows the details and a dash for a missing phone", async () => {

@@ -5,6 +5,7 @@ import { BrandLogo } from "@/components/brand-logo";
 import { ShopLogo } from "@/components/shop-logo";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Avatar, IconButton, Sheet } from "@/components/ui";
+import { NotificationBell } from "@/features/notifications";
 import { MERCHANT_PROFILE_PATH, useCurrentUser, useLogout } from "@/features/session";
 import { cn } from "@/lib/cn";
 import { brandingStyle, useCurrentShop, useDocumentBranding } from "@/lib/shop-branding";
@@ -98,7 +99,8 @@ function SidebarContent() {
 /**
  * The merchant shell (spec §2 "Merchant shell"): a sidebar that is always there on desktop
  * and a sheet on phones (closed at first, spec §4), and a top bar with the shop's logo, name
- * and industry, the theme toggle and the profile picture. The shop's branding applies inside.
+ * and industry, the theme toggle, the notification bell (which also holds the area's real-time
+ * socket) and the profile picture. The shop's branding applies inside.
  */
 export function MerchantLayout() {
   const shop = useCurrentShop();
@@ -153,6 +155,7 @@ export function MerchantLayout() {
             ) : null}
           </div>
           <ThemeToggle />
+          <NotificationBell audience="merchant" />
           <Link
             to={MERCHANT_PROFILE_PATH}
             aria-label={fullName ? `Profile: ${fullName}` : "Profile"}

@@ -1,0 +1,8 @@
+CREATE TABLE "socket_io_attachments" (
+	"id" bigserial NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now(),
+	"payload" "bytea",
+	CONSTRAINT "socket_io_attachments_id_unique" UNIQUE("id")
+);
+--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "delivered_at" timestamp with time zone;

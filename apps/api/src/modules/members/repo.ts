@@ -1,0 +1,307 @@
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  customerMemberships,
+  customerSearchText,
+  customers,
+  membershipTiers,
+  type NewCustomer,
+  redemptions,
+  transactions,
+} from "../../db/schema";
+import type { Executor } from "../../infra/db";
+
+/**
+ * Member queries. A member's current membership is the one that has not expired (at most one,
+ * enforced by a partial unique index), so the list joins it as a single row per member.
+ */
+
+export type MemberFilter = "all" | "active" | "notActive";
+
+export type MemberListOptions = {
+  filter: MemberFilter;
+  /** Part of "first last email", any case. */
+  search?: string | undefined;
+  order: "joined" | "activity";
+  limit: number;
+  offset: number;
+};
+
+const currentMembershipJoin = and(
+  eq(customerMemberships.customerId, customers.id),
+  sql`${customerMemberships.status} <> 'expired'`,
+);
+
+/** DOMAIN "Member status": `active` also while a renewal payment is outstanding. */
+const isActiveMember = and(
+  inArray(customerMemberships.status, ["active", "pending"]),
+  eq(customers.isDisabled, false),
+);
+
+const memberColumns = {
+  customer: {
+    id: customers.id,
+    firstName: customers.firstName,
+    lastName: customers.lastName,
+    email: customers.email,
+    phoneNumber: customers.phoneNumber,
+    profilePicture: customers.profilePicture,
+    isDisabled: customers.isDisabled,
+    hasPassword: sql<boolean>`${customers.passwordHash} is not null`,
+    createdAt: customers.createdAt,
+    lastActivityAt: customers.lastActivityAt,
+  },
+  membership: {
+    id: customerMemberships.id,
+    tierId: customerMemberships.tierId,
+    plan: customerMemberships.plan,
+    status: customerMemberships.status,
+    paymentType: customerMemberships.paymentType,
+    startDate: customerMemberships.startDate,
+    expireDate: customerMemberships.expireDate,
+  },
+  tier: {
+    name: membershipTiers.name,
+    priceCents: membershipTiers.priceCents,
+    cashbackRewardCents: membershipTiers.cashbackRewardCents,
+  },
+  balanceCents: sql<string>`(select coalesce(sum(l.amount_cents), 0) from cashback_ledger l where l.customer_id = ${customers.id})`,
+};
+
+export type MemberRow = {
+  customer: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phoneNumber: string | null;
+    profilePicture: string | null;
+    isDisabled: boolean;
+    hasPassword: boolean;
+    createdAt: Date;
+    lastActivityAt: Date;
+  };
+  membership: {
+    id: number;
+    tierId: number;
+    plan: "monthly" | "yearly";
+    status: "pending" | "active" | "cancelled" | "expired";
+    paymentType: "online" | "pos" | "cash";
+    startDate: Date;
+    expireDate: Date;
+  } | null;
+  tier: { name: string; priceCents: number; cashbackRewardCents: number } | null;
+  balanceCents: string;
+};
+
+/** `%` and `_` typed into the search box are literal characters, not wildcards. */
+function containsPattern(term: string) {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+function listConditions(shopId: number, options: Pick<MemberListOptions, "filter" | "search">) {
+  const conditions: (SQL | undefined)[] = [eq(customers.shopId, shopId)];
+  if (options.filter === "active") conditions.push(isActiveMember);
+  if (options.filter === "notActive") {
+    conditions.push(
+      or(
+        eq(customers.isDisabled, true),
+        isNull(customerMemberships.id),
+        eq(customerMemberships.status, "cancelled"),
+      ),
+    );
+  }
+  if (options.search) {
+    conditions.push(sql`${customerSearchText(customers)} like ${containsPattern(options.search)}`);
+  }
+  return and(...conditions);
+}
+
+/**
+ * A page of the shop's members with their current membership and wallet balance. The page's
+ * ids come first (an index walk, joining memberships only to filter), then the 20 rows with
+ * their joins and balances: a deep page does not compute balances for the rows it skips.
+ */
+export async function listMembersByShop(
+  db: Executor,
+  shopId: number,
+  options: MemberListOptions,
+): Promise<MemberRow[]> {
+  const order =
+    options.order === "activity"
+      ? [desc(customers.lastActivityAt), desc(customers.id)]
+      : [desc(customers.createdAt), desc(customers.id)];
+  const base = db.select({ id: customers.id }).from(customers);
+  const page = await (options.filter === "all"
+    ? base.where(listConditions(shopId, options))
+    : base
+        .leftJoin(customerMemberships, currentMembershipJoin)
+        .where(listConditions(shopId, options))
+  )
+    .orderBy(...order)
+    .limit(options.limit)
+    .offset(options.offset);
+  if (page.length === 0) return [];
+  const ids = page.map((row) => row.id);
+  const rows = (await db
+    .select(memberColumns)
+    .from(customers)
+    .leftJoin(customerMemberships, currentMembershipJoin)
+    .leftJoin(membershipTiers, eq(membershipTiers.id, customerMemberships.tierId))
+    .where(and(eq(customers.shopId, shopId), inArray(customers.id, ids)))) as MemberRow[];
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort(
+    (a, b) => (position.get(a.customer.id) ?? 0) - (position.get(b.customer.id) ?? 0),
+  );
+}
+
+export async function countMembersByShop(
+  db: Executor,
+  shopId: number,
+  options: Pick<MemberListOptions, "filter" | "search">,
+) {
+  const count = sql<string>`count(*)`;
+  const countAll = async () => {
+    const [row] = await db
+      .select({ n: count })
+      .from(customers)
+      .where(listConditions(shopId, { filter: "all", search: options.search }));
+    return Number(row?.n ?? 0);
+  };
+  if (options.filter === "all") return countAll();
+  if (options.search) {
+    // A search narrows the rows through the trigram index first: join and filter those.
+    const [row] = await db
+      .select({ n: count })
+      .from(customers)
+      .leftJoin(customerMemberships, currentMembershipJoin)
+      .where(listConditions(shopId, options));
+    return Number(row?.n ?? 0);
+  }
+  // Active members are the shop's active or pending memberships (one current per member) whose
+  // member is not disabled; the Inactive tab is everyone else. Counting memberships with an
+  // anti-join on the few disabled members is much cheaper than joining every member.
+  const [active] = await db
+    .select({ n: count })
+    .from(customerMemberships)
+    .where(
+      and(
+        eq(customerMemberships.shopId, shopId),
+        inArray(customerMemberships.status, ["active", "pending"]),
+        sql`not exists (select 1 from customers c where c.id = ${customerMemberships.customerId} and c.is_disabled)`,
+      ),
+    );
+  const activeCount = Number(active?.n ?? 0);
+  return options.filter === "active" ? activeCount : (await countAll()) - activeCount;
+}
+
+export async function findMember(db: Executor, shopId: number, customerId: number) {
+  const [row] = (await db
+    .select(memberColumns)
+    .from(customers)
+    .leftJoin(customerMemberships, currentMembershipJoin)
+    .leftJoin(membershipTiers, eq(membershipTiers.id, customerMemberships.tierId))
+    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)))) as MemberRow[];
+  return row;
+}
+
+export async function findCustomerByEmail(db: Executor, shopId: number, email: string) {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(
+      and(eq(customers.shopId, shopId), sql`lower(${customers.email}) = ${email.toLowerCase()}`),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The customer row, locked until the transaction ends. */
+export async function lockCustomer(db: Executor, shopId: number, customerId: number) {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)))
+    .for("update");
+  return row;
+}
+
+export async function insertCustomer(db: Executor, values: NewCustomer) {
+  const [row] = await db.insert(customers).values(values).returning();
+  if (!row) throw new Error("customer insert returned nothing");
+  return row;
+}
+
+export async function updateCustomer(
+  db: Executor,
+  shopId: number,
+  customerId: number,
+  values: Partial<Pick<NewCustomer, "firstName" | "lastName" | "phoneNumber" | "isDisabled">>,
+) {
+  const [row] = await db
+    .update(customers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Removes the member's account and personal data. Their sessions, tokens, wallet, memberships,
+ * purchases and notices go with the row (cascade); the shop's transactions and redemptions stay,
+ * with the name they were recorded under (`set null`).
+ */
+export async function deleteCustomer(db: Executor, shopId: number, customerId: number) {
+  const [row] = await db
+    .delete(customers)
+    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)))
+    .returning({ id: customers.id, profilePicture: customers.profilePicture });
+  return row;
+}
+
+export async function findTier(db: Executor, shopId: number, tierId: number) {
+  const [tier] = await db
+    .select()
+    .from(membershipTiers)
+    .where(and(eq(membershipTiers.shopId, shopId), eq(membershipTiers.id, tierId)));
+  return tier;
+}
+
+/** The member's payments, newest first. */
+export async function listTransactionsOfMember(
+  db: Executor,
+  shopId: number,
+  customerId: number,
+  page: { limit: number; offset: number },
+) {
+  const where = and(eq(transactions.shopId, shopId), eq(transactions.customerId, customerId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(transactions)
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<string>`count(*)` }).from(transactions).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Benefit ids of a membership already redeemed in one membership month. */
+export async function listRedeemedBenefitIds(
+  db: Executor,
+  customerMembershipId: number,
+  membershipMonth: number,
+) {
+  const rows = await db
+    .select({ benefitId: redemptions.benefitId })
+    .from(redemptions)
+    .where(
+      and(
+        eq(redemptions.customerMembershipId, customerMembershipId),
+        eq(redemptions.membershipMonth, membershipMonth),
+        eq(redemptions.redemptionType, "benefit"),
+      ),
+    );
+  return new Set(rows.map((row) => row.benefitId));
+}

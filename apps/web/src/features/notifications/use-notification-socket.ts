@@ -1,0 +1,128 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type Notification, notificationSchema, SOCKET_EVENTS } from "@tessera/shared";
+import { createElement, useEffect, useRef, useState } from "react";
+import { toast } from "react-toastify";
+import type { Socket } from "socket.io-client";
+import { invalidateNotifications, type NotificationAudience, prependNotification } from "./api";
+import { NotificationToast } from "./components/notification-toast";
+import type { SignedInIdentity } from "./use-notification-audience";
+
+/**
+ * "off": nobody to connect for, or closed; "connecting": waiting for (or retrying) the
+ * handshake; "live": in the user's room; "refused": the server refused the token, and the
+ * socket stays closed rather than asking again.
+ */
+export type NotificationSocketStatus = "off" | "connecting" | "live" | "refused";
+
+export interface NotificationSocketOptions {
+  audience: NotificationAudience | null;
+  identity: SignedInIdentity | null;
+  token: string | null;
+}
+
+/** `uniqueId` of `connectUser`: the user's id and e-mail (spec §7 "Real-time"). */
+export function uniqueIdOf(identity: SignedInIdentity): string {
+  return `${identity.id}${identity.email}`;
+}
+
+/**
+ * The real-time socket (spec §4, §7): connects only with a signed-in user and a stored token,
+ * on the same origin and default path with `authToken` in the handshake query. On connect it
+ * announces the user (`connectUser`); each `notification` goes to the top of the cached lists,
+ * counts on the bell and raises a toast. When the user, the token or the component goes
+ * (logout, session end, leaving the area) it announces `disconnectAndLeaveRoom` and closes.
+ *
+ * Mount it once per signed-in area (NotificationBell does, unless `live={false}`).
+ */
+export function useNotificationSocket({
+  audience,
+  identity,
+  token,
+}: NotificationSocketOptions): NotificationSocketStatus {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<NotificationSocketStatus>("off");
+  // The effect reconnects only when who or which token changes, not on a new audience object.
+  const audienceRef = useRef(audience);
+  audienceRef.current = audience;
+  const audienceKey = audience ? JSON.stringify(audience) : null;
+  const identityId = identity?.id ?? null;
+  const identityEmail = identity?.email ?? null;
+
+  useEffect(() => {
+    if (audienceKey === null || identityId === null || identityEmail === null || !token) {
+      setStatus("off");
+      return;
+    }
+    const uniqueId = uniqueIdOf({ id: identityId, email: identityEmail });
+    const authToken = token;
+    let socket: Socket | null = null;
+    let isCancelled = false;
+    setStatus("connecting");
+
+    function receive(notification: Notification, current: NotificationAudience) {
+      if (!prependNotification(queryClient, current, notification)) return;
+      toast.info(createElement(NotificationToast, { notification }), {
+        // One toast per notification, however often it is delivered.
+        toastId: `notification-${notification.id}`,
+      });
+    }
+
+    function open(io: typeof import("socket.io-client").io) {
+      const live = io({ query: { authToken }, transports: ["websocket", "polling"] });
+      let hasConnected = false;
+
+      live.on("connect", () => {
+        // A reconnect is a new connection: it joins the room again, and the lists catch up on
+        // anything sent while it was down.
+        const current = audienceRef.current;
+        if (hasConnected && current) void invalidateNotifications(queryClient, current);
+        hasConnected = true;
+        live.emit(SOCKET_EVENTS.connectUser, uniqueId, () => setStatus("live"));
+      });
+
+      live.on("connect_error", () => {
+        // Still active: a network failure the client retries with backoff. Not active: the
+        // server refused the handshake ("Invalid or expired token. Please login again."), and
+        // asking again with the same token would only be refused again.
+        if (live.active) {
+          setStatus("connecting");
+          return;
+        }
+        setStatus("refused");
+        live.close();
+      });
+
+      live.on("disconnect", () => {
+        setStatus(live.active ? "connecting" : "off");
+      });
+
+      live.on(SOCKET_EVENTS.notification, (payload: unknown) => {
+        const parsed = notificationSchema.safeParse(payload);
+        const current = audienceRef.current;
+        if (!parsed.success || !current) return;
+        receive(parsed.data, current);
+      });
+      return live;
+    }
+
+    // Loaded on first use: pages without a signed-in user never download the client.
+    import("socket.io-client")
+      .then(({ io }) => {
+        if (!isCancelled) socket = open(io);
+      })
+      .catch(() => {
+        if (!isCancelled) setStatus("off");
+      });
+
+    return () => {
+      isCancelled = true;
+      if (!socket) return;
+      socket.off();
+      // Announce the leave while still connected; close() sends it before the disconnect.
+      if (socket.connected) socket.emit(SOCKET_EVENTS.disconnectAndLeaveRoom);
+      socket.close();
+    };
+  }, [audienceKey, identityId, identityEmail, token, queryClient]);
+
+  return status;
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { idSchema } from "../validation/common.ts";
+
+/** The bell and its list (spec §2 "Notifications list", §7 Notifications). */
+
+export const NOTIFICATION_MESSAGES = {
+  marked: "Notification marked as read",
+  allMarked: "All notifications marked as read",
+  notFound: "Notification not found.",
+} as const;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  /** What happened (`offer.purchased`, `membership.renewed`, …). */
+  type: z.string(),
+  /** Where in the app the thing it is about lives; null when nowhere. */
+  link: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListResponseSchema = z.object({
+  notifications: z.array(notificationSchema),
+  total: z.number().int(),
+  unreadCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListResponseSchema>;
+
+export const notificationUpdateResponseSchema = z.object({
+  message: z.string(),
+  notification: notificationSchema,
+  unreadCount: z.number().int(),
+});
+
+export const notificationsReadAllResponseSchema = z.object({
+  message: z.string(),
+  updated: z.number().int(),
+  unreadCount: z.number().int(),
+});
+
+export const notificationIdQuerySchema = z.object({ id: idSchema });
+
+/** Socket.io events (spec §7 "Real-time"). */
+export const SOCKET_EVENTS = {
+  connectUser: "connectUser",
+  disconnectAndLeaveRoom: "disconnectAndLeaveRoom",
+  notification: "notification",
+} as const;
