@@ -1,7 +1,10 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { resetSockets } from "./socket-mock";
+
+// A loaded CI machine renders slower than a laptop: findBy/waitFor wait up to 5 s, not 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // No test opens a real socket: io() hands out fakes the tests drive (see socket-mock.ts).
 vi.mock("socket.io-client", () => import("./socket-mock"));
