@@ -17,10 +17,25 @@ import {
 } from "@/features/auth";
 import {
   CustomerDashboardPage,
+  CustomerEditProfilePage,
   CustomerProfilePage,
+  CustomerUpdatePasswordPage,
   OfferPurchaseModal,
+  RedeemBenefitModal,
+  RedeemCashbackModal,
 } from "@/features/customer";
 import { MerchantDashboardPage } from "@/features/dashboard";
+import {
+  AddMemberModal,
+  ManageMembershipModal,
+  MemberBenefitsModal,
+  MemberCashbackModal,
+  MemberDetailPage,
+  MemberOffersModal,
+  MembersPage,
+  SetPaymentModal,
+  UpdateMemberModal,
+} from "@/features/members";
 import {
   MEMBERSHIPS_PATH,
   MembershipFormModal,
@@ -36,6 +51,7 @@ import {
 } from "@/features/offers";
 import { EditProfilePage, MerchantProfilePage, StoreSettingsPage } from "@/features/profile";
 import { CreateShopPage } from "@/features/shops";
+import { StaffFormModal, StaffPage } from "@/features/staff";
 import {
   MERCHANT_STOREFRONT_PATH,
   MerchantStorefrontPage,
@@ -92,6 +108,37 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
               { path: "dashboard", element: <MerchantDashboardPage /> },
+              {
+                // Members (spec §2): the add and update modals open over the list.
+                path: "members",
+                element: <MembersPage />,
+                children: [
+                  { path: "add-member", element: <AddMemberModal /> },
+                  { path: "add-member/set-payment", element: <SetPaymentModal /> },
+                  { path: "update-member", element: <UpdateMemberModal /> },
+                  { path: "update-member-membership", element: <ManageMembershipModal /> },
+                ],
+              },
+              {
+                // The spec's redeem modal addresses name the member in ?memberId=, and open
+                // over that member's detail page.
+                path: "members/redeem-cashback-modal",
+                element: <MemberDetailPage memberIdFrom="query" />,
+                children: [{ index: true, element: <MemberCashbackModal /> }],
+              },
+              {
+                path: "members/redeem-offer-modal",
+                element: <MemberDetailPage memberIdFrom="query" />,
+                children: [{ index: true, element: <MemberOffersModal /> }],
+              },
+              {
+                path: "members/:memberId",
+                element: <MemberDetailPage />,
+                children: [
+                  { path: "redeem-benefits", element: <MemberBenefitsModal /> },
+                  { path: "redeem-offers", element: <MemberOffersModal /> },
+                ],
+              },
               {
                 path: "memberships",
                 element: <MembershipsPage />,
@@ -152,6 +199,13 @@ export const routes: RouteObject[] = [
                 element: <StoreSettingsPage backPath="/merchant/profile" />,
               },
               { path: "profile/update-password", element: <UpdatePasswordPage /> },
+              {
+                // The sidebar's Staff (spec §2: /merchant/users; owner only).
+                path: "users",
+                element: <StaffPage />,
+                children: [{ path: "new-user", element: <StaffFormModal /> }],
+              },
+              { path: "staff", element: <Navigate to="/merchant/users" replace /> },
               { path: "sidebar", element: <MerchantSidebarPage /> },
               { path: "*", element: <InlineNotFound homePath="/merchant/dashboard" /> },
             ],
@@ -186,9 +240,20 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: "dashboard", element: null },
                       { path: "offer-purchase", element: <OfferPurchaseModal /> },
+                      { path: "redeem-benefit", element: <RedeemBenefitModal /> },
+                      { path: "redeem-cashback", element: <RedeemCashbackModal /> },
                     ],
                   },
-                  { path: "profile-overview", element: <CustomerProfilePage /> },
+                  {
+                    // Spec §2: profile-overview with the child routes edit-profile and
+                    // update-password, each shown in its place.
+                    path: "profile-overview",
+                    children: [
+                      { index: true, element: <CustomerProfilePage /> },
+                      { path: "edit-profile", element: <CustomerEditProfilePage /> },
+                      { path: "update-password", element: <CustomerUpdatePasswordPage /> },
+                    ],
+                  },
                   { path: "*", element: <CustomerAreaNotFound /> },
                 ],
               },

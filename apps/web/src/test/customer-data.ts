@@ -125,3 +125,44 @@ export function postFromCardForm(frame: HTMLIFrameElement, data: Record<string, 
     }),
   );
 }
+
+export function makeRedemption(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 71,
+    redemptionDate: "2026-03-03T15:30:00.000Z",
+    redemptionType: "benefit",
+    item: "Free filter coffee",
+    customerName: "Casey Customer",
+    value: 3.5,
+    performedBy: "customer",
+    performedByName: "Casey Customer",
+    ...overrides,
+  };
+}
+
+export function makeTransaction(overrides: Record<string, unknown> = {}) {
+  return {
+    transactionId: "sbx_tx_1",
+    id: 81,
+    transactionDate: "2026-03-01T12:00:00.000Z",
+    transactionType: "Bronze",
+    offerName: null,
+    membershipName: "Bronze",
+    plan: "monthly",
+    paymentType: "online",
+    offerPrice: null,
+    price: 9.99,
+    amount: 9.99,
+    discount: 0,
+    cashbackUsed: 0,
+    status: "succeeded",
+    transactionBy: "Casey Customer",
+    customerName: "Casey Customer",
+    ...overrides,
+  };
+}
+
+/** A paginated list answer: `{ [key]: rows, total, page, pageSize }`. */
+export function pageOf(key: string, rows: unknown[], total = rows.length, page = 1, pageSize = 10) {
+  return { [key]: rows, total, page, pageSize };
+}

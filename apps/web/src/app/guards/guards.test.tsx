@@ -92,6 +92,6 @@ describe("customer area guard", () => {
     expect(
       screen.getByText("Your membership, offers and cashback at Bean There"),
     ).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Account menu" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^Account menu/ })).toBeInTheDocument();
   });
 });

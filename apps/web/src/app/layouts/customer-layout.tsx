@@ -4,13 +4,19 @@ import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { ShopLogo } from "@/components/shop-logo";
 import { ThemeToggle } from "@/components/theme-toggle";
 import {
-  Avatar,
   DropdownMenu,
   DropdownMenuItem,
   DropdownMenuSeparator,
   IconButton,
   Sheet,
 } from "@/components/ui";
+import {
+  CustomerAvatar,
+  HeaderCashback,
+  useCustomerEvents,
+  useSignedInCustomer,
+} from "@/features/customer";
+import { NotificationBell } from "@/features/notifications";
 import { useLogout } from "@/features/session";
 import { cn } from "@/lib/cn";
 import { useCurrentShop } from "@/lib/shop-branding";
@@ -18,15 +24,24 @@ import { useSidebar } from "../providers/sidebar-provider";
 
 /**
  * The customer area's frame (spec §2 "Customer header"): the shop's logo and name, the
- * profile picture, and the menu Dashboard, Profile, Logout — a dropdown on larger screens, a
- * side sheet on phones. Logout goes to the shop's login (DOMAIN "Customer flows stay in the
- * shop"). The cashback balance joins the header with the customer area.
+ * cashback balance (it opens redeem-cashback), the profile picture, and the menu Dashboard,
+ * Profile, Logout — a dropdown on larger screens, a side sheet on phones. Below 410 px the
+ * header's text shortens to the logo and the amount (spec §9). Logout goes to the shop's login
+ * (DOMAIN "Customer flows stay in the shop").
+ *
+ * The live event stream (spec §4 "Real-time") is held here rather than in the dashboard alone,
+ * so the header's balance and the profile stay current on every customer page; it closes when
+ * the customer area is left or the customer logs out.
  */
 export function CustomerLayout() {
   const shop = useCurrentShop();
   const base = `/${shop.id}/customer`;
   const logout = useLogout(`/${shop.id}/login`);
   const sidebar = useSidebar();
+  const { customerId, dashboard } = useSignedInCustomer();
+  useCustomerEvents(shop.id, customerId);
+  const customer = dashboard.data?.customer;
+  const fullName = customer ? `${customer.firstName} ${customer.lastName}` : "";
   const { pathname } = useLocation();
   const { close } = sidebar;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
@@ -40,7 +55,7 @@ export function CustomerLayout() {
   return (
     <div className="min-h-dvh bg-canvas">
       <header className="sticky top-0 z-30 border-line border-b bg-surface/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-3 sm:px-6">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
           <IconButton
             aria-label="Open menu"
             aria-expanded={sidebar.isOpen}
@@ -54,15 +69,28 @@ export function CustomerLayout() {
             className="flex min-w-0 flex-1 items-center gap-3 rounded-md text-fg no-underline"
           >
             <ShopLogo src={shop.logo} name={shop.name} size="md" />
-            <span className="truncate font-bold text-base sm:text-lg">{shop.name}</span>
+            {/* Spec §9: below 410 px the header keeps the logo and drops the name. */}
+            <span className="truncate font-bold text-base max-[410px]:sr-only sm:text-lg">
+              {shop.name}
+            </span>
           </Link>
+          <HeaderCashback />
           <ThemeToggle />
+          <NotificationBell
+            audience="customer"
+            shopId={shop.id}
+            customerId={customerId ?? undefined}
+          />
           <div className="max-sm:hidden">
             <DropdownMenu
               label="Account"
               trigger={
-                <button type="button" aria-label="Account menu" className="rounded-full">
-                  <Avatar alt="" size="sm" />
+                <button
+                  type="button"
+                  aria-label={fullName ? `Account menu: ${fullName}` : "Account menu"}
+                  className="rounded-full"
+                >
+                  <CustomerAvatar />
                 </button>
               }
             >
@@ -83,10 +111,10 @@ export function CustomerLayout() {
           </div>
           <Link
             to={`${base}/profile-overview`}
-            aria-label="Profile"
-            className="rounded-full sm:hidden"
+            aria-label={fullName ? `Profile: ${fullName}` : "Profile"}
+            className="shrink-0 rounded-full sm:hidden"
           >
-            <Avatar alt="" size="sm" />
+            <CustomerAvatar />
           </Link>
         </div>
       </header>
@@ -96,6 +124,15 @@ export function CustomerLayout() {
         onOpenChange={(open) => (open ? sidebar.open() : sidebar.close())}
         title={shop.name}
       >
+        {customer ? (
+          <div className="mx-3 mb-2 flex items-center gap-3 rounded-control bg-muted p-3">
+            <CustomerAvatar size="md" />
+            <div className="min-w-0">
+              <p className="truncate font-semibold text-fg text-sm">{fullName}</p>
+              <p className="truncate text-fg-muted text-xs">{customer.email}</p>
+            </div>
+          </div>
+        ) : null}
         <nav aria-label="Account" className="flex flex-col gap-1 px-3 py-2">
           {items.map(({ to, label, icon: Icon }) => (
             <NavLink

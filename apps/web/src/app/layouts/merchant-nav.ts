@@ -1,5 +1,13 @@
 import type { User } from "@tessera/shared";
-import { BadgePercent, Crown, LayoutDashboard, type LucideIcon, Store } from "lucide-react";
+import {
+  BadgePercent,
+  Crown,
+  LayoutDashboard,
+  type LucideIcon,
+  Store,
+  UserCog,
+  Users,
+} from "lucide-react";
 
 export interface MerchantNavItem {
   to: string;
@@ -17,9 +25,11 @@ export interface MerchantNavItem {
  */
 export const merchantNavItems: readonly MerchantNavItem[] = [
   { to: "/merchant/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/merchant/members", label: "Members", icon: Users },
   { to: "/merchant/memberships", label: "Memberships", icon: Crown },
   { to: "/merchant/offers", label: "Offers", icon: BadgePercent },
   { to: "/merchant/storefront", label: "Storefront", icon: Store },
+  { to: "/merchant/users", label: "Staff", icon: UserCog, ownerOnly: true },
 ];
 
 /** The sections this user may open; while the user loads, owner-only ones stay hidden. */

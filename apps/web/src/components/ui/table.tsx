@@ -63,7 +63,7 @@ export function Table<Row>({
   return (
     <section
       className={cn(
-        "w-full overflow-x-auto rounded-card border border-line bg-surface shadow-card",
+        "relative w-full overflow-x-auto rounded-card border border-line bg-surface shadow-card",
         className,
       )}
       // Scrollable regions must be reachable by keyboard.

@@ -1,6 +1,24 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PublicOffer, PublicTier } from "@tessera/shared";
-import { customerKeys } from "@/features/payments";
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import {
+  type ChangePasswordPayload,
+  type CustomerDashboard,
+  type CustomerRedemptionsResponse,
+  type CustomerTransactionsResponse,
+  type MessageResponse,
+  type ProfileValues,
+  type PublicOffer,
+  type PublicTier,
+  type RedemptionResult,
+  sanitizeFileName,
+  type UpdateCustomerProfileResponse,
+} from "@tessera/shared";
+import { customerKeys, invalidateCustomerData } from "@/features/payments";
 import { api } from "@/lib/api-client";
 import { customerQueryDefaults, retryCustomerQuery } from "@/lib/query-client";
 
@@ -62,4 +80,209 @@ export function useShopTiers(shopId: number) {
 
 export function useShopOffers(shopId: number) {
   return useQuery(shopOffersQueryOptions(shopId));
+}
+
+// ---------------------------------------------------------------- redemptions and billing
+
+/** The lists of the Redemptions and Billing tabs, under the customer's keys (live refresh). */
+export const customerListKeys = {
+  redemptions: (shopId: number, customerId: number, page: number, pageSize: number) =>
+    [...customerKeys.shop(shopId), customerId, "redemptions", { page, pageSize }] as const,
+  transactions: (shopId: number, customerId: number, page: number, pageSize: number) =>
+    [...customerKeys.shop(shopId), customerId, "transactions", { page, pageSize }] as const,
+};
+
+/** GET /customer/redemptions/get-customer-redemptions/{id}?page=&pageSize= (newest first). */
+export function fetchCustomerRedemptions(
+  customerId: number,
+  paging: { page: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<CustomerRedemptionsResponse> {
+  return api.get<CustomerRedemptionsResponse>(
+    `/customer/redemptions/get-customer-redemptions/${customerId}`,
+    { query: paging, signal },
+  );
+}
+
+/** GET /customer/transactions/get-customer-transactions/{shopId}?page=&pageSize= (newest first). */
+export function fetchCustomerTransactions(
+  shopId: number,
+  paging: { page: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<CustomerTransactionsResponse> {
+  return api.get<CustomerTransactionsResponse>(
+    `/customer/transactions/get-customer-transactions/${shopId}`,
+    { query: paging, signal },
+  );
+}
+
+export function customerRedemptionsQueryOptions(
+  shopId: number,
+  customerId: number,
+  page: number,
+  pageSize: number,
+) {
+  return queryOptions({
+    queryKey: customerListKeys.redemptions(shopId, customerId, page, pageSize),
+    queryFn: ({ signal }) => fetchCustomerRedemptions(customerId, { page, pageSize }, signal),
+    staleTime: customerQueryDefaults.staleTime,
+    retry: retryCustomerQuery,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomerRedemptions(
+  shopId: number,
+  customerId: number,
+  page: number,
+  pageSize: number,
+  options: { enabled?: boolean } = {},
+) {
+  return useQuery({
+    ...customerRedemptionsQueryOptions(shopId, customerId, page, pageSize),
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function useCustomerTransactions(
+  shopId: number,
+  customerId: number,
+  page: number,
+  pageSize: number,
+) {
+  return useQuery({
+    queryKey: customerListKeys.transactions(shopId, customerId, page, pageSize),
+    queryFn: ({ signal }) => fetchCustomerTransactions(shopId, { page, pageSize }, signal),
+    staleTime: customerQueryDefaults.staleTime,
+    retry: retryCustomerQuery,
+    placeholderData: keepPreviousData,
+  });
+}
+
+// ---------------------------------------------------------------- redeeming
+
+/** POST /customer/redemptions/create-redemption/{id}?benefitId= (once per membership month). */
+export function redeemBenefit(input: {
+  customerId: number;
+  benefitId: number;
+}): Promise<RedemptionResult> {
+  return api.post<RedemptionResult>(
+    `/customer/redemptions/create-redemption/${input.customerId}`,
+    undefined,
+    { query: { benefitId: input.benefitId } },
+  );
+}
+
+/** POST /customer/offers/redeem-offer/{id}?customerOfferId= (once, before it expires). */
+export function redeemOffer(input: {
+  customerId: number;
+  customerOfferId: number;
+}): Promise<RedemptionResult> {
+  return api.post<RedemptionResult>(
+    `/customer/offers/redeem-offer/${input.customerId}`,
+    undefined,
+    {
+      query: { customerOfferId: input.customerOfferId },
+    },
+  );
+}
+
+/** POST /customer/redemptions/create-cashback-redemption/{id}?price= (dollars, cents allowed). */
+export function redeemCashback(input: {
+  customerId: number;
+  price: number;
+}): Promise<RedemptionResult> {
+  return api.post<RedemptionResult>(
+    `/customer/redemptions/create-cashback-redemption/${input.customerId}`,
+    undefined,
+    { query: { price: input.price } },
+  );
+}
+
+/**
+ * A redemption changes the balance, the lists and (offers) the bought offers: the new balance
+ * goes into the dashboard at once, then everything the customer has loaded is refetched.
+ */
+function useRedemptionMutation<Input extends { customerId: number }>(
+  shopId: number,
+  mutationFn: (input: Input) => Promise<RedemptionResult>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (result, input) => {
+      queryClient.setQueryData<CustomerDashboard>(
+        customerKeys.dashboard(shopId, input.customerId),
+        (dashboard) =>
+          dashboard ? { ...dashboard, rewardBalance: result.rewardBalance } : dashboard,
+      );
+      return invalidateCustomerData(queryClient, shopId);
+    },
+  });
+}
+
+export function useRedeemBenefit(shopId: number) {
+  return useRedemptionMutation(shopId, redeemBenefit);
+}
+
+export function useRedeemOffer(shopId: number) {
+  return useRedemptionMutation(shopId, redeemOffer);
+}
+
+export function useRedeemCashback(shopId: number) {
+  return useRedemptionMutation(shopId, redeemCashback);
+}
+
+// ---------------------------------------------------------------- profile
+
+/**
+ * PUT /customer/profile/update-customer-profile/{id} (multipart: firstName, lastName,
+ * phoneNumber, phoneCountry, profilePicture?).
+ */
+export function updateCustomerProfile(input: {
+  customerId: number;
+  values: ProfileValues;
+  picture: File | null;
+}): Promise<UpdateCustomerProfileResponse> {
+  const form = new FormData();
+  form.append("firstName", input.values.firstName);
+  form.append("lastName", input.values.lastName);
+  form.append("phoneNumber", input.values.phoneNumber);
+  form.append("phoneCountry", input.values.phoneCountry ?? "");
+  if (input.picture) {
+    form.append("profilePicture", input.picture, sanitizeFileName(input.picture.name));
+  }
+  return api.put<UpdateCustomerProfileResponse>(
+    `/customer/profile/update-customer-profile/${input.customerId}`,
+    form,
+  );
+}
+
+export function useUpdateCustomerProfile(shopId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCustomerProfile,
+    onSuccess: ({ customer }, input) => {
+      queryClient.setQueryData<CustomerDashboard>(
+        customerKeys.dashboard(shopId, input.customerId),
+        (dashboard) => (dashboard ? { ...dashboard, customer } : dashboard),
+      );
+      return invalidateCustomerData(queryClient, shopId);
+    },
+  });
+}
+
+/** PUT /customer/profile/update-password/{id} { currentPassword, newPassword }. */
+export function updateCustomerPassword(
+  input: { customerId: number } & ChangePasswordPayload,
+): Promise<MessageResponse> {
+  const { customerId, currentPassword, newPassword } = input;
+  return api.put<MessageResponse>(`/customer/profile/update-password/${customerId}`, {
+    currentPassword,
+    newPassword,
+  });
+}
+
+export function useUpdateCustomerPassword() {
+  return useMutation({ mutationFn: updateCustomerPassword });
 }

@@ -1,18 +1,27 @@
+import type { RedemptionType } from "@tessera/shared";
 import { describe, expect, it } from "vitest";
 import {
   canCancelMembership,
+  canRedeemOffer,
+  currentMembershipMonth,
+  hasBenefitUsage,
   maxOfferCashback,
   offerPayment,
+  redeemableBenefits,
   subscribedTierIds,
   tabFromState,
   tierPurchaseMode,
+  usedBenefits,
+  usedBenefitsFromPayload,
 } from "./dashboard";
 
 describe("tabFromState", () => {
-  it("takes memberships or offers from navigation state", () => {
+  it("takes any of the four tabs from navigation state", () => {
     expect(tabFromState({ tab: "offers" })).toBe("offers");
     expect(tabFromState({ tab: "memberships" })).toBe("memberships");
-    expect(tabFromState({ tab: "billing" })).toBeNull();
+    expect(tabFromState({ tab: "redemptions" })).toBe("redemptions");
+    expect(tabFromState({ tab: "billing" })).toBe("billing");
+    expect(tabFromState({ tab: "profile" })).toBeNull();
     expect(tabFromState(null)).toBeNull();
     expect(tabFromState("offers")).toBeNull();
   });
@@ -89,5 +98,109 @@ describe("maxOfferCashback", () => {
     expect(maxOfferCashback(2, 12)).toBe(2);
     expect(maxOfferCashback(25, 12)).toBe(12);
     expect(maxOfferCashback(0, 12)).toBe(0);
+  });
+});
+
+const BENEFITS = [
+  { id: 11, name: "Free filter coffee", worth: 3.5, benefitType: "monthly" },
+  { id: 12, name: "10% off pastries", worth: 3, benefitType: "monthly" },
+];
+const MEMBERSHIP = {
+  status: "active" as const,
+  startDate: "2026-01-31T10:00:00.000Z",
+  expireDate: "2026-05-31T10:00:00.000Z",
+  Benefits: BENEFITS,
+};
+
+describe("redeemableBenefits", () => {
+  const now = new Date("2026-03-10T00:00:00.000Z");
+
+  it("a running membership (active, or cancelled until it ends) offers its benefits", () => {
+    expect(redeemableBenefits(MEMBERSHIP, now)).toEqual(BENEFITS);
+    expect(redeemableBenefits({ ...MEMBERSHIP, status: "cancelled" }, now)).toEqual(BENEFITS);
+  });
+
+  it("none without a membership, while payment is pending, expired, or past its end", () => {
+    expect(redeemableBenefits(null, now)).toEqual([]);
+    expect(redeemableBenefits({ ...MEMBERSHIP, status: "pending" }, now)).toEqual([]);
+    expect(redeemableBenefits({ ...MEMBERSHIP, status: "expired" }, now)).toEqual([]);
+    expect(
+      redeemableBenefits({ ...MEMBERSHIP, status: "cancelled" }, new Date("2026-06-01")),
+    ).toEqual([]);
+  });
+});
+
+describe("currentMembershipMonth", () => {
+  it("runs from the start day to the same day next month, clamped to short months", () => {
+    const month = currentMembershipMonth(MEMBERSHIP.startDate, new Date("2026-03-10T00:00:00Z"));
+    // Jan 31 → Feb 28 → Mar 31: 10 March is in the month that began on 28 February.
+    expect(month.start.toISOString()).toBe("2026-02-28T10:00:00.000Z");
+    expect(month.end.toISOString()).toBe("2026-03-31T10:00:00.000Z");
+  });
+});
+
+describe("usedBenefits", () => {
+  const now = new Date("2026-03-10T00:00:00.000Z");
+  const redemption = (
+    item: string,
+    redemptionDate: string,
+    redemptionType: RedemptionType = "benefit",
+  ) => ({ item, redemptionDate, redemptionType });
+
+  it("a benefit redeemed in this membership month is used until the next one starts", () => {
+    const used = usedBenefits(
+      MEMBERSHIP,
+      [redemption("Free filter coffee", "2026-03-01T09:00:00.000Z")],
+      now,
+    );
+    expect([...used.keys()]).toEqual([11]);
+    expect(used.get(11)?.availableOn?.toISOString()).toBe("2026-03-31T10:00:00.000Z");
+  });
+
+  it("last month's redemptions, other kinds and other names do not count", () => {
+    const used = usedBenefits(
+      MEMBERSHIP,
+      [
+        redemption("Free filter coffee", "2026-02-28T09:59:59.000Z"),
+        redemption("10% off pastries", "2026-03-02T09:00:00.000Z", "offer"),
+        redemption("Free cold brew", "2026-03-02T09:00:00.000Z"),
+      ],
+      now,
+    );
+    expect(used.size).toBe(0);
+    expect(usedBenefits(null, [], now).size).toBe(0);
+  });
+});
+
+describe("usedBenefitsFromPayload", () => {
+  it("takes the server's usedThisMonth and availableOn when every benefit has them", () => {
+    const marked = BENEFITS.map((benefit) => ({
+      ...benefit,
+      usedThisMonth: benefit.id === 11,
+      availableOn: benefit.id === 11 ? "2026-03-31T10:00:00.000Z" : null,
+    }));
+    expect(hasBenefitUsage(marked)).toBe(true);
+    const used = usedBenefitsFromPayload(marked);
+    expect([...used.keys()]).toEqual([11]);
+    expect(used.get(11)?.availableOn?.toISOString()).toBe("2026-03-31T10:00:00.000Z");
+  });
+
+  it("a payload without the marks (or no benefits) falls back to the redemptions", () => {
+    expect(hasBenefitUsage(BENEFITS)).toBe(false);
+    expect(hasBenefitUsage([])).toBe(false);
+  });
+});
+
+describe("canRedeemOffer", () => {
+  const now = new Date("2026-03-10T00:00:00.000Z");
+  it("once, before it expires; an offer without validity never expires", () => {
+    expect(canRedeemOffer({ redeemedAt: null, expiresAt: "2026-03-11T00:00:00Z" }, now)).toBe(true);
+    expect(canRedeemOffer({ redeemedAt: null, expiresAt: null }, now)).toBe(true);
+    expect(canRedeemOffer({ redeemedAt: null, expiresAt: "2026-03-09T00:00:00Z" }, now)).toBe(
+      false,
+    );
+    expect(canRedeemOffer({ redeemedAt: "2026-03-05T00:00:00Z", expiresAt: null }, now)).toBe(
+      false,
+    );
   });
 });

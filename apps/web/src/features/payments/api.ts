@@ -97,23 +97,37 @@ export async function createIntention(input: IntentionInput): Promise<CheckoutSe
   return data;
 }
 
-/** POST /fortis/elements/transaction/complete: the form's "done", checked by the server. */
-export function completeCheckout(input: {
-  checkoutId: string;
-  transactionId: string;
-}): Promise<PurchaseResult> {
-  return api.post<PurchaseResult>("/fortis/elements/transaction/complete", input);
+/**
+ * Who completes a card checkout: the customer online (POST /fortis/elements/transaction/complete)
+ * or the merchant at the counter (POST /member/payments/complete, a `pos` payment).
+ */
+export type CheckoutCompletion = "customer" | "counter";
+
+const COMPLETE_PATHS: Record<CheckoutCompletion, string> = {
+  customer: "/fortis/elements/transaction/complete",
+  counter: "/member/payments/complete",
+};
+
+/** The form's "done", checked by the server. */
+export function completeCheckout(
+  input: { checkoutId: string; transactionId: string },
+  completion: CheckoutCompletion = "customer",
+): Promise<PurchaseResult> {
+  return api.post<PurchaseResult>(COMPLETE_PATHS[completion], input);
 }
 
 export function useCreateIntention() {
   return useMutation({ mutationFn: createIntention });
 }
 
-export function useCompleteCheckout(shopId: number) {
+export function useCompleteCheckout(shopId: number, completion: CheckoutCompletion = "customer") {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: completeCheckout,
-    onSuccess: () => invalidateCustomerData(queryClient, shopId),
+    mutationFn: (input: { checkoutId: string; transactionId: string }) =>
+      completeCheckout(input, completion),
+    // A counter payment changes the merchant's member screens; their caller refreshes them.
+    onSuccess: () =>
+      completion === "customer" ? invalidateCustomerData(queryClient, shopId) : undefined,
   });
 }
 

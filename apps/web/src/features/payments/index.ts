@@ -1,5 +1,6 @@
 export {
   type CancelResponse,
+  type CheckoutCompletion,
   type CheckoutItem,
   cancelMembership,
   completeCheckout,

@@ -1,11 +1,25 @@
-import { type CustomerOffer, formatMoney, formatShortDate } from "@tessera/shared";
-import { CalendarClock, ShoppingBag, Tag } from "lucide-react";
+import {
+  type CustomerOffer,
+  formatMoney,
+  formatShortDate,
+  REDEMPTION_MESSAGES,
+} from "@tessera/shared";
+import { CalendarClock, ChevronDown, ChevronUp, ShoppingBag, Tag } from "lucide-react";
+import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { PublicOfferCard } from "@/components/public-offer-card";
-import { Badge, Button, EmptyState, QueryErrorState, SkeletonGrid } from "@/components/ui";
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  QueryErrorState,
+  SkeletonGrid,
+} from "@/components/ui";
+import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
-import { useShopOffers } from "../api";
-import { offerPurchasePath } from "../dashboard";
+import { useRedeemOffer, useShopOffers } from "../api";
+import { canRedeemOffer, offerPurchasePath, PANEL_PREVIEW_COUNT } from "../dashboard";
 
 export const NO_PURCHASED_OFFER_TEXT = "No Offer available";
 export const NO_OFFERS_TEXT = "No offers available.";
@@ -16,8 +30,17 @@ function validityText(offer: CustomerOffer, timeZone: string): string {
   return "No expiry";
 }
 
-function PurchasedOfferCard({ offer, timeZone }: { offer: CustomerOffer; timeZone: string }) {
+function PurchasedOfferCard({
+  offer,
+  timeZone,
+  onRedeem,
+}: {
+  offer: CustomerOffer;
+  timeZone: string;
+  onRedeem: () => void;
+}) {
   const headingId = `customer-offer-${offer.customerOfferId}`;
+  const redeemable = canRedeemOffer(offer);
   return (
     <article
       aria-labelledby={headingId}
@@ -41,9 +64,16 @@ function PurchasedOfferCard({ offer, timeZone }: { offer: CustomerOffer; timeZon
           <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
           {validityText(offer, timeZone)}
         </p>
-        <p className="text-fg-subtle text-xs">
-          Bought {formatShortDate(offer.purchasedAt, timeZone)}
-        </p>
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-1">
+          <p className="text-fg-subtle text-xs">
+            Bought {formatShortDate(offer.purchasedAt, timeZone)}
+          </p>
+          {redeemable ? (
+            <Button size="sm" aria-label={`Redeem ${offer.offerName}`} onClick={onRedeem}>
+              Redeem
+            </Button>
+          ) : null}
+        </div>
       </div>
     </article>
   );
@@ -93,17 +123,70 @@ function ShopOffers() {
 }
 
 /**
- * The Offers tab: what the customer has bought (image, name, price, how long it is valid), then
+ * The Offers tab: what the customer has bought (image, name, price, how long it is valid) with
+ * Redeem after a confirmation, two at first and See All when there are more (spec §2), then
  * the offers on sale with Buy, which opens the offer purchase over the dashboard.
  */
-export function OffersTab({ activeOffers }: { activeOffers: CustomerOffer[] }) {
+export function OffersTab({
+  customerId,
+  activeOffers,
+}: {
+  customerId: number;
+  activeOffers: CustomerOffer[];
+}) {
   const shop = useCurrentShop();
+  const redeem = useRedeemOffer(shop.id);
+  const listId = useId();
+  const [showAll, setShowAll] = useState(false);
+  // Kept while the dialog closes, so its text does not change mid-animation.
+  const [redeeming, setRedeeming] = useState<{ offer: CustomerOffer; open: boolean } | null>(null);
+  const shown = showAll ? activeOffers : activeOffers.slice(0, PANEL_PREVIEW_COUNT);
+  const hasMore = activeOffers.length > PANEL_PREVIEW_COUNT;
+
+  function confirmRedeem() {
+    if (!redeeming) return;
+    const { offer } = redeeming;
+    redeem.mutate(
+      { customerId, customerOfferId: offer.customerOfferId },
+      {
+        onSuccess: (result) => {
+          notifySuccess(result.message || REDEMPTION_MESSAGES.offerRedeemed);
+          setRedeeming({ offer, open: false });
+        },
+        onError: (error) => {
+          notifyError(error);
+          setRedeeming({ offer, open: false });
+        },
+      },
+    );
+  }
+
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby="customer-offers-mine" className="flex flex-col gap-3">
-        <h2 id="customer-offers-mine" className="font-semibold text-fg text-xl">
-          Your offers
-        </h2>
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="customer-offers-mine" className="font-semibold text-fg text-xl">
+            Your offers
+          </h2>
+          {hasMore ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={showAll}
+              aria-controls={listId}
+              rightIcon={
+                showAll ? (
+                  <ChevronUp aria-hidden="true" className="size-4" />
+                ) : (
+                  <ChevronDown aria-hidden="true" className="size-4" />
+                )
+              }
+              onClick={() => setShowAll((value) => !value)}
+            >
+              {showAll ? "Show less" : `See All (${activeOffers.length})`}
+            </Button>
+          ) : null}
+        </div>
         {activeOffers.length === 0 ? (
           <div className="rounded-card border border-line border-dashed bg-surface">
             <EmptyState
@@ -113,10 +196,14 @@ export function OffersTab({ activeOffers }: { activeOffers: CustomerOffer[] }) {
             />
           </div>
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {activeOffers.map((offer) => (
+          <ul id={listId} className="grid gap-4 md:grid-cols-2">
+            {shown.map((offer) => (
               <li key={offer.customerOfferId}>
-                <PurchasedOfferCard offer={offer} timeZone={shop.timeZone} />
+                <PurchasedOfferCard
+                  offer={offer}
+                  timeZone={shop.timeZone}
+                  onRedeem={() => setRedeeming({ offer, open: true })}
+                />
               </li>
             ))}
           </ul>
@@ -128,6 +215,20 @@ export function OffersTab({ activeOffers }: { activeOffers: CustomerOffer[] }) {
         </h2>
         <ShopOffers />
       </section>
+
+      {redeeming ? (
+        <ConfirmDialog
+          open={redeeming.open}
+          onOpenChange={(open) => setRedeeming({ ...redeeming, open })}
+          title={`Redeem ${redeeming.offer.offerName}?`}
+          description="Redeem it when you are at the counter and show this screen. An offer can be redeemed only once."
+          confirmLabel="Redeem"
+          cancelLabel="Not now"
+          destructive={false}
+          pending={redeem.isPending}
+          onConfirm={confirmRedeem}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,7 @@
-import { type CustomerDashboard, formatMoney, PAYMENT_MESSAGES } from "@tessera/shared";
-import { LogIn, Wallet } from "lucide-react";
+import type { CustomerDashboard } from "@tessera/shared";
 import { useRef, useState } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useNavigationType } from "react-router";
 import {
-  Alert,
-  Button,
   Card,
   QueryErrorState,
   Skeleton,
@@ -14,31 +11,30 @@ import {
   TabsTrigger,
 } from "@/components/ui";
 import { useCustomerDashboard } from "@/features/payments";
-import { useLogout, VerifyEmailNotice } from "@/features/session";
+import { VerifyEmailNotice } from "@/features/session";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { BenefitRefusalsProvider } from "../benefit-usage";
+import { BillingTab } from "../components/billing-tab";
+import { CashbackCard } from "../components/cashback-card";
 import { MembershipSummaryCard } from "../components/membership-summary-card";
 import { MembershipsTab } from "../components/memberships-tab";
 import { OffersTab } from "../components/offers-tab";
+import { RedeemBenefitPanel } from "../components/redeem-benefit-panel";
+import { RedemptionsTab } from "../components/redemptions-tab";
+import { SignedOutNotice } from "../components/signed-out-notice";
 import { type DashboardTab, tabFromState } from "../dashboard";
 
-function CashbackCard({ balance }: { balance: number }) {
-  return (
-    <Card className="flex h-full flex-col gap-3">
-      <div className="flex items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
-          <Wallet aria-hidden="true" className="size-5" />
-        </span>
-        <h2 className="font-semibold text-fg">Cashback balance</h2>
-      </div>
-      <p className="font-bold text-4xl text-fg tabular-nums">{formatMoney(balance)}</p>
-      <p className="mt-auto text-fg-muted text-sm">
-        Earned with your membership. Put it towards any offer when you buy it.
-      </p>
-    </Card>
-  );
-}
+const TAB_LABELS = [
+  ["memberships", "Memberships"],
+  ["offers", "Offers"],
+  ["redemptions", "Redemptions"],
+  ["billing", "Billing"],
+] as const satisfies readonly (readonly [DashboardTab, string])[];
+
+/** On phones the four tabs share the width, so none hides past the edge. */
+const PHONE_TAB_CLASS = "max-sm:flex-1 max-sm:px-1 max-sm:text-[13px]";
 
 function DashboardSkeleton() {
   return (
@@ -48,7 +44,8 @@ function DashboardSkeleton() {
         <Skeleton className="h-60 rounded-card lg:col-span-2" />
         <Skeleton className="h-60 rounded-card" />
       </div>
-      <Skeleton className="h-10 w-64" />
+      <Skeleton className="h-40 rounded-card" />
+      <Skeleton className="h-10 w-full max-w-md" />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Skeleton className="h-80 rounded-card" />
         <Skeleton className="h-80 rounded-card max-sm:hidden" />
@@ -71,13 +68,15 @@ function DashboardContent({
 }) {
   const shop = useCurrentShop();
   const location = useLocation();
+  const navigationType = useNavigationType();
   const tabs = useRef<HTMLDivElement>(null);
   const [tab, setTab] = useState<DashboardTab>(() => tabFromState(location.state) ?? "memberships");
   // A navigation to the dashboard may name a tab (spec §2); the page itself stays mounted.
   const [seenKey, setSeenKey] = useState(location.key);
   if (seenKey !== location.key) {
     setSeenKey(location.key);
-    const requested = tabFromState(location.state);
+    // Back and forward (closing a modal with "back") return to the page as it was left.
+    const requested = navigationType === "POP" ? null : tabFromState(location.state);
     if (requested) setTab(requested);
   }
 
@@ -105,17 +104,27 @@ function DashboardContent({
         </div>
         <CashbackCard balance={dashboard.rewardBalance} />
       </div>
+      <RedeemBenefitPanel customerId={customerId} membership={dashboard.membership} />
       <div ref={tabs} className="scroll-mt-20">
         <Tabs value={tab} onValueChange={(value) => setTab(value as DashboardTab)}>
-          <TabsList aria-label="Dashboard">
-            <TabsTrigger value="memberships">Memberships</TabsTrigger>
-            <TabsTrigger value="offers">Offers</TabsTrigger>
+          <TabsList aria-label="Dashboard" className="max-sm:gap-0">
+            {TAB_LABELS.map(([value, label]) => (
+              <TabsTrigger key={value} value={value} className={PHONE_TAB_CLASS}>
+                {label}
+              </TabsTrigger>
+            ))}
           </TabsList>
           <TabsContent value="memberships">
             <MembershipsTab customerId={customerId} dashboard={dashboard} />
           </TabsContent>
           <TabsContent value="offers">
-            <OffersTab activeOffers={dashboard.activeOffers} />
+            <OffersTab customerId={customerId} activeOffers={dashboard.activeOffers} />
+          </TabsContent>
+          <TabsContent value="redemptions">
+            <RedemptionsTab customerId={customerId} />
+          </TabsContent>
+          <TabsContent value="billing">
+            <BillingTab customerId={customerId} />
           </TabsContent>
         </Tabs>
       </div>
@@ -124,56 +133,41 @@ function DashboardContent({
 }
 
 /**
- * `/{shopId}/customer/dashboard`: the signed-in customer's membership and cashback, and the
- * Memberships and Offers tabs (spec §2). The offer purchase opens over it as a child route.
+ * `/{shopId}/customer/dashboard`: the signed-in customer's membership and cashback, the Redeem
+ * Benefit panel, and the Memberships, Offers, Redemptions and Billing tabs (spec §2). The
+ * offer-purchase, redeem-benefit and redeem-cashback modals open over it as child routes.
  */
 export function CustomerDashboardPage() {
   const shop = useCurrentShop();
   useDocumentTitle(`Dashboard · ${shop.name}`);
   const customerId = getSignedInCustomerId(shop.id);
   const dashboard = useCustomerDashboard(shop.id, customerId);
-  const logout = useLogout(`/${shop.id}/login`);
 
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="font-bold text-2xl text-fg sm:text-3xl">Dashboard</h1>
-        <p className="mt-1 text-fg-muted">Your membership, offers and cashback at {shop.name}</p>
+    <BenefitRefusalsProvider>
+      <div className="flex flex-col gap-6">
+        <div>
+          <h1 className="font-bold text-2xl text-fg sm:text-3xl">Dashboard</h1>
+          <p className="mt-1 text-fg-muted">Your membership, offers and cashback at {shop.name}</p>
+        </div>
+        {customerId === null ? (
+          <SignedOutNotice />
+        ) : dashboard.isPending ? (
+          <DashboardSkeleton />
+        ) : dashboard.isError ? (
+          <Card>
+            <QueryErrorState query={dashboard} title="We could not load your dashboard" />
+          </Card>
+        ) : (
+          <DashboardContent
+            customerId={customerId}
+            dashboard={dashboard.data}
+            refetch={() => void dashboard.refetch()}
+            refetching={dashboard.isFetching}
+          />
+        )}
+        <Outlet />
       </div>
-      {customerId === null ? (
-        // A session without the stored customer (e.g. storage cleared by hand): start again.
-        <Alert
-          tone="warning"
-          role="alert"
-          title={PAYMENT_MESSAGES.loginToContinue}
-          action={
-            <Button
-              size="sm"
-              loading={logout.isPending}
-              leftIcon={<LogIn aria-hidden="true" className="size-4" />}
-              onClick={() => logout.mutate()}
-            >
-              Log in
-            </Button>
-          }
-        >
-          We could not tell which account this is.
-        </Alert>
-      ) : dashboard.isPending ? (
-        <DashboardSkeleton />
-      ) : dashboard.isError ? (
-        <Card>
-          <QueryErrorState query={dashboard} title="We could not load your dashboard" />
-        </Card>
-      ) : (
-        <DashboardContent
-          customerId={customerId}
-          dashboard={dashboard.data}
-          refetch={() => void dashboard.refetch()}
-          refetching={dashboard.isFetching}
-        />
-      )}
-      <Outlet />
-    </div>
+    </BenefitRefusalsProvider>
   );
 }

@@ -1,22 +1,136 @@
-import { UserRound } from "lucide-react";
-import { Card, EmptyState } from "@/components/ui";
+import { formatPhoneNumber } from "@tessera/shared";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import {
+  Avatar,
+  buttonClassName,
+  Card,
+  CardHeader,
+  QueryErrorState,
+  Skeleton,
+} from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useSignedInCustomer } from "../components/customer-header";
+import { SignedOutNotice } from "../components/signed-out-notice";
+import { editProfilePath, updatePasswordPath } from "../dashboard";
 
-/** `/{shopId}/customer/profile-overview`: filled in by the customer-area issue. */
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1 border-line border-b py-3.5 last:border-b-0 sm:flex-row sm:items-center sm:gap-6">
+      <dt className="w-40 shrink-0 text-fg-muted text-sm">{label}</dt>
+      <dd className="min-w-0 flex-1 break-words text-fg">{children}</dd>
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-4">
+      <span className="sr-only">Loading your profile</span>
+      <div className="flex items-center gap-4">
+        <Skeleton className="size-24 rounded-full" />
+        <div className="flex flex-1 flex-col gap-2">
+          <Skeleton className="h-6 w-48" />
+          <Skeleton className="h-4 w-64" />
+        </div>
+      </div>
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}
+
+/**
+ * `/{shopId}/customer/profile-overview` (spec §2 "Profile overview"): the profile picture, Full
+ * Name, Email, Phone Number ("-" when empty) with Update Info (edit-profile), and a Password
+ * row with Update Password (update-password).
+ */
 export function CustomerProfilePage() {
   const shop = useCurrentShop();
   useDocumentTitle(`Profile · ${shop.name}`);
+  const { customerId, dashboard } = useSignedInCustomer();
+
   return (
-    <div className="flex flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <h1 className="font-bold text-2xl text-fg sm:text-3xl">Profile</h1>
       <Card>
-        <EmptyState
-          icon={<UserRound aria-hidden="true" />}
-          title="Your profile"
-          hint="Your name, e-mail, phone number and password settings will be shown here."
-        />
+        {customerId === null ? (
+          <SignedOutNotice />
+        ) : dashboard.isPending ? (
+          <ProfileSkeleton />
+        ) : dashboard.isError ? (
+          <QueryErrorState query={dashboard} title="We could not load your profile" />
+        ) : (
+          <ProfileDetails customer={dashboard.data.customer} shopId={shop.id} />
+        )}
       </Card>
     </div>
+  );
+}
+
+function ProfileDetails({
+  customer,
+  shopId,
+}: {
+  customer: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phoneNumber: string | null;
+    profilePicture: string | null;
+  };
+  shopId: number;
+}) {
+  const fullName = `${customer.firstName} ${customer.lastName}`.trim();
+  return (
+    <>
+      <div className="mb-2 flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+        <Avatar src={customer.profilePicture} alt={`Profile picture of ${fullName}`} size="xl" />
+        <div className="min-w-0">
+          <p className="font-semibold text-fg text-xl">{fullName}</p>
+          <p className="wrap-anywhere text-fg-muted text-sm">{customer.email}</p>
+        </div>
+      </div>
+      <CardHeader
+        title="Personal info"
+        headingLevel={2}
+        className="mt-6 mb-1"
+        action={
+          <Link
+            to={editProfilePath(shopId)}
+            className={buttonClassName({
+              variant: "outline",
+              size: "sm",
+              className: "no-underline",
+            })}
+          >
+            Update Info
+          </Link>
+        }
+      />
+      <dl>
+        <Row label="Full Name">{fullName}</Row>
+        <Row label="Email">
+          <span className="wrap-anywhere">{customer.email}</span>
+        </Row>
+        <Row label="Phone Number">
+          {customer.phoneNumber?.trim() ? formatPhoneNumber(customer.phoneNumber) : "-"}
+        </Row>
+        <Row label="Password">
+          <span className="flex flex-wrap items-center justify-between gap-3">
+            <span>
+              <span aria-hidden="true">••••••••</span>
+              <span className="sr-only">Hidden</span>
+            </span>
+            <Link
+              to={updatePasswordPath(shopId)}
+              className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
+            >
+              Update Password
+            </Link>
+          </span>
+        </Row>
+      </dl>
+    </>
   );
 }

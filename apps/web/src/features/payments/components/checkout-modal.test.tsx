@@ -40,10 +40,19 @@ const fortisSession = makeSession({
   amount: 25,
 }) as CheckoutSession;
 
-function renderForm(onDone = vi.fn(), onClose = vi.fn()) {
+function renderForm(
+  onDone = vi.fn(),
+  onClose = vi.fn(),
+  completion: "customer" | "counter" = "customer",
+) {
   renderWithRouter(
     <CurrentShopProvider shop={makeShop()}>
-      <PaymentFormModal session={fortisSession} onDone={onDone} onClose={onClose} />
+      <PaymentFormModal
+        session={fortisSession}
+        onDone={onDone}
+        onClose={onClose}
+        completion={completion}
+      />
     </CurrentShopProvider>,
   );
   return { onDone, onClose };
@@ -102,6 +111,27 @@ describe("PaymentFormModal with Fortis Elements", () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(onDone).not.toHaveBeenCalled();
     expect(screen.getAllByText("Payment failed, Try again")).toHaveLength(1);
+    expect(api.callsTo("POST /fortis/elements/transaction/complete")).toHaveLength(0);
+  });
+
+  it("a counter payment completes through POST /member/payments/complete", async () => {
+    const commerce = fakeCommerce();
+    const result = {
+      message: "Payment received. The membership is active.",
+      type: "membership",
+      membership: null,
+      customerOffer: null,
+      rewardBalance: 0,
+    };
+    const api = mockApi({ "POST /member/payments/complete": result });
+    const { onDone } = renderForm(vi.fn(), vi.fn(), "counter");
+    await waitFor(() => expect(commerce.created.options).not.toBeNull());
+    commerce.emit("done", { data: { id: "fortis_tx_10" } });
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(result));
+    expect(api.callsTo("POST /member/payments/complete")[0]?.body).toEqual({
+      checkoutId: "chk_1",
+      transactionId: "fortis_tx_10",
+    });
     expect(api.callsTo("POST /fortis/elements/transaction/complete")).toHaveLength(0);
   });
 });

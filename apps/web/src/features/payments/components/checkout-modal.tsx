@@ -10,7 +10,12 @@ import { FETCH_FAILED_MESSAGE } from "@/lib/api-client";
 import { notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
-import { type CheckoutItem, createIntention, useCompleteCheckout } from "../api";
+import {
+  type CheckoutCompletion,
+  type CheckoutItem,
+  createIntention,
+  useCompleteCheckout,
+} from "../api";
 import { formatPayableAmount } from "../checkout";
 import { useLoginToContinue, useReportPaymentError } from "../use-payment-errors";
 import { FortisCardForm, SandboxCardForm } from "./card-forms";
@@ -20,6 +25,8 @@ export interface PaymentFormModalProps {
   onDone: (result: PurchaseResult) => void;
   /** The form closed without a payment (dismissed, failed or declined). */
   onClose: () => void;
+  /** "counter": the merchant took the card for a member (POST /member/payments/complete). */
+  completion?: CheckoutCompletion;
 }
 
 /**
@@ -27,9 +34,14 @@ export interface PaymentFormModalProps {
  * `done` is checked by the server (complete); a decline or a form error shows "Payment failed,
  * Try again" once and closes the modal, granting nothing.
  */
-export function PaymentFormModal({ session, onDone, onClose }: PaymentFormModalProps) {
+export function PaymentFormModal({
+  session,
+  onDone,
+  onClose,
+  completion = "customer",
+}: PaymentFormModalProps) {
   const shop = useCurrentShop();
-  const complete = useCompleteCheckout(shop.id);
+  const complete = useCompleteCheckout(shop.id, completion);
   const reportError = useReportPaymentError(shop.id);
   // The provider may report twice (done then error, or a double submit): the first one counts.
   const settled = useRef(false);

@@ -1,0 +1,198 @@
+import {
+  formatMoney,
+  PAYMENT_TYPE_LABELS,
+  type Transaction,
+  type TransactionStatus,
+} from "@tessera/shared";
+import { CreditCard } from "lucide-react";
+import { useState } from "react";
+import {
+  Badge,
+  type BadgeTone,
+  EmptyState,
+  QueryErrorState,
+  Table,
+  type TableColumn,
+  useIsPhone,
+} from "@/components/ui";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { useCustomerTransactions } from "../api";
+import { formatDay, formatTime } from "../format";
+import { ListPager } from "./list-pager";
+import { LIST_PAGE_SIZE } from "./redemptions-tab";
+
+export const NO_TRANSACTIONS_TEXT = "No transactions found";
+
+const STATUS: Record<TransactionStatus, { label: string; tone: BadgeTone }> = {
+  succeeded: { label: "Paid", tone: "success" },
+  failed: { label: "Declined", tone: "danger" },
+  refunded: { label: "Refunded", tone: "info" },
+};
+
+const PLAN_LABELS = { monthly: "Monthly", yearly: "Yearly" } as const;
+
+/** What was bought: the offer, or the membership with its plan. */
+function itemOf(row: Transaction): { name: string; kind: string } {
+  if (row.offerName !== null || row.transactionType === "Offer") {
+    return { name: row.offerName ?? "Offer", kind: "Offer" };
+  }
+  const plan = row.plan ? ` · ${PLAN_LABELS[row.plan]}` : "";
+  return { name: row.membershipName ?? row.transactionType, kind: `Membership${plan}` };
+}
+
+/** Cashback and discount that made the card pay less than the price. */
+function deductions(row: Transaction): string | null {
+  const parts: string[] = [];
+  if (row.cashbackUsed > 0) parts.push(`${formatMoney(row.cashbackUsed)} cashback`);
+  if (row.discount > 0) parts.push(`${formatMoney(row.discount)} discount`);
+  return parts.length > 0 ? `of ${formatMoney(row.price)}, less ${parts.join(" and ")}` : null;
+}
+
+function StatusBadge({ status }: { status: TransactionStatus }) {
+  const { label, tone } = STATUS[status];
+  return (
+    <Badge tone={tone} dot>
+      {label}
+    </Badge>
+  );
+}
+
+function TransactionCards({ rows, timeZone }: { rows: Transaction[]; timeZone: string }) {
+  return (
+    <ul aria-label="Transactions" className="flex flex-col gap-3">
+      {rows.map((row) => {
+        const item = itemOf(row);
+        const less = deductions(row);
+        return (
+          <li key={row.id} className="rounded-card border border-line bg-surface p-4 shadow-card">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-semibold text-fg">{item.name}</p>
+                <p className="text-fg-muted text-sm">{item.kind}</p>
+              </div>
+              <div className="text-right">
+                <p className="font-semibold text-fg tabular-nums">{formatMoney(row.amount)}</p>
+                {less ? <p className="text-fg-subtle text-xs">{less}</p> : null}
+              </div>
+            </div>
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-fg-muted text-sm">
+              <StatusBadge status={row.status} />
+              <span>
+                {formatDay(row.transactionDate, timeZone)},{" "}
+                {formatTime(row.transactionDate, timeZone)}
+              </span>
+              <span>{PAYMENT_TYPE_LABELS[row.paymentType]}</span>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function columns(timeZone: string): TableColumn<Transaction>[] {
+  return [
+    {
+      key: "date",
+      header: "Date",
+      cell: (row) => (
+        <span className="whitespace-nowrap">
+          {formatDay(row.transactionDate, timeZone)}
+          <span className="block text-fg-subtle text-xs">
+            {formatTime(row.transactionDate, timeZone)}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: "item",
+      header: "Item",
+      cell: (row) => {
+        const item = itemOf(row);
+        return (
+          <span>
+            <span className="font-medium">{item.name}</span>
+            <span className="block text-fg-muted text-xs">{item.kind}</span>
+          </span>
+        );
+      },
+    },
+    { key: "payment", header: "Payment", cell: (row) => PAYMENT_TYPE_LABELS[row.paymentType] },
+    {
+      key: "amount",
+      header: "Amount",
+      align: "right",
+      cell: (row) => {
+        const less = deductions(row);
+        return (
+          <span className="tabular-nums">
+            {formatMoney(row.amount)}
+            {less ? <span className="block text-fg-subtle text-xs">{less}</span> : null}
+          </span>
+        );
+      },
+    },
+    { key: "status", header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
+  ];
+}
+
+/**
+ * The Billing tab (spec §2, §3 "Transaction"): every payment to the shop, declined and refunded
+ * ones included, newest first, ten a page; "No transactions found" when there are none.
+ */
+export function BillingTab({ customerId }: { customerId: number }) {
+  const shop = useCurrentShop();
+  const isPhone = useIsPhone();
+  const [page, setPage] = useState(1);
+  const list = useCustomerTransactions(shop.id, customerId, page, LIST_PAGE_SIZE);
+
+  if (list.isPending) {
+    return (
+      <Table
+        caption="Transactions"
+        hideCaption
+        columns={columns(shop.timeZone)}
+        rows={[]}
+        getRowKey={() => 0}
+        loading
+      />
+    );
+  }
+  if (list.isError) return <QueryErrorState query={list} />;
+  const { transactions, total } = list.data;
+  if (total === 0 && page === 1) {
+    return (
+      <div className="rounded-card border border-line border-dashed bg-surface">
+        <EmptyState
+          icon={<CreditCard aria-hidden="true" />}
+          title={NO_TRANSACTIONS_TEXT}
+          hint="Your membership and offer payments show here."
+        />
+      </div>
+    );
+  }
+  return (
+    <div aria-busy={list.isPlaceholderData || undefined}>
+      {isPhone ? (
+        <TransactionCards rows={transactions} timeZone={shop.timeZone} />
+      ) : (
+        <Table
+          caption="Transactions"
+          hideCaption
+          columns={columns(shop.timeZone)}
+          rows={transactions}
+          getRowKey={(row) => row.id}
+          empty={NO_TRANSACTIONS_TEXT}
+        />
+      )}
+      <ListPager
+        label="Transactions pages"
+        page={page}
+        pageSize={LIST_PAGE_SIZE}
+        total={total}
+        loading={list.isPlaceholderData}
+        onPageChange={setPage}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { CustomerMembership } from "@tessera/shared";
+import { ChevronRight, Gift } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { Card, CardHeader, EmptyState } from "@/components/ui";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { useBenefitUsage } from "../benefit-usage";
+import { PANEL_PREVIEW_COUNT, redeemBenefitPath } from "../dashboard";
+import { BenefitRow } from "./benefit-row";
+
+export const NO_BENEFITS_TEXT = "No benefits available";
+
+/** Opens the redeem-benefit modal on one benefit (`?benefitId=` keeps it across a reload). */
+export function useOpenBenefit() {
+  const shop = useCurrentShop();
+  const navigate = useNavigate();
+  return (benefitId: number) =>
+    navigate(`${redeemBenefitPath(shop.id)}?benefitId=${benefitId}`, { state: { benefitId } });
+}
+
+/**
+ * The dashboard's Redeem Benefit panel (spec §2): the membership's first two benefits with
+ * Redeem, and See All (the redeem-benefit modal) when there are more; "No benefits available"
+ * without a running membership or benefits.
+ */
+export function RedeemBenefitPanel({
+  customerId,
+  membership,
+}: {
+  customerId: number;
+  membership: CustomerMembership | null;
+}) {
+  const shop = useCurrentShop();
+  const usage = useBenefitUsage(customerId, membership);
+  const openBenefit = useOpenBenefit();
+  const shown = usage.benefits.slice(0, PANEL_PREVIEW_COUNT);
+  const hasMore = usage.benefits.length > PANEL_PREVIEW_COUNT;
+
+  return (
+    <section aria-label="Redeem Benefit">
+      <Card>
+        <CardHeader
+          title="Redeem Benefit"
+          headingLevel={2}
+          description={
+            usage.benefits.length > 0
+              ? `Each benefit of ${membership?.name ?? "your membership"} can be redeemed once a month.`
+              : undefined
+          }
+          action={
+            hasMore ? (
+              <Link
+                to={redeemBenefitPath(shop.id)}
+                aria-label={`See All ${usage.benefits.length} benefits`}
+                className="inline-flex items-center gap-1 rounded-sm font-semibold text-primary-ink text-sm hover:underline"
+              >
+                See All
+                <ChevronRight aria-hidden="true" className="size-4" />
+              </Link>
+            ) : null
+          }
+        />
+        {shown.length === 0 ? (
+          <EmptyState
+            icon={<Gift aria-hidden="true" />}
+            title={NO_BENEFITS_TEXT}
+            hint={
+              membership
+                ? "Your membership has no benefits to redeem right now."
+                : "Benefits come with a membership."
+            }
+            className="py-6"
+          />
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {shown.map((benefit) => (
+              <li key={benefit.id}>
+                <BenefitRow
+                  benefit={benefit}
+                  status={usage.statusOf(benefit.id)}
+                  checking={usage.isPending}
+                  onRedeem={() => openBenefit(benefit.id)}
+                  className="h-full"
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </section>
+  );
+}

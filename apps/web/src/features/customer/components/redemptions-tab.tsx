@@ -1,0 +1,144 @@
+import { formatMoney, type Redemption, type RedemptionType } from "@tessera/shared";
+import { Receipt } from "lucide-react";
+import { useState } from "react";
+import {
+  Badge,
+  type BadgeTone,
+  EmptyState,
+  QueryErrorState,
+  Table,
+  type TableColumn,
+  useIsPhone,
+} from "@/components/ui";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { useCustomerRedemptions } from "../api";
+import { formatDay, formatTime } from "../format";
+import { ListPager } from "./list-pager";
+
+export const NO_REDEMPTIONS_TEXT = "No redemptions available";
+export const LIST_PAGE_SIZE = 10;
+
+const TYPE_LABELS: Record<RedemptionType, { label: string; tone: BadgeTone }> = {
+  benefit: { label: "Benefit", tone: "primary" },
+  offer: { label: "Offer", tone: "info" },
+  cashback: { label: "Cashback", tone: "success" },
+};
+
+function redeemedBy(redemption: Redemption): string {
+  return redemption.performedBy === "customer" ? "You" : `${redemption.performedByName} (shop)`;
+}
+
+function TypeBadge({ type }: { type: RedemptionType }) {
+  const { label, tone } = TYPE_LABELS[type];
+  return <Badge tone={tone}>{label}</Badge>;
+}
+
+function RedemptionCards({ rows, timeZone }: { rows: Redemption[]; timeZone: string }) {
+  return (
+    <ul aria-label="Redemptions" className="flex flex-col gap-3">
+      {rows.map((row) => (
+        <li key={row.id} className="rounded-card border border-line bg-surface p-4 shadow-card">
+          <div className="flex items-start justify-between gap-3">
+            <p className="min-w-0 font-semibold text-fg">{row.item}</p>
+            <p className="font-semibold text-fg tabular-nums">{formatMoney(row.value)}</p>
+          </div>
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-fg-muted text-sm">
+            <TypeBadge type={row.redemptionType} />
+            <span>
+              {formatDay(row.redemptionDate, timeZone)}, {formatTime(row.redemptionDate, timeZone)}
+            </span>
+            <span>By {redeemedBy(row)}</span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The Redemptions tab (spec §2, §3 "Redemption"): date, item, value and who redeemed it,
+ * newest first, ten a page; "No redemptions available" when there are none. A table on larger
+ * screens, cards on phones.
+ */
+export function RedemptionsTab({ customerId }: { customerId: number }) {
+  const shop = useCurrentShop();
+  const isPhone = useIsPhone();
+  const [page, setPage] = useState(1);
+  const list = useCustomerRedemptions(shop.id, customerId, page, LIST_PAGE_SIZE);
+
+  if (list.isPending) {
+    return (
+      <Table
+        caption="Redemptions"
+        hideCaption
+        columns={columns(shop.timeZone)}
+        rows={[]}
+        getRowKey={() => 0}
+        loading
+      />
+    );
+  }
+  if (list.isError) return <QueryErrorState query={list} />;
+  const { redemptions, total } = list.data;
+  if (total === 0 && page === 1) {
+    return (
+      <div className="rounded-card border border-line border-dashed bg-surface">
+        <EmptyState
+          icon={<Receipt aria-hidden="true" />}
+          title={NO_REDEMPTIONS_TEXT}
+          hint="Benefits, offers and cashback you redeem show here."
+        />
+      </div>
+    );
+  }
+  return (
+    <div aria-busy={list.isPlaceholderData || undefined}>
+      {isPhone ? (
+        <RedemptionCards rows={redemptions} timeZone={shop.timeZone} />
+      ) : (
+        <Table
+          caption="Redemptions"
+          hideCaption
+          columns={columns(shop.timeZone)}
+          rows={redemptions}
+          getRowKey={(row) => row.id}
+          empty={NO_REDEMPTIONS_TEXT}
+        />
+      )}
+      <ListPager
+        label="Redemptions pages"
+        page={page}
+        pageSize={LIST_PAGE_SIZE}
+        total={total}
+        loading={list.isPlaceholderData}
+        onPageChange={setPage}
+      />
+    </div>
+  );
+}
+
+function columns(timeZone: string): TableColumn<Redemption>[] {
+  return [
+    {
+      key: "date",
+      header: "Date",
+      cell: (row) => (
+        <span className="whitespace-nowrap">
+          {formatDay(row.redemptionDate, timeZone)}
+          <span className="block text-fg-subtle text-xs">
+            {formatTime(row.redemptionDate, timeZone)}
+          </span>
+        </span>
+      ),
+    },
+    { key: "item", header: "Item", cell: (row) => <span className="font-medium">{row.item}</span> },
+    { key: "type", header: "Type", cell: (row) => <TypeBadge type={row.redemptionType} /> },
+    {
+      key: "value",
+      header: "Value",
+      align: "right",
+      cell: (row) => <span className="tabular-nums">{formatMoney(row.value)}</span>,
+    },
+    { key: "by", header: "Redeemed by", cell: (row) => redeemedBy(row) },
+  ];
+}

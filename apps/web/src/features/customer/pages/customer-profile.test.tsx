@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { routes } from "@/app/router";
+import { jsonResponse, makeCustomer, mockApi } from "@/test/api-mock";
+import {
+  CUSTOMER_ID,
+  makeDashboard,
+  SHOP_ID,
+  shopRoute,
+  signInCustomer,
+} from "@/test/customer-data";
+import { renderRoutes } from "@/test/render";
+
+const PROFILE = `/${SHOP_ID}/customer/profile-overview`;
+const GET_CUSTOMER = `GET /customer/profile/get-customer/${CUSTOMER_ID}`;
+const UPDATE_PROFILE = `PUT /customer/profile/update-customer-profile/${CUSTOMER_ID}`;
+const UPDATE_PASSWORD = `PUT /customer/profile/update-password/${CUSTOMER_ID}`;
+const GOOD = "Better@2026";
+
+function definition(label: string) {
+  const term = screen.getByText(label, { selector: "dt" });
+  return term.nextElementSibling as HTMLElement;
+}
+
+describe("profile overview", () => {
+  it("shows the picture, name, e-mail, '-' for no phone, and the update links", async () => {
+    signInCustomer();
+    mockApi({ ...shopRoute, [GET_CUSTOMER]: makeDashboard() });
+    renderRoutes(routes, PROFILE);
+    expect(await screen.findByRole("heading", { name: "Profile", level: 1 })).toBeInTheDocument();
+    await screen.findByText("Full Name");
+    expect(definition("Full Name")).toHaveTextContent("Casey Customer");
+    expect(definition("Email")).toHaveTextContent("casey@example.com");
+    expect(definition("Phone Number")).toHaveTextContent(/^-$/);
+    expect(screen.getByRole("img", { name: "Profile picture of Casey Customer" })).toBeVisible();
+    expect(screen.getByRole("link", { name: "Update Info" })).toHaveAttribute(
+      "href",
+      `${PROFILE}/edit-profile`,
+    );
+    expect(
+      within(definition("Password")).getByRole("link", { name: "Update Password" }),
+    ).toHaveAttribute("href", `${PROFILE}/update-password`);
+  });
+
+  it("shows the phone number in international form", async () => {
+    signInCustomer();
+    mockApi({
+      ...shopRoute,
+      [GET_CUSTOMER]: makeDashboard({ customer: makeCustomer({ phoneNumber: "+12015550123" }) }),
+    });
+    renderRoutes(routes, PROFILE);
+    await screen.findByText("Phone Number");
+    expect(definition("Phone Number")).toHaveTextContent("+1 201 555 0123");
+  });
+});
+
+describe("edit-profile", () => {
+  it("checks names and phone with the spec's messages, then saves as multipart", async () => {
+    signInCustomer();
+    let customer = makeCustomer();
+    const api = mockApi({
+      ...shopRoute,
+      [GET_CUSTOMER]: () => makeDashboard({ customer }),
+      [UPDATE_PROFILE]: () => {
+        customer = makeCustomer({ firstName: "Cassie", phoneNumber: "+12015550123" });
+        return { message: "Profile updated successfully", customer };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, `${PROFILE}/edit-profile`);
+    const first = await screen.findByLabelText(/^First name/);
+    await user.clear(first);
+    await user.type(first, "Ca");
+    await user.type(screen.getByLabelText("Phone number"), "12");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("First name should have at least 3 letters")).toBeVisible();
+    expect(screen.getByText("Invalid phone number for selected region")).toBeVisible();
+    expect(api.callsTo(UPDATE_PROFILE)).toHaveLength(0);
+
+    await user.clear(first);
+    await user.type(first, "Cassie");
+    const phone = screen.getByLabelText("Phone number");
+    await user.clear(phone);
+    await user.type(phone, "2015550123");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+
+    expect(await screen.findByText("Profile updated successfully")).toBeInTheDocument();
+    const body = api.callsTo(UPDATE_PROFILE)[0]?.body as FormData;
+    expect(body.get("firstName")).toBe("Cassie");
+    expect(body.get("lastName")).toBe("Customer");
+    expect(body.get("phoneNumber")).toBe("+12015550123");
+    expect(body.get("phoneCountry")).toBe("US");
+    expect(body.get("profilePicture")).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe(PROFILE));
+    expect(await screen.findByText("Cassie Customer", { selector: "dd" })).toBeInTheDocument();
+  });
+
+  it("refuses a picture that is too large or of another type", async () => {
+    signInCustomer();
+    mockApi({ ...shopRoute, [GET_CUSTOMER]: makeDashboard() });
+    const user = userEvent.setup({ applyAccept: false });
+    renderRoutes(routes, `${PROFILE}/edit-profile`);
+    const input = (await screen.findByLabelText("Profile picture")) as HTMLInputElement;
+    await user.upload(input, new File(["gif"], "me.gif", { type: "image/gif" }));
+    expect(await screen.findByText("Only JPG, JPEG, and PNG files are allowed")).toBeVisible();
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "me.png", { type: "image/png" });
+    await user.upload(input, big);
+    expect(await screen.findByText("File size must be less than 5MB")).toBeVisible();
+  });
+});
+
+describe("update-password", () => {
+  it("has the Forgot Password link under the current password, and checks the fields", async () => {
+    signInCustomer();
+    const api = mockApi({ ...shopRoute, [GET_CUSTOMER]: makeDashboard() });
+    const user = userEvent.setup();
+    renderRoutes(routes, `${PROFILE}/update-password`);
+    expect(await screen.findByRole("link", { name: "Forgot Password" })).toHaveAttribute(
+      "href",
+      `/${SHOP_ID}/pass/forgot-password`,
+    );
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    expect(await screen.findByText("Current password is required.")).toBeVisible();
+    expect(screen.getByText("New password is required.")).toBeVisible();
+
+    await user.type(screen.getByLabelText("Current Password"), GOOD);
+    await user.type(screen.getByLabelText("New Password"), GOOD);
+    await user.type(screen.getByLabelText("Re-Enter new Password"), "Other@2026");
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    expect(
+      await screen.findByText("New Password cannot be the same as current password."),
+    ).toBeVisible();
+    expect(screen.getByText("Passwords do not match.")).toBeVisible();
+    expect(api.callsTo(UPDATE_PASSWORD)).toHaveLength(0);
+  });
+
+  it("a wrong current password shows on its field; success goes back to the profile", async () => {
+    signInCustomer();
+    let attempts = 0;
+    const api = mockApi({
+      ...shopRoute,
+      [GET_CUSTOMER]: makeDashboard(),
+      [UPDATE_PASSWORD]: () => {
+        attempts += 1;
+        return attempts === 1
+          ? jsonResponse(
+              {
+                message: "Invalid current password.",
+                errors: { currentPassword: "Invalid current password." },
+              },
+              400,
+            )
+          : { message: "Password updated successfully" };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, `${PROFILE}/update-password`);
+    const current = await screen.findByLabelText("Current Password");
+    await user.type(current, "Wrong@2026");
+    await user.type(screen.getByLabelText("New Password"), GOOD);
+    await user.type(screen.getByLabelText("Re-Enter new Password"), GOOD);
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    await waitFor(() => expect(current).toHaveAccessibleDescription("Invalid current password."));
+    expect(api.callsTo(UPDATE_PASSWORD)[0]?.body).toEqual({
+      currentPassword: "Wrong@2026",
+      newPassword: GOOD,
+    });
+
+    await user.clear(current);
+    await user.type(current, "Right@2026");
+    expect(current).not.toHaveAccessibleDescription("Invalid current password.");
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    expect(await screen.findByText("Password updated successfully")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(PROFILE));
+  });
+});

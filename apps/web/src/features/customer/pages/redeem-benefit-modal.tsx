@@ -1,0 +1,207 @@
+import {
+  type CustomerMembership,
+  formatMoney,
+  idSchema,
+  REDEMPTION_MESSAGES,
+} from "@tessera/shared";
+import { ArrowLeft, Gift } from "lucide-react";
+import type { ReactNode } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Modal,
+  ModalClose,
+  QueryErrorState,
+  Skeleton,
+} from "@/components/ui";
+import { useCustomerDashboard } from "@/features/payments";
+import { ApiError } from "@/lib/api-client";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { getSignedInCustomerId } from "@/lib/token-storage";
+import { useRedeemBenefit } from "../api";
+import { useBenefitUsage } from "../benefit-usage";
+import { BenefitRow } from "../components/benefit-row";
+import { NO_BENEFITS_TEXT } from "../components/redeem-benefit-panel";
+import { dashboardPath, redeemBenefitPath } from "../dashboard";
+
+type Benefit = CustomerMembership["Benefits"][number];
+
+/** The benefit to redeem: navigation state `{ benefitId }`, or `?benefitId=` after a reload. */
+function useBenefitId(): number | null {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const fromState = (location.state as { benefitId?: unknown } | null)?.benefitId;
+  const parsed = idSchema.safeParse(fromState ?? params.get("benefitId") ?? "");
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * `/{shopId}/customer/redeem-benefit` over the dashboard (spec §2). Without `benefitId` (See
+ * All) it lists every benefit of the membership; with one it asks to confirm that benefit's
+ * redemption, then shows the server's message ("Benefit redeemed successfully", or when it was
+ * already used this month, "… It is available again on …", after which it stays disabled).
+ */
+export function RedeemBenefitModal() {
+  const shop = useCurrentShop();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const customerId = getSignedInCustomerId(shop.id);
+  const dashboard = useCustomerDashboard(shop.id, customerId);
+  const benefitId = useBenefitId();
+  const redeem = useRedeemBenefit(shop.id);
+  const usage = useBenefitUsage(customerId ?? 0, dashboard.data?.membership ?? null);
+  const fromList = (location.state as { fromList?: unknown } | null)?.fromList === true;
+
+  function close() {
+    navigate(dashboardPath(shop.id), { replace: true });
+  }
+
+  // The list and the confirmation share one history entry, so closing leaves one step behind.
+  function choose(id: number | null) {
+    navigate(
+      id === null ? redeemBenefitPath(shop.id) : `${redeemBenefitPath(shop.id)}?benefitId=${id}`,
+      {
+        replace: true,
+        state: id === null ? null : { benefitId: id, fromList: true },
+      },
+    );
+  }
+
+  function confirm(benefit: Benefit) {
+    if (customerId === null) return;
+    redeem.mutate(
+      { customerId, benefitId: benefit.id },
+      {
+        onSuccess: (result) => {
+          notifySuccess(result.message || REDEMPTION_MESSAGES.benefitRedeemed);
+          close();
+        },
+        onError: (error) => {
+          // Used this month (409): the server's message says until when; the row stays disabled.
+          if (error instanceof ApiError && error.status === 409) {
+            usage.refuse(benefit.id, error.message);
+          }
+          notifyError(error);
+        },
+      },
+    );
+  }
+
+  const selected = usage.benefits.find((benefit) => benefit.id === benefitId) ?? null;
+  let body: ReactNode;
+  let footer: ReactNode = null;
+  let title = "Redeem Benefit";
+
+  if (customerId !== null && dashboard.isPending) {
+    body = (
+      <div aria-busy="true" className="flex flex-col gap-3">
+        <span className="sr-only">Loading benefits</span>
+        <Skeleton className="h-16 w-full rounded-control" />
+        <Skeleton className="h-16 w-full rounded-control" />
+      </div>
+    );
+  } else if (dashboard.isError) {
+    body = <QueryErrorState query={dashboard} />;
+  } else if (usage.benefits.length === 0 || (benefitId !== null && !selected)) {
+    body = (
+      <EmptyState
+        icon={<Gift aria-hidden="true" />}
+        title={NO_BENEFITS_TEXT}
+        hint={
+          benefitId !== null
+            ? "This benefit is not part of your current membership."
+            : "Benefits come with a running membership."
+        }
+      />
+    );
+  } else if (selected) {
+    const status = usage.statusOf(selected.id);
+    title = `Redeem ${selected.name}?`;
+    body = (
+      <div className="flex flex-col gap-4">
+        <div className="flex items-center gap-4 rounded-control bg-muted p-4">
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
+            <Gift aria-hidden="true" className="size-6" />
+          </span>
+          <div className="min-w-0">
+            <p className="font-semibold text-fg text-lg leading-snug">{selected.name}</p>
+            <p className="text-fg-muted text-sm">
+              Worth {formatMoney(selected.worth)} · {dashboard.data?.membership?.name}
+            </p>
+          </div>
+        </div>
+        {status.redeemable ? (
+          <p className="text-fg-muted text-sm">
+            Redeem it when you are at the counter and show this screen. Each benefit can be redeemed
+            once per membership month.
+          </p>
+        ) : (
+          <Alert tone="info" title="Already redeemed this month">
+            {status.note}
+          </Alert>
+        )}
+      </div>
+    );
+    footer = (
+      <>
+        {fromList ? (
+          <Button
+            variant="outline"
+            disabled={redeem.isPending}
+            leftIcon={<ArrowLeft aria-hidden="true" className="size-4" />}
+            onClick={() => choose(null)}
+          >
+            All benefits
+          </Button>
+        ) : (
+          <ModalClose>
+            <Button variant="outline" disabled={redeem.isPending}>
+              Cancel
+            </Button>
+          </ModalClose>
+        )}
+        <Button
+          loading={redeem.isPending}
+          disabled={usage.isPending || !status.redeemable}
+          onClick={() => confirm(selected)}
+        >
+          Redeem
+        </Button>
+      </>
+    );
+  } else {
+    body = (
+      <ul className="flex flex-col gap-3">
+        {usage.benefits.map((benefit) => (
+          <li key={benefit.id}>
+            <BenefitRow
+              benefit={benefit}
+              status={usage.statusOf(benefit.id)}
+              checking={usage.isPending}
+              onRedeem={() => choose(benefit.id)}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (!open && !redeem.isPending) close();
+      }}
+      title={title}
+      description={
+        selected ? undefined : "Each benefit of your membership can be redeemed once a month."
+      }
+      footer={footer}
+    >
+      {body}
+    </Modal>
+  );
+}

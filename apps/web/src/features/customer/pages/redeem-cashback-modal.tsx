@@ -1,0 +1,160 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  CASHBACK_MESSAGES,
+  type CashbackRedeemInput,
+  type CashbackRedeemValues,
+  formatMoney,
+  makeCustomerCashbackSchema,
+} from "@tessera/shared";
+import { Wallet } from "lucide-react";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import { Button, Modal, ModalClose, QueryErrorState, Skeleton, TextInput } from "@/components/ui";
+import { useCustomerDashboard } from "@/features/payments";
+import { ApiError } from "@/lib/api-client";
+import { useClearErrorOnEdit } from "@/lib/form-errors";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { getSignedInCustomerId } from "@/lib/token-storage";
+import { useGoBack } from "@/lib/use-go-back";
+import { useRedeemCashback } from "../api";
+import { dashboardPath } from "../dashboard";
+
+const FORM_ID = "redeem-cashback-form";
+
+/** Server answers that are about the amount typed: shown on the field, not as a toast. */
+const AMOUNT_MESSAGES = new Set<string>([
+  CASHBACK_MESSAGES.amountRequired,
+  CASHBACK_MESSAGES.amountInvalid,
+  CASHBACK_MESSAGES.aboveBalance,
+]);
+
+function amountError(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return null;
+  const fieldMessage = error.errors?.price ?? error.errors?.amount;
+  if (fieldMessage) return fieldMessage;
+  return AMOUNT_MESSAGES.has(error.message) ? error.message : null;
+}
+
+/**
+ * `/{shopId}/customer/redeem-cashback` over the dashboard (spec §2, §5): the balance and an
+ * amount (step 0.01, min 0) checked with the spec's messages. Success shows "Cashback redeemed
+ * successfully" and goes back; any other failure "Failed to redeem cashback. Please try again."
+ * with the server's reason under it.
+ */
+export function RedeemCashbackModal() {
+  const shop = useCurrentShop();
+  const customerId = getSignedInCustomerId(shop.id);
+  const dashboard = useCustomerDashboard(shop.id, customerId);
+  const redeem = useRedeemCashback(shop.id);
+  const goBack = useGoBack(dashboardPath(shop.id));
+  const balance = dashboard.data?.rewardBalance ?? 0;
+  const schema = useMemo(() => makeCustomerCashbackSchema(balance), [balance]);
+  const form = useForm<CashbackRedeemInput, unknown, CashbackRedeemValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: "" },
+    reValidateMode: "onSubmit",
+  });
+  useClearErrorOnEdit(form.watch, form.clearErrors);
+
+  const onSubmit = form.handleSubmit(({ amount }) => {
+    if (customerId === null) return;
+    redeem.mutate(
+      { customerId, price: amount },
+      {
+        onSuccess: (result) => {
+          notifySuccess(result.message || CASHBACK_MESSAGES.redeemed);
+          goBack();
+        },
+        onError: (error) => {
+          const message = amountError(error);
+          if (message) {
+            form.setError("amount", { type: "server", message }, { shouldFocus: true });
+            return;
+          }
+          if (error instanceof ApiError && error.sessionEnded) return;
+          notifyError({
+            message: CASHBACK_MESSAGES.redeemFailed,
+            title:
+              error instanceof ApiError && error.status > 0 && error.status < 500
+                ? error.message
+                : undefined,
+          });
+        },
+      },
+    );
+  });
+
+  const ready = dashboard.isSuccess;
+  const empty = ready && balance <= 0;
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (!open && !redeem.isPending) goBack();
+      }}
+      title="Redeem Cashback"
+      description="Use your cashback at the counter. The amount is taken from your balance."
+      size="sm"
+      footer={
+        <>
+          <ModalClose>
+            <Button variant="outline" disabled={redeem.isPending}>
+              Cancel
+            </Button>
+          </ModalClose>
+          <Button
+            type="submit"
+            form={FORM_ID}
+            loading={redeem.isPending}
+            disabled={!ready || empty}
+          >
+            Redeem
+          </Button>
+        </>
+      }
+    >
+      {customerId !== null && dashboard.isPending ? (
+        <div aria-busy="true" className="flex flex-col gap-4">
+          <span className="sr-only">Loading your balance</span>
+          <Skeleton className="h-16 w-full rounded-control" />
+          <Skeleton className="h-11 w-full" />
+        </div>
+      ) : dashboard.isError ? (
+        <QueryErrorState query={dashboard} />
+      ) : (
+        <form id={FORM_ID} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <div className="flex items-center gap-3 rounded-control bg-muted px-4 py-3">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
+              <Wallet aria-hidden="true" className="size-5" />
+            </span>
+            <div>
+              <p className="text-fg-muted text-sm">Available cashback</p>
+              <p className="font-bold text-2xl text-fg tabular-nums">{formatMoney(balance)}</p>
+            </div>
+          </div>
+          <fieldset disabled={empty || redeem.isPending} className="contents">
+            <TextInput
+              label="Amount to redeem"
+              type="number"
+              inputMode="decimal"
+              step={0.01}
+              min={0}
+              placeholder="0.00"
+              startAdornment="$"
+              autoFocus={!empty}
+              hint={
+                empty
+                  ? "You have no cashback to redeem yet. It is credited with your membership."
+                  : `Up to ${formatMoney(balance)}.`
+              }
+              error={form.formState.errors.amount?.message}
+              {...form.register("amount")}
+            />
+          </fieldset>
+        </form>
+      )}
+    </Modal>
+  );
+}

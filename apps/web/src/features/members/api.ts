@@ -1,0 +1,255 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import type {
+  CheckoutSession,
+  GetMemberResponse,
+  GetMembersResponse,
+  Member,
+  MemberPaymentResponse,
+  MerchantPaymentMethod,
+  Renewal,
+  Tier,
+  UpdateMemberMembershipResponse,
+} from "@tessera/shared";
+import { api } from "@/lib/api-client";
+import { retryUnlessClientError } from "@/lib/query-client";
+import type { MemberFilter } from "./member-status";
+
+/**
+ * The merchant's members (spec §2 "Members", §7 "Members" and "Redemptions"). Every change
+ * invalidates `memberKeys.all`: the list, the detail page and its panels read from it.
+ */
+
+export const memberKeys = {
+  all: ["members"] as const,
+  lists: () => [...memberKeys.all, "list"] as const,
+  list: (params: MemberListParams) => [...memberKeys.lists(), params] as const,
+  detail: (id: number) => [...memberKeys.all, "detail", id] as const,
+  tiers: () => [...memberKeys.all, "tiers"] as const,
+};
+
+export interface MemberListParams {
+  filter: MemberFilter;
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /member/get-all-members?active|inactive|lastActivity&search&page&pageSize */
+export function fetchMembers(
+  { filter, search, page, pageSize }: MemberListParams,
+  signal?: AbortSignal,
+): Promise<GetMembersResponse> {
+  return api.get<GetMembersResponse>("/member/get-all-members", {
+    query: {
+      active: filter === "active" || undefined,
+      inactive: filter === "inactive" || undefined,
+      lastActivity: filter === "lastActivity" || undefined,
+      search: search.trim() || undefined,
+      page,
+      pageSize,
+    },
+    signal,
+  });
+}
+
+export function useMembers(params: MemberListParams) {
+  return useQuery({
+    queryKey: memberKeys.list(params),
+    queryFn: ({ signal }) => fetchMembers(params, signal),
+    retry: retryUnlessClientError,
+    // The table keeps its rows while the next page or search loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /member/get-single-member/{id} */
+export function memberQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: memberKeys.detail(id),
+    queryFn: ({ signal }) =>
+      api.get<GetMemberResponse>(`/member/get-single-member/${id}`, { signal }),
+    retry: retryUnlessClientError,
+  });
+}
+
+export function useMember(id: number | null) {
+  return useQuery({ ...memberQueryOptions(id ?? 0), enabled: id !== null });
+}
+
+/** Published tiers for the plan pickers (GET /memberships/get-all-memberships?active=true). */
+export function useActiveTiers() {
+  return useQuery({
+    queryKey: memberKeys.tiers(),
+    queryFn: async ({ signal }) => {
+      const { memberships } = await api.get<{ memberships: Tier[] }>(
+        "/memberships/get-all-memberships",
+        { query: { active: true }, signal },
+      );
+      return memberships;
+    },
+    retry: retryUnlessClientError,
+    staleTime: 60_000,
+  });
+}
+
+function useMemberMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+  });
+}
+
+/** Refreshes every member screen (after a counter card payment completes). */
+export function useInvalidateMembers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: memberKeys.all });
+}
+
+export interface CreateMemberInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  phoneCountry?: string | undefined;
+  membershipId?: number | undefined;
+  planType?: Renewal | undefined;
+  paymentType?: MerchantPaymentMethod | undefined;
+}
+
+/** POST /member/create-member */
+export const useCreateMember = () =>
+  useMemberMutation((input: CreateMemberInput) =>
+    api.post<{ message: string; member: Member; paymentRequired: boolean }>(
+      "/member/create-member",
+      input,
+    ),
+  );
+
+export interface SetPaymentInput {
+  paymentType: MerchantPaymentMethod;
+  discount: number;
+  finalPrice: number;
+  membershipId: number;
+  planType?: Renewal | undefined;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  phoneCountry: string;
+}
+
+/** POST /member/set-payment: Cash completes; Card answers a checkout for the card form. */
+export const useSetPayment = () =>
+  useMemberMutation((input: SetPaymentInput) =>
+    api.post<MemberPaymentResponse>("/member/set-payment", input),
+  );
+
+/** PUT /member/update-member */
+export const useUpdateMember = () =>
+  useMemberMutation(
+    (input: {
+      userId: number;
+      firstName: string;
+      lastName: string;
+      email: string;
+      phoneNumber: string;
+      phoneCountry?: string | undefined;
+    }) => api.put<{ message: string; member: Member }>("/member/update-member", input),
+  );
+
+/** PUT /member/update-membership (Manage Membership). */
+export const useUpdateMembership = () =>
+  useMemberMutation(
+    (input: {
+      userId: number;
+      membershipId: number;
+      plan?: Renewal | undefined;
+      paymentType: MerchantPaymentMethod;
+      activeMembershipId?: number | undefined;
+      discount?: number;
+    }) => api.put<UpdateMemberMembershipResponse>("/member/update-membership", input),
+  );
+
+/** POST /member/delete-membership: cancels the member's membership (renewal stops). */
+export const useCancelMemberMembership = () =>
+  useMemberMutation((input: { customerId: number; membershipId?: number }) =>
+    api.post<{ message: string }>("/member/delete-membership", input),
+  );
+
+/** PUT /member/update-member-status/{id} */
+export const useSetMemberStatus = () =>
+  useMemberMutation(({ id, status }: { id: number; status: "active" | "disabled" }) =>
+    api.put<{ message: string; member: Member }>(`/member/update-member-status/${id}`, { status }),
+  );
+
+/** DELETE /member/delete-member/{id} */
+export const useDeleteMember = () =>
+  useMemberMutation((id: number) => api.del<{ message: string }>(`/member/delete-member/${id}`));
+
+export type CounterOfferResponse =
+  | { outcome: "completed"; message: string }
+  | { outcome: "checkout"; data: CheckoutSession };
+
+/** POST /member/purchase-offer/{memberId}: the Offer Price (pay) modal. */
+export const usePurchaseOfferForMember = () =>
+  useMemberMutation(
+    ({
+      memberId,
+      ...body
+    }: {
+      memberId: number;
+      offerId: number;
+      paymentType: MerchantPaymentMethod;
+      cashbackUsed: number;
+    }) => api.post<CounterOfferResponse>(`/member/purchase-offer/${memberId}`, body),
+  );
+
+/** GET /offers/get-all-offers?timeFilter=active: what can be sold at the counter today. */
+export function useActiveOffers(enabled: boolean) {
+  return useQuery({
+    queryKey: [...memberKeys.all, "active-offers"],
+    queryFn: async ({ signal }) => {
+      const { offers } = await api.get<{
+        offers: { id: number; offerName: string; offerPrice: number; offerImage: string }[];
+      }>("/offers/get-all-offers", { query: { timeFilter: "active" }, signal });
+      return offers;
+    },
+    retry: retryUnlessClientError,
+    enabled,
+  });
+}
+
+// ---------------------------------------------------------------- counter redemptions
+
+type RedemptionResponse = { message: string };
+
+/** POST /merchant-redemptions/create-redemption?benefitId&customerId */
+export const useRedeemBenefit = () =>
+  useMemberMutation(({ benefitId, customerId }: { benefitId: number; customerId: number }) =>
+    api.post<RedemptionResponse>("/merchant-redemptions/create-redemption", undefined, {
+      query: { benefitId, customerId },
+    }),
+  );
+
+/** POST /merchant-redemptions/create-cashback-redemption?customerId&price (whole dollars). */
+export const useRedeemCashback = () =>
+  useMemberMutation(({ customerId, price }: { customerId: number; price: number }) =>
+    api.post<RedemptionResponse>("/merchant-redemptions/create-cashback-redemption", undefined, {
+      query: { customerId, price },
+    }),
+  );
+
+/** POST /merchant-redemptions/redeem-offer?customerOfferId */
+export const useRedeemOffer = () =>
+  useMemberMutation(({ customerOfferId }: { customerOfferId: number }) =>
+    api.post<RedemptionResponse>("/merchant-redemptions/redeem-offer", undefined, {
+      query: { customerOfferId },
+    }),
+  );

@@ -1,0 +1,78 @@
+import { DEFAULT_PHONE_COUNTRY } from "@tessera/shared";
+import type { Control, FieldErrors, UseFormClearErrors, UseFormRegister } from "react-hook-form";
+import { Controller } from "react-hook-form";
+import { CountryPhoneInput, TextInput } from "@/components/ui";
+
+export type ContactFormValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  phoneCountry?: string;
+};
+
+/** First and last name, e-mail and phone with the country picker (Add and Update Member). */
+export function MemberContactFields({
+  register,
+  control,
+  errors,
+  clearErrors,
+  emailReadOnly = false,
+}: {
+  /** The form's own register, control and clearErrors: their form has these fields and more. */
+  register: unknown;
+  control: unknown;
+  errors: FieldErrors<ContactFormValues>;
+  clearErrors: unknown;
+  emailReadOnly?: boolean;
+}) {
+  // The generic form shares these fields; the casts name them for react-hook-form.
+  const reg = register as unknown as UseFormRegister<ContactFormValues>;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          label="First name"
+          required
+          autoComplete="off"
+          error={errors.firstName?.message}
+          {...reg("firstName")}
+        />
+        <TextInput
+          label="Last name"
+          required
+          autoComplete="off"
+          error={errors.lastName?.message}
+          {...reg("lastName")}
+        />
+      </div>
+      <TextInput
+        label="Email"
+        type="email"
+        required
+        autoComplete="off"
+        readOnly={emailReadOnly}
+        hint={emailReadOnly ? "The e-mail cannot be changed." : undefined}
+        error={errors.email?.message}
+        {...reg("email")}
+      />
+      <Controller
+        control={control as unknown as Control<ContactFormValues>}
+        name="phoneCountry"
+        render={({ field }) => (
+          <CountryPhoneInput
+            label="Phone number"
+            required
+            country={field.value ?? DEFAULT_PHONE_COUNTRY}
+            onCountryChange={(code) => {
+              field.onChange(code);
+              (clearErrors as unknown as UseFormClearErrors<ContactFormValues>)("phoneNumber");
+            }}
+            error={errors.phoneNumber?.message ?? errors.phoneCountry?.message}
+            {...reg("phoneNumber")}
+          />
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,326 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type CheckoutSession,
+  formatMoney,
+  idSchema,
+  type ManageMembershipValues,
+  MEMBER_ACTION_MESSAGES,
+  type MemberDetail,
+  manageMembershipSchema,
+  PAYMENT_METHOD_OPTIONS,
+  type UpdateMemberValues,
+  updateMemberSchema,
+} from "@tessera/shared";
+import { type ReactNode, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate, useSearchParams } from "react-router";
+import {
+  Button,
+  ConfirmDialog,
+  countryOfPhoneNumber,
+  ErrorState,
+  Modal,
+  ModalClose,
+  QueryErrorState,
+  Select,
+  Skeleton,
+} from "@/components/ui";
+import { PaymentFormModal } from "@/features/payments";
+import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import {
+  useActiveTiers,
+  useCancelMemberMembership,
+  useInvalidateMembers,
+  useMember,
+  useUpdateMember,
+  useUpdateMembership,
+} from "../api";
+import { type ContactFormValues, MemberContactFields } from "../components/member-contact-fields";
+import { MEMBERS_PATH, RENEWAL_LABELS } from "../member-status";
+
+/** Loads `?id=` for a modal over the members list; "Member not found." for a bad id. */
+function MemberModalFrame({
+  title,
+  pending,
+  children,
+}: {
+  title: string;
+  pending: boolean;
+  children: (member: MemberDetail) => ReactNode;
+}) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const parsed = idSchema.safeParse(params.get("id") ?? "");
+  const id = parsed.success ? parsed.data : null;
+  const member = useMember(id);
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (!open && !pending) navigate(MEMBERS_PATH, { replace: true });
+      }}
+      title={title}
+      size="lg"
+    >
+      {id === null ? (
+        <ErrorState message={MEMBER_ACTION_MESSAGES.notFound} />
+      ) : member.isPending ? (
+        <div aria-busy="true" className="flex flex-col gap-4">
+          <span className="sr-only">Loading member</span>
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-11 w-full" />
+        </div>
+      ) : member.isError ? (
+        <QueryErrorState query={member} />
+      ) : (
+        children(member.data.member)
+      )}
+    </Modal>
+  );
+}
+
+function UpdateMemberForm({
+  member,
+  update,
+}: {
+  member: MemberDetail;
+  update: ReturnType<typeof useUpdateMember>;
+}) {
+  const navigate = useNavigate();
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    clearErrors,
+    setError,
+    formState: { errors },
+  } = useForm<ContactFormValues, unknown, UpdateMemberValues>({
+    resolver: zodResolver(updateMemberSchema) as never,
+    defaultValues: {
+      firstName: member.firstName,
+      lastName: member.lastName,
+      email: member.email,
+      phoneNumber: member.phoneNumber ?? "",
+      phoneCountry: countryOfPhoneNumber(member.phoneNumber),
+    },
+    reValidateMode: "onSubmit",
+  });
+  useClearErrorOnEdit(watch, clearErrors);
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(
+      { userId: member.id, ...values },
+      {
+        onSuccess: (response) => {
+          notifySuccess(response.message || MEMBER_ACTION_MESSAGES.updated);
+          navigate(MEMBERS_PATH, { replace: true });
+        },
+        onError: (error) => {
+          if (
+            !applyServerFieldErrors(error, setError, [
+              "firstName",
+              "lastName",
+              "phoneNumber",
+              "phoneCountry",
+            ])
+          ) {
+            notifyError(error, { fallback: MEMBER_ACTION_MESSAGES.updateFailed });
+          }
+        },
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <fieldset disabled={update.isPending} className="flex flex-col gap-4">
+        <MemberContactFields
+          register={register}
+          control={control}
+          errors={errors}
+          clearErrors={clearErrors}
+          emailReadOnly
+        />
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
+        <ModalClose>
+          <Button variant="outline" disabled={update.isPending}>
+            Cancel
+          </Button>
+        </ModalClose>
+        <Button type="submit" loading={update.isPending}>
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** `/merchant/members/update-member?id=` (Update Member). */
+export function UpdateMemberModal() {
+  const update = useUpdateMember();
+  return (
+    <MemberModalFrame title="Update Member" pending={update.isPending}>
+      {(member) => <UpdateMemberForm key={member.id} member={member} update={update} />}
+    </MemberModalFrame>
+  );
+}
+
+type MembershipForm = { membershipId: string; paymentType: string };
+
+function ManageMembershipForm({
+  member,
+  save,
+}: {
+  member: MemberDetail;
+  save: ReturnType<typeof useUpdateMembership>;
+}) {
+  const navigate = useNavigate();
+  const tiers = useActiveTiers();
+  const cancel = useCancelMemberMembership();
+  const refresh = useInvalidateMembers();
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [session, setSession] = useState<CheckoutSession | null>(null);
+  const current = member.activeMembership;
+  const {
+    register,
+    handleSubmit,
+    watch,
+    clearErrors,
+    formState: { errors },
+  } = useForm<MembershipForm, unknown, ManageMembershipValues>({
+    resolver: zodResolver(manageMembershipSchema) as never,
+    defaultValues: {
+      membershipId: current ? String(current.membershipId) : "",
+      paymentType: current?.paymentType === "cash" ? "cash" : current ? "pos" : "",
+    },
+    reValidateMode: "onSubmit",
+  });
+  useClearErrorOnEdit(watch, clearErrors);
+  const done = () => navigate(MEMBERS_PATH, { replace: true });
+
+  const onSubmit = handleSubmit((values) => {
+    const tier = tiers.data?.find((t) => t.id === values.membershipId);
+    save.mutate(
+      {
+        userId: member.id,
+        membershipId: values.membershipId,
+        plan: tier?.renewal,
+        paymentType: values.paymentType,
+        activeMembershipId: current?.id,
+      },
+      {
+        onSuccess: (response) => {
+          if (response.outcome === "checkout") {
+            setSession(response.data);
+            return;
+          }
+          notifySuccess(response.message || MEMBER_ACTION_MESSAGES.membershipUpdated);
+          done();
+        },
+        onError: (error) => notifyError(error),
+      },
+    );
+  });
+
+  if (session) {
+    return (
+      <PaymentFormModal
+        session={session}
+        completion="counter"
+        onDone={() => {
+          void refresh();
+          done();
+        }}
+        onClose={() => setSession(null)}
+      />
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <p className="text-fg-muted text-sm">
+        {current
+          ? `Current: ${current.membershipName} (${RENEWAL_LABELS[current.plan]}). A change applies at the next renewal.`
+          : `${member.firstName} has no membership. Choose one and take the payment.`}
+      </p>
+      <fieldset disabled={save.isPending} className="flex flex-col gap-4">
+        <Select
+          label="Membership"
+          placeholder={tiers.isPending ? "Loading plans…" : "Select a membership"}
+          options={(tiers.data ?? []).map((t) => ({
+            value: String(t.id),
+            label: `${t.name} · ${formatMoney(t.price)} / ${RENEWAL_LABELS[t.renewal]}`,
+          }))}
+          error={errors.membershipId?.message}
+          {...register("membershipId")}
+        />
+        <Select
+          label="Payment type"
+          placeholder="Select Card or Cash"
+          options={PAYMENT_METHOD_OPTIONS}
+          error={errors.paymentType?.message}
+          {...register("paymentType")}
+        />
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-between">
+        {current && current.status !== "cancelled" ? (
+          <Button
+            variant="ghost"
+            className="text-danger-ink"
+            onClick={() => setConfirmCancel(true)}
+          >
+            Cancel membership
+          </Button>
+        ) : (
+          <span />
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          <ModalClose>
+            <Button variant="outline" disabled={save.isPending}>
+              Close
+            </Button>
+          </ModalClose>
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title="Cancel membership?"
+        description="The membership stays usable until the end of the paid period, then stops renewing."
+        confirmLabel="Cancel membership"
+        cancelLabel="Keep it"
+        pending={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate(
+            { customerId: member.id, membershipId: current?.id },
+            {
+              onSuccess: (response) => {
+                notifySuccess(response.message);
+                setConfirmCancel(false);
+                done();
+              },
+              onError: (error) => notifyError(error),
+            },
+          )
+        }
+      />
+    </form>
+  );
+}
+
+/** `/merchant/members/update-member-membership?id=` (Manage Membership). */
+export function ManageMembershipModal() {
+  const save = useUpdateMembership();
+  return (
+    <MemberModalFrame title="Manage Membership" pending={save.isPending}>
+      {(member) => <ManageMembershipForm key={member.id} member={member} save={save} />}
+    </MemberModalFrame>
+  );
+}

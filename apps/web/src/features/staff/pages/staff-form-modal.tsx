@@ -1,0 +1,155 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type Employee,
+  idSchema,
+  STAFF_ACTION_MESSAGES,
+  type StaffInput,
+  type StaffValues,
+  staffSchema,
+} from "@tessera/shared";
+import { useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
+import {
+  Button,
+  ErrorState,
+  Modal,
+  ModalClose,
+  QueryErrorState,
+  Skeleton,
+  TextInput,
+} from "@/components/ui";
+import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { useGoBack } from "@/lib/use-go-back";
+import { useEmployee, useSaveEmployee } from "../api";
+import { STAFF_PATH } from "../staff-status";
+
+type FormValues = { firstName: string; lastName: string; email: string; role: string };
+
+function StaffForm({ employee, onDone }: { employee?: Employee; onDone: () => void }) {
+  const save = useSaveEmployee();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    clearErrors,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues, unknown, StaffValues>({
+    resolver: zodResolver(staffSchema) as never,
+    defaultValues: {
+      firstName: employee?.firstName ?? "",
+      lastName: employee?.lastName ?? "",
+      email: employee?.email ?? "",
+      role: employee?.role ?? "",
+    } satisfies StaffInput,
+    reValidateMode: "onSubmit",
+  });
+  useClearErrorOnEdit(watch, clearErrors);
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(
+      { id: employee?.id, values },
+      {
+        onSuccess: (r) => {
+          notifySuccess(
+            r.message || (employee ? STAFF_ACTION_MESSAGES.updated : STAFF_ACTION_MESSAGES.invited),
+          );
+          // Spec §4: staff create/update go back one step.
+          onDone();
+        },
+        onError: (error) => {
+          if (
+            !applyServerFieldErrors(error, setError, ["firstName", "lastName", "email", "role"])
+          ) {
+            notifyError(error);
+          }
+        },
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <fieldset disabled={save.isPending} className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput
+            label="First name"
+            required
+            error={errors.firstName?.message}
+            {...register("firstName")}
+          />
+          <TextInput
+            label="Last name"
+            required
+            error={errors.lastName?.message}
+            {...register("lastName")}
+          />
+        </div>
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          readOnly={employee !== undefined}
+          hint={employee ? "The e-mail cannot be changed." : "The invitation is sent here."}
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <TextInput
+          label="Role"
+          required
+          placeholder="e.g. Barista"
+          error={errors.role?.message}
+          {...register("role")}
+        />
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
+        <ModalClose>
+          <Button variant="outline" disabled={save.isPending}>
+            Cancel
+          </Button>
+        </ModalClose>
+        <Button type="submit" loading={save.isPending}>
+          {employee ? "Update details" : "Invite Role"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** `/merchant/users/new-user` (`?create=true` or `?id=` to edit): the staff member form. */
+export function StaffFormModal() {
+  const [params] = useSearchParams();
+  const rawId = params.get("id");
+  const parsed = idSchema.safeParse(rawId ?? "");
+  const id = rawId !== null && parsed.success ? parsed.data : null;
+  const employee = useEmployee(id);
+  const goBack = useGoBack(STAFF_PATH);
+  const editing = rawId !== null;
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => {
+        if (!open) goBack();
+      }}
+      title={editing ? "Update Staff Member" : "Create Staff Member"}
+    >
+      {!editing ? (
+        <StaffForm onDone={goBack} />
+      ) : id === null ? (
+        <ErrorState message={STAFF_ACTION_MESSAGES.notFound} />
+      ) : employee.isPending ? (
+        <div aria-busy="true" className="flex flex-col gap-4">
+          <span className="sr-only">Loading staff member</span>
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-11 w-full" />
+        </div>
+      ) : employee.isError ? (
+        <QueryErrorState query={employee} />
+      ) : (
+        <StaffForm key={employee.data.id} employee={employee.data} onDone={goBack} />
+      )}
+    </Modal>
+  );
+}
