@@ -1,0 +1,202 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, screenshot, viewports } from "./support/browser";
+import { type RunningServer, startServer } from "./support/server";
+
+/**
+ * Notifications acceptance (issue 8), in two browser contexts against the built app: the demo
+ * owner watches the merchant area while a customer buys an offer; the owner's bell rises with a
+ * toast within 2 s and no reload, the owner marks it read, then redeems the offer at the counter
+ * and the customer's bell shows it live.
+ */
+
+const SHOP_ID = 1;
+const OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
+const CUSTOMER = { email: "ava@demo-customer.test", password: "Demo@1234" };
+
+type Session = { token: string; id: number };
+
+describe("live notifications (issue 8)", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+    const { token, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    if (typeof rest.body === "string") headers.set("content-type", "application/json");
+    const res = await fetch(`${server.url}/api/v1${path}`, { ...rest, headers });
+    const body = (await res.json()) as T & { message?: string };
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message}`);
+    return body;
+  }
+
+  async function signInOwner(): Promise<Session> {
+    const { token, user } = await api<{ token: string; user: { id: number } }>("/auth/sign-in", {
+      method: "POST",
+      body: JSON.stringify(OWNER),
+    });
+    return { token, id: user.id };
+  }
+
+  async function signInCustomer(): Promise<Session> {
+    const { token, customer } = await api<{ token: string; customer: { id: number } }>(
+      "/customer/auth/sign-in",
+      { method: "POST", body: JSON.stringify({ ...CUSTOMER, shopId: SHOP_ID }) },
+    );
+    return { token, id: customer.id };
+  }
+
+  /** A page already signed in, as the login pages leave the browser storage. */
+  async function signedInPage(
+    session: Session,
+    scope: { kind: "merchant" } | { kind: "customer"; shopId: string },
+    viewport: { width: number; height: number },
+  ) {
+    const page = await openPage(browser, viewport);
+    page.setDefaultTimeout(15_000);
+    await page.addInitScript(
+      ({ token, scope, id }) => {
+        if (localStorage.getItem("token")) return;
+        localStorage.setItem("token", token);
+        localStorage.setItem("sessionScope", JSON.stringify(scope));
+        if (scope.kind === "customer") {
+          localStorage.setItem(
+            "customer",
+            JSON.stringify({ id, contactId: null, shopId: Number(scope.shopId) }),
+          );
+        }
+      },
+      { token: session.token, scope, id: session.id },
+    );
+    return page;
+  }
+
+  function bell(page: Page) {
+    return page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+  }
+
+  async function unreadOnBell(page: Page): Promise<number> {
+    const name = (await bell(page).getAttribute("aria-label")) ?? "";
+    return Number(/, (\d+) unread/.exec(name)?.[1] ?? 0);
+  }
+
+  /** The customer buys the demo shop's first offer by card (the sandbox form's calls). */
+  async function buyOffer(customer: Session) {
+    const { offers } = await api<{ offers: { id: number; offerName: string }[] }>(
+      `/customer/offers/get-active-offers?shopId=${SHOP_ID}`,
+    );
+    const offer = offers[0];
+    if (!offer) throw new Error("the demo shop has no active offer");
+    const started = await api<{
+      outcome: string;
+      data: { checkoutId: string; client_token: string };
+    }>(`/customer/offers/purchase-offer/${customer.id}`, {
+      method: "POST",
+      token: customer.token,
+      body: JSON.stringify({ offerId: offer.id, cashbackUsed: 0 }),
+    });
+    const paid = await api<{ transactionId: string }>("/sandbox/checkout/pay", {
+      method: "POST",
+      body: JSON.stringify({
+        token: started.data.client_token,
+        cardNumber: "4111 1111 1111 1111",
+        expiry: "12/40",
+        cvc: "123",
+        name: "Ava Chen",
+      }),
+    });
+    const done = await api<{ customerOffer: { customerOfferId: number } }>(
+      "/fortis/elements/transaction/complete",
+      {
+        method: "POST",
+        token: customer.token,
+        body: JSON.stringify({
+          checkoutId: started.data.checkoutId,
+          transactionId: paid.transactionId,
+        }),
+      },
+    );
+    return { offer, customerOfferId: done.customerOffer.customerOfferId };
+  }
+
+  beforeAll(async () => {
+    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [name, viewport] of Object.entries(viewports)) {
+    it(`${name}: a purchase reaches the owner's bell live; a counter redemption reaches the customer's`, async () => {
+      const owner = await signInOwner();
+      const customer = await signInCustomer();
+      const merchantPage = await signedInPage(owner, { kind: "merchant" }, viewport);
+      const customerPage = await signedInPage(
+        customer,
+        { kind: "customer", shopId: String(SHOP_ID) },
+        viewport,
+      );
+      await merchantPage.goto(`${server.url}/merchant/dashboard`);
+      await customerPage.goto(`${server.url}/${SHOP_ID}/customer/dashboard`);
+      await bell(merchantPage).waitFor();
+      await bell(customerPage).waitFor();
+      // Let both sockets join their rooms before anything happens.
+      await merchantPage.waitForTimeout(500);
+      const ownerBefore = await unreadOnBell(merchantPage);
+      const customerBefore = await unreadOnBell(customerPage);
+
+      const bought = Date.now();
+      const { offer, customerOfferId } = await buyOffer(customer);
+      await expect
+        .poll(() => unreadOnBell(merchantPage), { timeout: 2000, interval: 50 })
+        .toBeGreaterThan(ownerBefore);
+      await merchantPage
+        .getByRole("alert")
+        .filter({ hasText: "Offer purchased" })
+        .first()
+        .waitFor({ timeout: 2000 });
+      expect(Date.now() - bought).toBeLessThan(4000);
+      await screenshot(merchantPage, `notifications-owner-live-${name}`);
+
+      // The owner opens the list and marks the new one read.
+      const afterPurchase = await unreadOnBell(merchantPage);
+      await bell(merchantPage).click();
+      const item = merchantPage
+        .getByRole("listitem")
+        .filter({ hasText: `bought ${offer.offerName}` })
+        .first()
+        .locator("a, button")
+        .first();
+      await item.waitFor();
+      await screenshot(merchantPage, `notifications-owner-list-${name}`);
+      await item.click();
+      await expect
+        .poll(() => unreadOnBell(merchantPage), { timeout: 5000 })
+        .toBe(afterPurchase - 1);
+
+      // The customer heard about the purchase too; then the counter redemption shows live.
+      await expect
+        .poll(() => unreadOnBell(customerPage), { timeout: 5000 })
+        .toBeGreaterThan(customerBefore);
+      const customerAfterPurchase = await unreadOnBell(customerPage);
+      await api(`/merchant-redemptions/redeem-offer?customerOfferId=${customerOfferId}`, {
+        method: "POST",
+        token: owner.token,
+      });
+      await expect
+        .poll(() => unreadOnBell(customerPage), { timeout: 2000, interval: 50 })
+        .toBeGreaterThan(customerAfterPurchase);
+      await customerPage
+        .getByRole("alert")
+        .filter({ hasText: "Redemption recorded" })
+        .first()
+        .waitFor({ timeout: 2000 });
+      await screenshot(customerPage, `notifications-customer-live-${name}`);
+      await merchantPage.close();
+      await customerPage.close();
+    }, 120_000);
+  }
+});
