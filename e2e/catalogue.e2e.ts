@@ -212,7 +212,7 @@ describe("catalogue journeys (issue 4)", () => {
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     page.on("close", () => {
-      void context.close();
+      void context.close().catch(() => undefined);
     });
     return page;
   }

@@ -135,7 +135,7 @@ describe("members and staff journeys (issue 7)", () => {
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     page.on("close", () => {
-      void context.close();
+      void context.close().catch(() => undefined);
     });
     return page;
   }

@@ -45,7 +45,7 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.on("close", () => {
-    void context.close();
+    void context.close().catch(() => undefined);
   });
   return page;
 }
