@@ -5,7 +5,11 @@
 //   with 5 published tiers of 2 benefits and 10 active offers through the real API;
 // - members: the merchant's members list at 100,000 members in one shop (bulk-inserted with
 //   generate_series), first page and a name search, one request at a time (median and p95).
-// BENCH_ONLY=storefront or BENCH_ONLY=members runs one part. Not a test: it prints figures to
+// - reports: 1,000,000 transactions and 300,000 redemptions over the last year in one shop
+//   (generate_series), then dashboard stats, Offers Performance, the first report pages (median
+//   and p95 of sequential requests) and full CSV exports (rows/s, the server's peak RSS); on
+//   PostgreSQL only (BENCH_TRANSACTIONS, BENCH_REDEMPTIONS change the sizes).
+// BENCH_ONLY=storefront, BENCH_ONLY=members or BENCH_ONLY=reports runs one part. Not a test: it prints figures to
 // record in docs/benchmarks.md.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -34,10 +38,14 @@ const ONLY = process.env.BENCH_ONLY;
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 
-async function startServer(env) {
+async function startServer(env, { apiOnly = false } = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
+  // apiOnly: the API alone (no web build), as its own process so its RSS is the server's.
+  const args = apiOnly
+    ? ["--import", "tsx", join(root, "apps/api/src/main.ts")]
+    : [join(root, "scripts/start.mjs")];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -48,6 +56,7 @@ async function startServer(env) {
       NODE_ENV: "production",
       RATE_LIMIT_PER_MINUTE: "1000",
       DATA_DIR: mkdtempSync(join(tmpdir(), "tessera-bench-")),
+      ...(apiOnly ? { WEB_DIST: "/nonexistent-web-dist" } : {}),
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -405,7 +414,8 @@ async function timeRequests(url, token) {
   }
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  return { median: at(0.5), p95: at(0.95), total: body.total, rows: body.members.length };
+  const list = body.members ?? body.transactions ?? body.redemptions ?? body.offers ?? body.series;
+  return { median: at(0.5), p95: at(0.95), total: body.total, rows: list?.length };
 }
 
 async function runMembers(label, env) {
@@ -448,8 +458,141 @@ async function runMembers(label, env) {
   }
 }
 
+// ---------------------------------------------------------------- dashboard and reports
+
+const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
+const REDEMPTIONS = Number(process.env.BENCH_REDEMPTIONS ?? 300_000);
+
+/**
+ * A busy shop's year: TRANSACTIONS payments spread evenly over the last 365 days (a quarter offer
+ * purchases of the shop's offers, the rest membership purchases and renewals; online, pos and
+ * cash in turn; 1 in 50 failed) and REDEMPTIONS redemptions, each in one statement.
+ */
+function bulkReportsSql(shopId) {
+  const seconds = 365 * 86_400;
+  return [
+    `INSERT INTO transactions (shop_id, customer_name, kind, membership_name, plan, offer_id, offer_name,
+       payment_type, price_cents, discount_cents, cashback_used_cents, amount_cents, provider,
+       provider_reference, status, transaction_by, created_at)
+     SELECT ${shopId}, 'Bench Customer ' || (g % 5000),
+       CASE WHEN g % 4 = 0 THEN 'offer_purchase' WHEN g % 4 = 1 THEN 'membership_purchase' ELSE 'membership_renewal' END,
+       CASE WHEN g % 4 = 0 THEN NULL ELSE 'Bench Tier' END,
+       CASE WHEN g % 4 = 0 THEN NULL ELSE 'monthly' END,
+       CASE WHEN g % 4 = 0 THEN o.ids[1 + g % array_length(o.ids, 1)] END,
+       CASE WHEN g % 4 = 0 THEN 'Bench Offer' END,
+       (ARRAY['online','pos','cash'])[1 + g % 3],
+       999 + g % 2000, 0, CASE WHEN g % 4 = 0 THEN g % 100 ELSE 0 END,
+       999 + g % 2000 - CASE WHEN g % 4 = 0 THEN g % 100 ELSE 0 END,
+       CASE WHEN g % 3 = 2 THEN NULL ELSE 'sandbox' END,
+       CASE WHEN g % 3 = 2 THEN NULL ELSE 'bench-${process.pid}-' || g END,
+       CASE WHEN g % 50 = 0 THEN 'failed' ELSE 'succeeded' END,
+       'Bench Customer ' || (g % 5000),
+       now() - make_interval(secs => (g::double precision * ${seconds}) / ${TRANSACTIONS})
+     FROM generate_series(1, ${TRANSACTIONS}) AS g
+     CROSS JOIN (SELECT array_agg(id) AS ids FROM offers WHERE shop_id = ${shopId}) o`,
+    `INSERT INTO redemptions (shop_id, customer_name, redemption_type, item, value_cents,
+       performed_by, performed_by_name, redemption_date)
+     SELECT ${shopId}, 'Bench Customer ' || (g % 5000),
+       (ARRAY['benefit','offer','cashback'])[1 + g % 3],
+       (ARRAY['Free coffee','Bench Offer','Cashback'])[1 + g % 3],
+       100 + g % 900, 'merchant', 'Demo Owner',
+       now() - make_interval(secs => (g::double precision * ${seconds}) / ${REDEMPTIONS})
+     FROM generate_series(1, ${REDEMPTIONS}) AS g`,
+    "VACUUM ANALYZE transactions",
+    "VACUUM ANALYZE redemptions",
+  ];
+}
+
+/** Peak resident set of a process (Linux), in MB. */
+function peakRssMb(pid) {
+  const status = spawnSync("cat", [`/proc/${pid}/status`], { encoding: "utf8" }).stdout ?? "";
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return Math.round(kb / 1024);
+}
+
+/** Downloads a CSV export to nowhere, counting its lines. */
+async function timeExport(url, token) {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  let lines = 0;
+  let bytes = 0;
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  // Lines include the header; a quoted field with a line break would count twice (none here).
+  return { rows: lines - 1, seconds, mb: bytes / 1e6 };
+}
+
+async function runReports(label, env) {
+  const server = await startServer(env, { apiOnly: true });
+  try {
+    const login = { email: "owner@demo-shop.test", password: "Demo@1234" };
+    const { user, token } = await call(server.url, "/auth/sign-in", { body: login });
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    const started = performance.now();
+    try {
+      for (const statement of bulkReportsSql(user.shopId)) await client.query(statement);
+    } finally {
+      await client.end();
+    }
+    console.log(
+      `${label}: inserted ${TRANSACTIONS.toLocaleString("en")} transactions and ${REDEMPTIONS.toLocaleString("en")} redemptions in ${Math.round(performance.now() - started)} ms`,
+    );
+    const reads = [
+      ["dashboard stats, this month", "/shop/dashboard-stats?timeFilter=currentMonth"],
+      ["dashboard stats, last year", "/shop/dashboard-stats?timeFilter=lastYear"],
+      ["offers performance, last year", "/offers/get-all-offers-dashboard?timeFilter=lastYear"],
+      ["transactions p.1, year, all", "/reports/get-transaction-report?timeFilter=1year"],
+      [
+        "transactions p.1, year, cash",
+        "/reports/get-transaction-report?timeFilter=1year&paymentType=cash",
+      ],
+      ["redemptions p.1, year", "/reports/get-redemption-report?timeFilter=1year"],
+    ];
+    const rows = [];
+    for (const [name, path] of reads) {
+      const r = await timeRequests(`${server.url}/api/v1${path}`, token);
+      rows.push({
+        database: label,
+        read: name,
+        "median ms": Number(r.median.toFixed(1)),
+        "p95 ms": Number(r.p95.toFixed(1)),
+        total: r.total,
+      });
+    }
+    const exports = [];
+    for (const [name, path] of [
+      ["transactions, year, all", "/reports/export-transaction-report?timeFilter=1year"],
+      ["redemptions, year", "/reports/export-redemption-report?timeFilter=1year"],
+    ]) {
+      const before = peakRssMb(server.child.pid);
+      const r = await timeExport(`${server.url}/api/v1${path}`, token);
+      exports.push({
+        database: label,
+        export: name,
+        rows: r.rows,
+        seconds: Number(r.seconds.toFixed(1)),
+        "rows/s": Math.round(r.rows / r.seconds),
+        MB: Number(r.mb.toFixed(1)),
+        "peak RSS MB before": before,
+        "peak RSS MB after": peakRssMb(server.child.pid),
+      });
+    }
+    return { rows, exports };
+  } finally {
+    await stopServer(server);
+  }
+}
+
 const rows = [];
 const memberRows = [];
+const reportRows = [];
+const exportRows = [];
 let dropDb;
 let databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -465,11 +608,22 @@ if (!databaseUrl) {
   }
 }
 try {
-  if (ONLY !== "members") {
+  if (ONLY === "reports") {
+    if (!databaseUrl) throw new Error("The reports benchmark needs PostgreSQL.");
+    const r = await runReports("PostgreSQL", { DATABASE_URL: databaseUrl });
+    reportRows.push(...r.rows);
+    exportRows.push(...r.exports);
+  }
+  if (ONLY !== "members" && ONLY !== "reports") {
     if (databaseUrl) rows.push(...(await run("PostgreSQL", { DATABASE_URL: databaseUrl })));
     rows.push(...(await run("PGlite", { DATABASE_URL: "" })));
   }
-  if (ONLY !== "storefront") {
+  if (!ONLY && databaseUrl) {
+    const r = await runReports("PostgreSQL", { DATABASE_URL: databaseUrl });
+    reportRows.push(...r.rows);
+    exportRows.push(...r.exports);
+  }
+  if (ONLY !== "storefront" && ONLY !== "reports") {
     if (databaseUrl)
       memberRows.push(...(await runMembers("PostgreSQL", { DATABASE_URL: databaseUrl })));
     memberRows.push(...(await runMembers("PGlite", { DATABASE_URL: "" })));
@@ -489,4 +643,12 @@ if (memberRows.length > 0) {
     `Members list, ${MEMBERS.toLocaleString("en")} members in one shop, ${SAMPLES} sequential requests each:`,
   );
   console.table(memberRows);
+}
+if (reportRows.length > 0) {
+  console.log(
+    `Dashboard and reports, ${TRANSACTIONS.toLocaleString("en")} transactions and ${REDEMPTIONS.toLocaleString("en")} redemptions in one shop, ${SAMPLES} sequential requests each:`,
+  );
+  console.table(reportRows);
+  console.log("Full CSV exports:");
+  console.table(exportRows);
 }

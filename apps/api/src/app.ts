@@ -33,6 +33,8 @@ import { resolveSession } from "./modules/auth/session";
 import { customerEventsRoutes } from "./modules/customer/events";
 import { customerRoutes } from "./modules/customer/routes";
 import { createCustomerService } from "./modules/customer/service";
+import { dashboardRoutes } from "./modules/dashboard/routes";
+import { createDashboardService } from "./modules/dashboard/service";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { memberRoutes } from "./modules/members/routes";
@@ -47,6 +49,8 @@ import { createOffersService } from "./modules/offers/service";
 import { paymentRoutes } from "./modules/payments/routes";
 import { createPaymentsService } from "./modules/payments/service";
 import { createRedemptionsService } from "./modules/redemptions/service";
+import { reportRoutes } from "./modules/reports/routes";
+import { createReportsService } from "./modules/reports/service";
 import { shopRoutes } from "./modules/shops/routes";
 import { createShopsService } from "./modules/shops/service";
 import { staffRoutes } from "./modules/staff/routes";
@@ -206,6 +210,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(memberRoutes, { members, payments: services.payments });
   await app.register(merchantRedemptionRoutes, { redemptions: services.redemptions, db });
   await app.register(staffRoutes, { staff });
+  await app.register(dashboardRoutes, {
+    dashboard: createDashboardService({ db, now }),
+  });
+  await app.register(reportRoutes, { reports: createReportsService({ db, now }) });
   if (sandbox) {
     await app.register(sandboxRoutes, {
       sandbox,

@@ -6,6 +6,7 @@ export * from "./contracts/customer.ts";
 export * from "./contracts/members.ts";
 export * from "./contracts/notifications.ts";
 export * from "./contracts/payments.ts";
+export * from "./contracts/reports.ts";
 export * from "./contracts/staff.ts";
 export * from "./countries.ts";
 export * from "./dates.ts";

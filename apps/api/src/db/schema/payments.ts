@@ -183,6 +183,8 @@ export const transactions = pgTable(
       .on(t.provider, t.providerReference)
       .where(sql`${t.providerReference} is not null`),
     index("transactions_shop_created_idx").on(t.shopId, t.createdAt),
+    // The Transactions report filtered by payment type, newest first (issue 9).
+    index("transactions_shop_payment_created_idx").on(t.shopId, t.paymentType, t.createdAt),
     index("transactions_customer_idx").on(t.customerId, t.createdAt),
     index("transactions_offer_idx").on(t.offerId),
     index("transactions_tier_idx").on(t.tierId, t.createdAt),

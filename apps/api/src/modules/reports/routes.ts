@@ -1,0 +1,115 @@
+import {
+  redemptionReportQuerySchema,
+  redemptionReportResponseSchema,
+  transactionReportQuerySchema,
+  transactionReportResponseSchema,
+} from "@tessera/shared";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { bearerSecurity, requireShopMerchant } from "../../plugins/auth";
+import type { CsvExport, ReportsService } from "./service";
+
+const tags = ["reports"];
+const PERIOD_TEXT =
+  "`timeFilter`: `currentMonth` (default), `30Days`, `60Days`, `6months`, `1year`, measured in the shop's time zone. `shopId` is optional and only a claim: the session decides the shop, and another shop's id answers 404.";
+const PAYMENT_TEXT = "`paymentType`: `all` (default), `online`, `pos` or `cash`.";
+
+const transactionExportQuerySchema = transactionReportQuerySchema.omit({
+  page: true,
+  pageSize: true,
+});
+const redemptionExportQuerySchema = redemptionReportQuerySchema.omit({
+  page: true,
+  pageSize: true,
+});
+
+/** `filename` for every browser plus `filename*` for names beyond ASCII (RFC 6266). */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+function sendCsv(reply: FastifyReply, file: CsvExport) {
+  return reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", contentDisposition(file.fileName))
+    .header("cache-control", "no-store")
+    .send(file.body);
+}
+
+export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (
+  app,
+  opts,
+) => {
+  const { reports } = opts;
+
+  app.get(
+    "/api/v1/reports/get-transaction-report",
+    {
+      schema: {
+        tags,
+        summary: "The Transactions report: one page of the period's payments, newest first",
+        description: `${PERIOD_TEXT} ${PAYMENT_TEXT} \`page\` (default 1), \`pageSize\` (1-100, default 20). Every status is listed (succeeded, failed, refunded); \`item\` is the offer or membership name; \`transactionId\` is null for cash.`,
+        security: bearerSecurity,
+        querystring: transactionReportQuerySchema,
+        response: { 200: transactionReportResponseSchema },
+      },
+    },
+    async (request) =>
+      reports.getTransactionReport(await requireShopMerchant(request), request.query),
+  );
+
+  app.get(
+    "/api/v1/reports/get-redemption-report",
+    {
+      schema: {
+        tags,
+        summary: "The Redemptions report: one page of the period's redemptions, newest first",
+        description: `${PERIOD_TEXT} \`page\` (default 1), \`pageSize\` (1-100, default 20).`,
+        security: bearerSecurity,
+        querystring: redemptionReportQuerySchema,
+        response: { 200: redemptionReportResponseSchema },
+      },
+    },
+    async (request) =>
+      reports.getRedemptionReport(await requireShopMerchant(request), request.query),
+  );
+
+  app.get(
+    "/api/v1/reports/export-transaction-report",
+    {
+      schema: {
+        tags,
+        summary: "Download the period's transactions as CSV (streamed)",
+        description: `${PERIOD_TEXT} ${PAYMENT_TEXT} Answers \`text/csv\` (UTF-8 with a byte-order mark, CRLF lines) as an attachment named \`transactions_{payment label}_{period label}_{YYYY-MM-DD}.csv\`, e.g. \`transactions_All_This month_2025-06-10.csv\`. Columns: Transaction ID (N/A for cash), Transaction Date ("5 Sep, 2024" in the shop's zone), Item, Customer, Payment type, Price, Discount, Cashback used, Amount paid (each "$1,234.50"), Status. Fields with quotes, commas or line breaks are quoted with quotes doubled. With no transactions in the period: 404 "No transaction data available to download".`,
+        produces: ["text/csv"],
+        security: bearerSecurity,
+        querystring: transactionExportQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        await reports.exportTransactions(await requireShopMerchant(request), request.query),
+      ),
+  );
+
+  app.get(
+    "/api/v1/reports/export-redemption-report",
+    {
+      schema: {
+        tags,
+        summary: "Download the period's redemptions as CSV (streamed)",
+        description: `${PERIOD_TEXT} Answers \`text/csv\` as an attachment named \`redemptions_{period label}_{YYYY-MM-DD}.csv\`. Columns: Redemption Date, Item, Customer, Type, Value ("$4.50"), Redeemed by. Escaping as for transactions. With no redemptions in the period: 404 "No redemption data available to download".`,
+        produces: ["text/csv"],
+        security: bearerSecurity,
+        querystring: redemptionExportQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        await reports.exportRedemptions(await requireShopMerchant(request), request.query),
+      ),
+  );
+};
