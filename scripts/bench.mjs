@@ -19,6 +19,7 @@ import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { apiBundle, buildApi } from "./build-api.mjs";
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const sharp = createRequire(join(root, "apps/api/package.json"))("sharp");
@@ -41,10 +42,10 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 async function startServer(env, { apiOnly = false } = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // apiOnly: the API alone (no web build), as its own process so its RSS is the server's.
-  const args = apiOnly
-    ? ["--import", "tsx", join(root, "apps/api/src/main.ts")]
-    : [join(root, "scripts/start.mjs")];
+  // apiOnly: the API alone (no web build), the bundle `npm start` runs, as its own process so
+  // its RSS is the server's.
+  if (apiOnly) await buildApi();
+  const args = apiOnly ? [apiBundle] : [join(root, "scripts/start.mjs")];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs
-// the API (which also serves the built SPA) in this same process, so signals reach it directly.
+// `npm start`: builds the web app when its build is missing or older than its sources, bundles
+// the API (under a second), then runs it (it also serves the built SPA) in this same process, so
+// signals reach it directly.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -35,6 +36,8 @@ if (builtAt < Math.max(...sources.map(newestChange))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { register } = await import("tsx/esm/api");
-register();
-await import(join(root, "apps/api/src/main.ts"));
+const { apiBundle, buildApi } = await import("./build-api.mjs");
+await buildApi();
+// Stack traces point into the TypeScript sources.
+process.setSourceMapsEnabled(true);
+await import(apiBundle);

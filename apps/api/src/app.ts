@@ -213,7 +213,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(dashboardRoutes, {
     dashboard: createDashboardService({ db, now }),
   });
-  await app.register(reportRoutes, { reports: createReportsService({ db, now }) });
+  await app.register(reportRoutes, {
+    reports: createReportsService({ db, now, copyValues: deps.database.copyValues }),
+  });
   if (sandbox) {
     await app.register(sandboxRoutes, {
       sandbox,

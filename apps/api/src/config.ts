@@ -1,8 +1,6 @@
 import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
-
-const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../..");
+import { repoRoot } from "./paths";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], {

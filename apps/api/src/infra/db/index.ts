@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -11,6 +11,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../db/schema";
+import { migrationsFolder } from "../../paths";
+import { createCopyValues } from "./copy";
 
 export type Schema = typeof schema;
 /** One type for both drivers: features never know which one runs underneath. */
@@ -18,6 +20,12 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** A repo function takes either the database or an open transaction. */
 export type Executor = Database | Transaction;
+
+/** Rows of a raw query, on node-postgres and PGlite alike. */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 export type DatabaseHandle = {
   db: Database;
@@ -30,12 +38,12 @@ export type DatabaseHandle = {
    * instance using this database. Returns the function that stops listening.
    */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * Streams the values of a one-column text query as bytes (PostgreSQL's COPY), for exports too
+   * big to read as rows. Absent on PGlite, where callers read in batches instead.
+   */
+  copyValues?: (query: SQLWrapper) => Promise<Readable>;
 };
-
-export const migrationsFolder = resolve(
-  fileURLToPath(new URL(".", import.meta.url)),
-  "../../../drizzle",
-);
 
 export type DatabaseOptions = {
   /** node-postgres connection string; when absent the embedded PGlite is used. */
@@ -62,6 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      copyValues: createCopyValues(pool, "snake_case"),
       listen: async (channel, onPayload) => {
         // LISTEN needs a connection of its own for as long as it listens.
         const client = new pg.Client({ connectionString: options.databaseUrl });

@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { transactionRollupState } from "../../db/schema";
-import type { Database, Executor } from "../../infra/db";
+import { type Database, type Executor, queryRows } from "../../infra/db";
 
 /**
  * Transaction figures over long windows read 15-minute slices (`transaction_rollups`, migration
@@ -85,12 +85,6 @@ export type FactTotals = {
   posCount: number;
   cashCount: number;
 };
-
-/** Rows of a raw query, on node-postgres and PGlite alike. */
-export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 type Sums = Record<
   | "membership_cents"

@@ -1,10 +1,12 @@
-import { formatCents } from "@tessera/shared";
+import { csvField, csvText, formatCents, formatShortDate } from "@tessera/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { redemptions, shops, transactions } from "../../db/schema";
+import { queryRows } from "../../infra/db";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createMerchant, createStaff, loginAs } from "../../test/factories";
-import { createReportsService, csvMoney } from "./service";
+import { csvDateCellSql, csvFieldCellSql, csvMoneyCellSql, csvTextCellSql } from "./csv-sql";
+import { createReportsService } from "./service";
 
 /** 2025-06-10 12:00 in Auckland (NZST, UTC+12). */
 const NOW = new Date("2025-06-10T00:00:00Z");
@@ -324,10 +326,56 @@ describe("redemption report", () => {
   });
 });
 
-describe("csvMoney", () => {
-  it("writes what formatCents writes", () => {
+describe("CSV cells written by the database", () => {
+  async function one(expression: ReturnType<typeof sql>): Promise<string> {
+    const [row] = await queryRows<{ v: string }>(t.database.db, sql`select ${expression} as v`);
+    return row?.v ?? "missing";
+  }
+
+  it("writes money as csvField(formatCents()) does", async () => {
     for (const cents of [0, 5, 10, 99, 100, 1999, 123456, 100000000, 123456789, -500, -123456]) {
-      expect(csvMoney(cents), String(cents)).toBe(formatCents(cents));
+      expect(await one(csvMoneyCellSql(sql`${cents}::integer`)), String(cents)).toBe(
+        csvField(formatCents(cents)),
+      );
+    }
+  });
+
+  it("escapes text as csvField(csvText()) does", async () => {
+    for (const text of [
+      "Plain",
+      'Ann "Nan" O\'Neil, Jr.',
+      "Gold\nPlus",
+      "Zoë\r\nSmith",
+      "=HYPERLINK(1)",
+      "+1",
+      "-2",
+      "@me",
+      "\tTab",
+      "\rReturn",
+      "a-b=c",
+      "",
+      '"',
+      ",",
+    ]) {
+      const value = sql`${text}::text`;
+      expect(await one(csvTextCellSql(value)), JSON.stringify(text)).toBe(csvField(csvText(text)));
+      expect(await one(csvFieldCellSql(value)), JSON.stringify(text)).toBe(csvField(text));
+    }
+    expect(await one(csvTextCellSql(sql`null::text`))).toBe("");
+    expect(await one(csvFieldCellSql(sql`null::text`))).toBe("");
+  });
+
+  it("writes dates in the shop's zone as csvField(formatShortDate()) does", async () => {
+    for (const [at, zone] of [
+      ["2025-06-01T06:59:59Z", "America/Los_Angeles"],
+      ["2025-06-01T07:00:00Z", "America/Los_Angeles"],
+      ["2024-09-05T11:59:59Z", "Pacific/Auckland"],
+      ["2024-09-05T12:00:00Z", "Pacific/Auckland"],
+      ["2024-12-31T23:30:00Z", "UTC"],
+    ] as const) {
+      expect(await one(csvDateCellSql(sql`${at}::timestamptz`, zone)), `${at} ${zone}`).toBe(
+        csvField(formatShortDate(new Date(at), zone)),
+      );
     }
   });
 });

@@ -2,10 +2,7 @@ import { Readable } from "node:stream";
 import {
   ACCESS_MESSAGES,
   csvLine,
-  csvText,
-  formatShortDate,
   getPeriodRange,
-  PAYMENT_TYPE_LABELS,
   pageOffset,
   REPORT_MESSAGES,
   type RedemptionReportResponse,
@@ -17,7 +14,8 @@ import {
   todayInTimeZone,
   transactionReportFileName,
 } from "@tessera/shared";
-import type { RedemptionRow, TransactionRow } from "../../db/schema";
+import type { SQLWrapper } from "drizzle-orm";
+import type { TransactionRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { ensureRolledUp, sumFacts } from "../dashboard/rollups";
@@ -29,7 +27,9 @@ import * as repo from "./repo";
 export type ReportsDeps = {
   db: Database;
   now?: () => Date;
-  /** Rows per query of an export: memory stays at one batch whatever the period holds. */
+  /** PostgreSQL's COPY (DatabaseHandle.copyValues): exports stream from it when present. */
+  copyValues?: ((query: SQLWrapper) => Promise<Readable>) | undefined;
+  /** Rows per query of an export read in batches (PGlite). */
   exportBatchSize?: number;
 };
 
@@ -54,99 +54,70 @@ const TRANSACTION_HEADER = [
 const REDEMPTION_HEADER = ["Redemption Date", "Item", "Customer", "Type", "Value", "Redeemed by"];
 /** Spreadsheets read the file as UTF-8 (names with accents) only with the byte-order mark. */
 const BOM = "\uFEFF";
-const STATUS_LABELS = { succeeded: "Succeeded", failed: "Failed", refunded: "Refunded" } as const;
-const REDEMPTION_TYPE_LABELS = {
-  benefit: "Benefit",
-  offer: "Offer",
-  cashback: "Cashback",
-} as const;
 
-/** The Item column: the offer's or the membership's name as recorded at the payment. */
-function itemOf(row: TransactionRow): string {
-  if (row.kind === "offer_purchase") return row.offerName ?? "Offer";
-  return row.membershipName ?? "Membership";
-}
-
-export function toTransactionReportRow(row: TransactionRow): TransactionReportRow {
-  return { ...toTransactionDto(row), item: itemOf(row) };
+export function toTransactionReportRow(
+  row: TransactionRow & { item: string },
+): TransactionReportRow {
+  return { ...toTransactionDto(row), item: row.item };
 }
 
 /**
- * `formatCents` without Intl ("$1,234.56", "-$5.00"): the same text, several times faster over
- * a million rows. A test holds the two together.
+ * Streams a CSV: the byte-order mark and header, then the lines the database writes. The first
+ * line is read before answering, so an empty period is an error and not an empty file. With
+ * COPY the bytes pass straight through (the fastest, and memory stays flat); otherwise lines are
+ * read in keyset batches (after the last row's date and id), the next asked for as soon as one
+ * arrives so the database formats it while this one is written out.
  */
-export function csvMoney(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const rest = abs % 100;
-  return `${sign}$${dollars}.${rest < 10 ? "0" : ""}${rest}`;
-}
-
-type Dated = { localDate: string | null };
-
-function transactionCsvLine(row: TransactionRow & Dated, timeZone: string): string {
-  return csvLine([
-    row.providerReference ?? "N/A",
-    row.localDate ?? formatShortDate(row.createdAt, timeZone),
-    csvText(itemOf(row)),
-    csvText(row.customerName),
-    PAYMENT_TYPE_LABELS[row.paymentType],
-    csvMoney(row.priceCents),
-    csvMoney(row.discountCents),
-    csvMoney(row.cashbackUsedCents),
-    csvMoney(row.amountCents),
-    STATUS_LABELS[row.status],
-  ]);
-}
-
-function redemptionCsvLine(row: RedemptionRow & Dated, timeZone: string): string {
-  return csvLine([
-    row.localDate ?? formatShortDate(row.redemptionDate, timeZone),
-    csvText(row.item),
-    csvText(row.customerName),
-    REDEMPTION_TYPE_LABELS[row.redemptionType],
-    csvMoney(row.valueCents),
-    csvText(row.performedByName),
-  ]);
-}
-
-type Keyed = { id: number; cursorAt: string };
-
-/**
- * Streams a CSV: the header, then batches read by keyset (after the last row's date and id), one
- * batch in memory at a time; the next batch is only read when the reader wants more. The first
- * batch is read before answering, so an empty period is an error and not an empty file.
- */
-async function csvStream<R extends Keyed>(options: {
+async function csvStream(options: {
   header: string[];
-  batch: (cursor: repo.Cursor | undefined) => Promise<R[]>;
-  line: (row: R) => string;
-  batchSize: number;
+  lines: repo.CsvLines;
   emptyMessage: string;
+  batchSize: number;
+  copyValues: ReportsDeps["copyValues"];
 }): Promise<Readable> {
-  const first = await options.batch(undefined);
+  const { lines, batchSize, copyValues } = options;
+  const first = await lines.batch(undefined, copyValues ? 1 : batchSize);
   if (first.length === 0) throw new AppError("NOT_FOUND", options.emptyMessage);
-  async function* chunks() {
-    yield BOM + csvLine(options.header);
+  const head = BOM + csvLine(options.header);
+
+  if (copyValues) {
+    const values = await copyValues(lines.all);
+    async function* copied() {
+      yield Buffer.from(head);
+      yield* values;
+    }
+    return Readable.from(copied(), { objectMode: false });
+  }
+
+  const after = (rows: repo.CsvLineRow[]) => {
+    const last = rows.at(-1);
+    return last && rows.length === batchSize
+      ? lines.batch({ at: last.cursorAt, id: last.id }, batchSize)
+      : undefined;
+  };
+  async function* batched() {
+    yield head;
     let rows = first;
     for (;;) {
-      yield rows.map(options.line).join("");
-      const last = rows.at(-1);
-      if (!last || rows.length < options.batchSize) return;
-      rows = await options.batch({ at: last.cursorAt, id: last.id });
+      const next = after(rows);
+      // A failed read ends the download; until it is awaited it must not count as unhandled.
+      next?.catch(() => {});
+      let text = "";
+      for (const row of rows) text += row.line;
+      yield text;
+      if (!next) return;
+      rows = await next;
       if (rows.length === 0) return;
     }
   }
-  return Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
+  return Readable.from(batched(), { objectMode: false, highWaterMark: 1 });
 }
 
 export function createReportsService({
   db,
   now = () => new Date(),
-  exportBatchSize = 2000,
+  copyValues,
+  exportBatchSize = 5000,
 }: ReportsDeps) {
   /** The shop's zone and the period's window; a shopId claim other than the session's → 404. */
   async function window(scope: ShopScope, claimedShopId: number | undefined, period: ReportPeriod) {
@@ -229,16 +200,11 @@ export function createReportsService({
       },
     ): Promise<CsvExport> {
       const { range, timeZone, today } = await window(scope, query.shopId, query.timeFilter);
-      const body = await csvStream<TransactionRow & Keyed & Dated>({
+      const body = await csvStream({
         header: TRANSACTION_HEADER,
-        batch: (cursor) =>
-          repo.listTransactions(db, scope.shopId, range, query.paymentType, {
-            limit: exportBatchSize,
-            timeZone,
-            ...(cursor ? { cursor } : {}),
-          }),
-        line: (row) => transactionCsvLine(row, timeZone),
+        lines: repo.transactionCsvLines(db, scope.shopId, range, query.paymentType, timeZone),
         batchSize: exportBatchSize,
+        copyValues,
         emptyMessage: REPORT_MESSAGES.noTransactions,
       });
       return {
@@ -252,16 +218,11 @@ export function createReportsService({
       query: { timeFilter: ReportPeriod; shopId?: number | undefined },
     ): Promise<CsvExport> {
       const { range, timeZone, today } = await window(scope, query.shopId, query.timeFilter);
-      const body = await csvStream<RedemptionRow & Keyed & Dated>({
+      const body = await csvStream({
         header: REDEMPTION_HEADER,
-        batch: (cursor) =>
-          repo.listRedemptions(db, scope.shopId, range, {
-            limit: exportBatchSize,
-            timeZone,
-            ...(cursor ? { cursor } : {}),
-          }),
-        line: (row) => redemptionCsvLine(row, timeZone),
+        lines: repo.redemptionCsvLines(db, scope.shopId, range, timeZone),
         batchSize: exportBatchSize,
+        copyValues,
         emptyMessage: REPORT_MESSAGES.noRedemptions,
       });
       return { fileName: redemptionReportFileName(query.timeFilter, today), body };

