@@ -24,7 +24,7 @@ import {
   RedeemBenefitModal,
   RedeemCashbackModal,
 } from "@/features/customer";
-import { MerchantDashboardPage } from "@/features/dashboard";
+import { DASHBOARD_PATH, MerchantDashboardPage } from "@/features/dashboard";
 import {
   AddMemberModal,
   ManageMembershipModal,
@@ -43,6 +43,7 @@ import {
   MembershipsPage,
 } from "@/features/memberships";
 import {
+  NewOfferModal,
   NewOfferPage,
   OFFERS_PATH,
   OfferPreviewModal,
@@ -50,6 +51,7 @@ import {
   UpdateOfferModal,
 } from "@/features/offers";
 import { EditProfilePage, MerchantProfilePage, StoreSettingsPage } from "@/features/profile";
+import { ReportsPage } from "@/features/reports";
 import { CreateShopPage } from "@/features/shops";
 import { StaffFormModal, StaffPage } from "@/features/staff";
 import {
@@ -107,7 +109,15 @@ export const routes: RouteObject[] = [
             ),
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
-              { path: "dashboard", element: <MerchantDashboardPage /> },
+              {
+                // Dashboard (spec §2): New Offer opens the offer form as a modal over it.
+                path: "dashboard",
+                element: <MerchantDashboardPage />,
+                children: [
+                  { path: "new-offer", element: <NewOfferModal fallbackPath={DASHBOARD_PATH} /> },
+                ],
+              },
+              { path: "reports", element: <ReportsPage /> },
               {
                 // Members (spec §2): the add and update modals open over the list.
                 path: "members",

@@ -2,6 +2,7 @@ import type { User } from "@tessera/shared";
 import {
   BadgePercent,
   Crown,
+  FileBarChart,
   LayoutDashboard,
   type LucideIcon,
   Store,
@@ -29,6 +30,7 @@ export const merchantNavItems: readonly MerchantNavItem[] = [
   { to: "/merchant/memberships", label: "Memberships", icon: Crown },
   { to: "/merchant/offers", label: "Offers", icon: BadgePercent },
   { to: "/merchant/storefront", label: "Storefront", icon: Store },
+  { to: "/merchant/reports", label: "Reports", icon: FileBarChart },
   { to: "/merchant/users", label: "Staff", icon: UserCog, ownerOnly: true },
 ];
 

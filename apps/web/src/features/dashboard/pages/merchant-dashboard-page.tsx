@@ -1,41 +1,199 @@
-import { ExternalLink, KeyRound, Store, UserRound } from "lucide-react";
-import { Link } from "react-router";
-import { buttonClassName, Card, CardHeader, Skeleton } from "@/components/ui";
+import type { OfferPerformance } from "@tessera/shared";
+import { DASHBOARD_PERIOD_OPTIONS, formatMoney, formatShortDate } from "@tessera/shared";
+import { ExternalLink, KeyRound, Plus, Store, UserRound } from "lucide-react";
+import { useState } from "react";
+import { Link, Outlet } from "react-router";
+import {
+  Badge,
+  buttonClassName,
+  Card,
+  CardHeader,
+  EmptyState,
+  QueryErrorState,
+  Select,
+  Skeleton,
+  statusTone,
+  Table,
+  type TableColumn,
+} from "@/components/ui";
 import { MERCHANT_PROFILE_PATH, useCurrentUser } from "@/features/session";
+import { cn } from "@/lib/cn";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useDashboardStats, useOffersPerformance } from "../api";
+import { RevenueChart } from "../components/revenue-chart";
+import { StatTile } from "../components/stat-tile";
+import { parseDashboardPeriod } from "../period";
+
+export const DASHBOARD_PATH = "/merchant/dashboard";
+export const DASHBOARD_NEW_OFFER_PATH = `${DASHBOARD_PATH}/new-offer`;
 
 /**
- * `/merchant/dashboard`: a welcome with the shop's storefront link. The statistics (spec
- * merchant-area §2 "Dashboard") come with the dashboard issue.
+ * `/merchant/dashboard` (spec §2 "Dashboard"): Memberships and Offers Overview for the chosen
+ * period, revenue over time, the Offers Performance table, then the storefront link.
+ * `/merchant/dashboard/new-offer` opens the Create Offer form as a modal over it (the Outlet).
  */
 export function MerchantDashboardPage() {
   useDocumentTitle("Dashboard");
   const shop = useCurrentShop();
   const user = useCurrentUser();
+  const [period, setPeriod] = useState(() => parseDashboardPeriod(null));
+  const stats = useDashboardStats(period);
+  const offers = useOffersPerformance(period);
   const storefrontPath = `/${shop.id}`;
   const storefrontUrl = `${window.location.origin}${storefrontPath}`;
+  const figures = stats.data?.stats;
+  const statsLoading = stats.isPending;
+
+  const offerColumns: TableColumn<OfferPerformance>[] = [
+    { key: "name", header: "Offer", cell: (row) => row.offerName, className: "min-w-40" },
+    {
+      key: "dates",
+      header: "Runs",
+      cell: (row) =>
+        `${formatShortDate(row.startDate, shop.timeZone)} – ${formatShortDate(row.endDate, shop.timeZone)}`,
+      className: "whitespace-nowrap",
+    },
+    { key: "sold", header: "Sold", cell: (row) => row.soldOffers, align: "right" },
+    {
+      key: "revenue",
+      header: "Revenue",
+      cell: (row) => formatMoney(row.revenue),
+      align: "right",
+      className: "tabular-nums",
+    },
+    {
+      key: "status",
+      header: "Status",
+      cell: (row) => <Badge tone={statusTone(row.status)}>{row.status}</Badge>,
+    },
+  ];
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="font-bold text-2xl text-fg sm:text-3xl">
-          {user.isPending ? (
-            <Skeleton className="h-8 w-64" />
-          ) : user.data?.firstName ? (
-            `Welcome back, ${user.data.firstName}`
-          ) : (
-            "Welcome back"
-          )}
-        </h1>
-        <p className="mt-1 text-fg-muted">Here is where {shop.name} stands today.</p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="font-bold text-2xl text-fg sm:text-3xl">
+            {user.isPending ? (
+              <Skeleton className="h-8 w-64" />
+            ) : user.data?.firstName ? (
+              `Welcome back, ${user.data.firstName}`
+            ) : (
+              "Welcome back"
+            )}
+          </h1>
+          <p className="mt-1 text-fg-muted">Here is where {shop.name} stands.</p>
+        </div>
+        <div className="flex items-end gap-3">
+          <Select
+            label="Period"
+            options={DASHBOARD_PERIOD_OPTIONS}
+            value={period}
+            onChange={(event) => setPeriod(parseDashboardPeriod(event.target.value))}
+            containerClassName="min-w-0 flex-1 sm:w-48 sm:flex-none"
+          />
+          <Link
+            to={DASHBOARD_NEW_OFFER_PATH}
+            className={buttonClassName({ className: "shrink-0" })}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            New Offer
+          </Link>
+        </div>
       </div>
+
+      {stats.isError ? (
+        <QueryErrorState query={stats} title="Could not load the statistics" />
+      ) : (
+        <div
+          className={cn(
+            "grid gap-6 transition-opacity lg:grid-cols-5",
+            stats.isPlaceholderData && "opacity-60",
+          )}
+          aria-busy={stats.isFetching}
+        >
+          <Card className="lg:col-span-3">
+            <CardHeader title="Memberships Overview" headingLevel={2} />
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              <StatTile
+                label="Memberships Revenue"
+                kind="money"
+                value={figures?.totalRecurringRevenue}
+                percentage={figures?.totalRecurringRevenuePercentage ?? null}
+                loading={statsLoading}
+              />
+              <StatTile
+                label="New Subscriptions"
+                kind="count"
+                value={figures?.newMemberships}
+                percentage={figures?.newMembershipsPercentage ?? null}
+                loading={statsLoading}
+              />
+              <StatTile
+                label="Active Subscriptions"
+                kind="count"
+                value={figures?.activeSubscriptions}
+                loading={statsLoading}
+              />
+            </dl>
+          </Card>
+          <Card className="lg:col-span-2">
+            <CardHeader title="Offers Overview" headingLevel={2} />
+            <dl className="grid grid-cols-2 gap-3">
+              <StatTile
+                label="Offers Revenue"
+                kind="money"
+                value={figures?.totalRevenue}
+                percentage={figures?.totalRevenuePercentage ?? null}
+                loading={statsLoading}
+              />
+              <StatTile
+                label="Offers Sold"
+                kind="count"
+                value={figures?.soldOffers}
+                percentage={figures?.soldOffersPercentage ?? null}
+                loading={statsLoading}
+              />
+            </dl>
+          </Card>
+          <Card className="lg:col-span-5">
+            <CardHeader
+              title="Revenue over time"
+              description="Memberships and offers revenue for the chosen period."
+              headingLevel={2}
+            />
+            {stats.data ? (
+              <RevenueChart series={stats.data.series} bucket={stats.data.bucket} />
+            ) : (
+              <Skeleton className="h-72 w-full" />
+            )}
+          </Card>
+        </div>
+      )}
+
+      <Card>
+        <CardHeader title="Offers Performance" headingLevel={2} />
+        {offers.isError ? (
+          <QueryErrorState query={offers} title="Could not load the offers" />
+        ) : (
+          <Table
+            caption="Offers Performance"
+            hideCaption
+            columns={offerColumns}
+            rows={offers.data?.offers ?? []}
+            getRowKey={(row) => row.id}
+            loading={offers.isPending}
+            empty={<EmptyState title="No offers" hint="Offers you create show here." />}
+          />
+        )}
+      </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader
             title="Your storefront"
             description="Share this link with customers so they can join and buy offers."
+            headingLevel={2}
           />
           <div className="flex items-center gap-3 rounded-control bg-muted px-3 py-2.5">
             <Store aria-hidden="true" className="size-4 shrink-0 text-fg-subtle" />
@@ -56,7 +214,11 @@ export function MerchantDashboardPage() {
         </Card>
 
         <Card>
-          <CardHeader title="Your account" description="Your details and password." />
+          <CardHeader
+            title="Your account"
+            description="Your details and password."
+            headingLevel={2}
+          />
           <ul className="flex flex-col gap-2">
             <li>
               <Link
@@ -79,6 +241,7 @@ export function MerchantDashboardPage() {
           </ul>
         </Card>
       </div>
+      <Outlet />
     </div>
   );
 }

@@ -1,0 +1,1 @@
+export { REPORTS_PATH, ReportsPage } from "./pages/reports-page";

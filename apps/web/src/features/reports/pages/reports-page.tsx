@@ -1,0 +1,426 @@
+import {
+  DEFAULT_REPORT_PAYMENT_FILTER,
+  formatMoney,
+  formatShortDate,
+  PAYMENT_TYPE_LABELS,
+  REPORT_MESSAGES,
+  REPORT_PAYMENT_FILTER_OPTIONS,
+  REPORT_PAYMENT_FILTERS,
+  REPORT_PERIOD_OPTIONS,
+  type Redemption,
+  type ReportPaymentFilter,
+  type TransactionReportRow,
+} from "@tessera/shared";
+import { ChevronLeft, ChevronRight, Download } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import {
+  Button,
+  EmptyState,
+  QueryErrorState,
+  Select,
+  Skeleton,
+  Table,
+  type TableColumn,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from "@/components/ui";
+import { displayTransactionId, parseReportPeriod } from "@/features/dashboard";
+import { cn } from "@/lib/cn";
+import { notifyError } from "@/lib/notify";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import {
+  downloadReport,
+  REPORT_PAGE_SIZE,
+  useRedemptionReport,
+  useTransactionReport,
+} from "../api";
+
+export const REPORTS_PATH = "/merchant/reports";
+
+type ReportTab = "transactions" | "redemptions";
+
+function parsePaymentFilter(value: string): ReportPaymentFilter {
+  return (REPORT_PAYMENT_FILTERS as readonly string[]).includes(value)
+    ? (value as ReportPaymentFilter)
+    : DEFAULT_REPORT_PAYMENT_FILTER;
+}
+
+function labelOf(options: readonly { value: string; label: string }[], value: string): string {
+  return options.find((option) => option.value === value)?.label ?? value;
+}
+
+function Pager({
+  label,
+  page,
+  total,
+  loading,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  total: number;
+  loading: boolean;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className="flex items-center justify-between gap-3">
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={page <= 1 || loading}
+        leftIcon={<ChevronLeft aria-hidden="true" className="size-4" />}
+        onClick={() => onPage(page - 1)}
+      >
+        Previous
+      </Button>
+      <p className="text-fg-muted text-sm" aria-live="polite">
+        Page {page} of {pages}
+      </p>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={page >= pages || loading}
+        rightIcon={<ChevronRight aria-hidden="true" className="size-4" />}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+/**
+ * The rows as a list on phones, where five table columns would scroll the item and the amount
+ * out of sight: the item and amount first, the other columns on a line below.
+ */
+function PhoneList<Row>({
+  label,
+  rows,
+  getRowKey,
+  loading,
+  title,
+  amount,
+  details,
+}: {
+  label: string;
+  rows: readonly Row[];
+  getRowKey: (row: Row) => number;
+  loading: boolean;
+  title: (row: Row) => ReactNode;
+  amount: (row: Row) => ReactNode;
+  details: (row: Row) => ReactNode;
+}) {
+  return (
+    <ul
+      aria-label={label}
+      aria-busy={loading || undefined}
+      className="divide-y divide-line overflow-hidden rounded-card border border-line bg-surface shadow-card sm:hidden"
+    >
+      {loading
+        ? Array.from({ length: 4 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+            <li key={index} className="flex flex-col gap-2 px-4 py-3">
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-3 w-1/2" />
+            </li>
+          ))
+        : rows.map((row) => (
+            <li key={getRowKey(row)} className="flex items-start justify-between gap-3 px-4 py-3">
+              <div className="min-w-0">
+                <p className="truncate font-medium text-fg">{title(row)}</p>
+                <p className="mt-0.5 text-fg-muted text-sm">{details(row)}</p>
+              </div>
+              <p className="shrink-0 font-semibold text-fg tabular-nums">{amount(row)}</p>
+            </li>
+          ))}
+    </ul>
+  );
+}
+
+/** One tab's report: its states, the table (list on phones) and the pager. */
+function ReportPanel<Row>({
+  label,
+  noun,
+  query,
+  rows,
+  total,
+  page,
+  onPage,
+  columns,
+  getRowKey,
+  emptyHint,
+  phone,
+}: {
+  label: string;
+  noun: [singular: string, plural: string];
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    isFetching: boolean;
+    isPlaceholderData: boolean;
+    error: unknown;
+    refetch: () => unknown;
+  };
+  rows: readonly Row[];
+  total: number;
+  page: number;
+  onPage: (page: number) => void;
+  columns: TableColumn<Row>[];
+  getRowKey: (row: Row) => number;
+  emptyHint: string;
+  phone: {
+    title: (row: Row) => ReactNode;
+    amount: (row: Row) => ReactNode;
+    details: (row: Row) => ReactNode;
+  };
+}) {
+  if (query.isError) {
+    return <QueryErrorState query={query} title={`Could not load the ${noun[1]}`} />;
+  }
+  if (!query.isPending && total === 0) {
+    return (
+      <div className="rounded-card border border-line bg-surface shadow-card">
+        <EmptyState title="No reports" hint={emptyHint} />
+      </div>
+    );
+  }
+  return (
+    <div
+      className={cn(
+        "flex flex-col gap-3 transition-opacity",
+        query.isPlaceholderData && "opacity-60",
+      )}
+      aria-busy={query.isFetching || undefined}
+    >
+      <div className="text-fg-muted text-sm" aria-live="polite">
+        {query.isPending ? (
+          <Skeleton className="h-5 w-32" />
+        ) : (
+          `${total.toLocaleString("en-US")} ${total === 1 ? noun[0] : noun[1]}`
+        )}
+      </div>
+      <Table
+        caption={label}
+        hideCaption
+        columns={columns}
+        rows={rows}
+        getRowKey={getRowKey}
+        loading={query.isPending}
+        className="max-sm:hidden"
+      />
+      <PhoneList
+        label={label}
+        rows={rows}
+        getRowKey={getRowKey}
+        loading={query.isPending}
+        {...phone}
+      />
+      <Pager
+        label={`${label} pages`}
+        page={page}
+        total={total}
+        loading={query.isFetching}
+        onPage={onPage}
+      />
+    </div>
+  );
+}
+
+/** `/merchant/reports` (spec §2 "Reports"): Transactions and Redemptions, with CSV downloads. */
+export function ReportsPage() {
+  useDocumentTitle("Reports");
+  const shop = useCurrentShop();
+  const [tab, setTab] = useState<ReportTab>("transactions");
+  const [period, setPeriod] = useState(() => parseReportPeriod(null));
+  const [paymentType, setPaymentType] = useState<ReportPaymentFilter>(
+    DEFAULT_REPORT_PAYMENT_FILTER,
+  );
+  const [transactionPage, setTransactionPage] = useState(1);
+  const [redemptionPage, setRedemptionPage] = useState(1);
+  const [downloading, setDownloading] = useState(false);
+  const transactions = useTransactionReport(period, paymentType, transactionPage);
+  const redemptions = useRedemptionReport(period, redemptionPage);
+  const current = tab === "transactions" ? transactions : redemptions;
+  // Rows of a previous choice (kept while the new one loads) do not count: the file follows
+  // the current choice.
+  const hasData = !current.isPlaceholderData && (current.data?.total ?? 0) > 0;
+  const periodLabel = labelOf(REPORT_PERIOD_OPTIONS, period).toLowerCase();
+  const paymentLabel =
+    paymentType === "all" ? "" : `${labelOf(REPORT_PAYMENT_FILTER_OPTIONS, paymentType)} `;
+
+  const transactionColumns: TableColumn<TransactionReportRow>[] = [
+    {
+      key: "id",
+      header: "Transaction ID",
+      cell: (row) => {
+        const id = displayTransactionId(row.transactionId);
+        return id === "N/A" ? (
+          <span className="text-fg-subtle">{id}</span>
+        ) : (
+          <span className="font-mono text-xs">{id}</span>
+        );
+      },
+    },
+    {
+      key: "date",
+      header: "Transaction Date",
+      cell: (row) => formatShortDate(row.transactionDate, shop.timeZone),
+      className: "whitespace-nowrap",
+    },
+    { key: "item", header: "Item", cell: (row) => row.item, className: "min-w-40" },
+    { key: "type", header: "Payment type", cell: (row) => PAYMENT_TYPE_LABELS[row.paymentType] },
+    {
+      key: "price",
+      header: "Price",
+      cell: (row) => formatMoney(row.price),
+      align: "right",
+      className: "tabular-nums",
+    },
+  ];
+  const redemptionColumns: TableColumn<Redemption>[] = [
+    {
+      key: "date",
+      header: "Redemption Date",
+      cell: (row) => formatShortDate(row.redemptionDate, shop.timeZone),
+      className: "whitespace-nowrap",
+    },
+    { key: "item", header: "Item", cell: (row) => row.item, className: "min-w-40" },
+    { key: "customer", header: "Customer", cell: (row) => row.customerName },
+    {
+      key: "value",
+      header: "Value",
+      cell: (row) => formatMoney(row.value),
+      align: "right",
+      className: "tabular-nums",
+    },
+  ];
+
+  async function download() {
+    const noData =
+      tab === "transactions" ? REPORT_MESSAGES.noTransactions : REPORT_MESSAGES.noRedemptions;
+    if (!hasData) {
+      window.alert(noData);
+      return;
+    }
+    setDownloading(true);
+    try {
+      if (tab === "transactions") {
+        await downloadReport(
+          "/reports/export-transaction-report",
+          { timeFilter: period, paymentType },
+          "transactions.csv",
+        );
+      } else {
+        await downloadReport(
+          "/reports/export-redemption-report",
+          { timeFilter: period },
+          "redemptions.csv",
+        );
+      }
+    } catch (error) {
+      if (error instanceof Error && error.message === noData) window.alert(noData);
+      else notifyError(error);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="font-bold text-2xl text-fg sm:text-3xl">Reports</h1>
+        <p className="mt-1 text-fg-muted">
+          What {shop.name} sold and redeemed, ready to download as CSV.
+        </p>
+      </div>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setTab(value === "redemptions" ? "redemptions" : "transactions")}
+      >
+        <TabsList aria-label="Reports">
+          <TabsTrigger value="transactions">Transactions</TabsTrigger>
+          <TabsTrigger value="redemptions">Redemptions</TabsTrigger>
+        </TabsList>
+        <div className="flex flex-wrap items-end gap-3">
+          <Select
+            label="Period"
+            options={REPORT_PERIOD_OPTIONS}
+            value={period}
+            onChange={(event) => {
+              setPeriod(parseReportPeriod(event.target.value));
+              setTransactionPage(1);
+              setRedemptionPage(1);
+            }}
+            containerClassName="min-w-0 flex-1 basis-36 sm:w-48 sm:flex-none"
+          />
+          {tab === "transactions" ? (
+            <Select
+              label="Payment type"
+              options={REPORT_PAYMENT_FILTER_OPTIONS}
+              value={paymentType}
+              onChange={(event) => {
+                setPaymentType(parsePaymentFilter(event.target.value));
+                setTransactionPage(1);
+              }}
+              containerClassName="min-w-0 flex-1 basis-28 sm:w-40 sm:flex-none"
+            />
+          ) : null}
+          <Button
+            className="w-full sm:ms-auto sm:w-auto"
+            onClick={download}
+            disabled={!hasData}
+            loading={downloading}
+            leftIcon={<Download aria-hidden="true" className="size-4" />}
+          >
+            {downloading ? "Downloading…" : "Download"}
+          </Button>
+        </div>
+        <TabsContent value="transactions">
+          <ReportPanel
+            label="Transactions"
+            noun={["transaction", "transactions"]}
+            query={transactions}
+            rows={transactions.data?.transactions ?? []}
+            total={transactions.data?.total ?? 0}
+            page={transactionPage}
+            onPage={setTransactionPage}
+            columns={transactionColumns}
+            getRowKey={(row) => row.id}
+            emptyHint={`No ${paymentLabel}transactions for ${periodLabel}.`}
+            phone={{
+              title: (row) => row.item,
+              amount: (row) => formatMoney(row.price),
+              details: (row) =>
+                `${formatShortDate(row.transactionDate, shop.timeZone)} · ${PAYMENT_TYPE_LABELS[row.paymentType]} · ID ${displayTransactionId(row.transactionId)}`,
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="redemptions">
+          <ReportPanel
+            label="Redemptions"
+            noun={["redemption", "redemptions"]}
+            query={redemptions}
+            rows={redemptions.data?.redemptions ?? []}
+            total={redemptions.data?.total ?? 0}
+            page={redemptionPage}
+            onPage={setRedemptionPage}
+            columns={redemptionColumns}
+            getRowKey={(row) => row.id}
+            emptyHint={`No redemptions for ${periodLabel}.`}
+            phone={{
+              title: (row) => row.item,
+              amount: (row) => formatMoney(row.value),
+              details: (row) =>
+                `${formatShortDate(row.redemptionDate, shop.timeZone)} · ${row.customerName}`,
+            }}
+          />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
