@@ -5,7 +5,15 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, viewports, watchConsole } from "./support/browser";
+import {
+  fillLogin,
+  launchBrowser,
+  openPage,
+  screenshot,
+  viewports,
+  waitForPath,
+  watchConsole,
+} from "./support/browser";
 import { linkIn, waitForMail } from "./support/mailbox";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -52,10 +60,6 @@ function path(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
-async function waitForPath(page: Page, expected: string) {
-  await page.waitForURL((url) => url.pathname === expected);
-}
-
 /** The message shown under a field, read through its aria-describedby like a screen reader. */
 async function fieldMessage(page: Page, label: string): Promise<string | null> {
   const input = page.getByLabel(label, { exact: true });
@@ -74,12 +78,6 @@ async function seeToast(page: Page, text: string) {
   await toast.evaluate((el) =>
     Promise.all(el.getAnimations().map((animation) => animation.finished)).catch(() => undefined),
   );
-}
-
-async function fillLogin(page: Page, email: string, password: string) {
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
 }
 
 async function fillSignUp(
@@ -420,7 +418,7 @@ describe("access journeys (issue 3)", () => {
     await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
     await waitForPath(page, "/merchant/dashboard");
     await page.getByRole("heading", { name: `Welcome back, ${DEMO_OWNER.firstName}` }).waitFor();
-    await page.getByText(`Here is where ${DEMO_SHOP.name} stands today.`).waitFor();
+    await page.getByText(`Here is where ${DEMO_SHOP.name} stands.`).waitFor();
     await screenshot(page, "access-owner-on-customer-login-dashboard-desktop");
     await page.setViewportSize(viewports.phone);
     await page.getByRole("button", { name: "Open menu" }).waitFor();

@@ -1,11 +1,19 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, viewports, watchConsole } from "./support/browser";
+import {
+  fillLogin,
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousAxeViolations,
+  viewports,
+  waitForPath,
+  watchConsole,
+} from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -78,10 +86,6 @@ function field(label: string): RegExp {
   return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\*?$`);
 }
 
-async function waitForPath(page: Page, expected: string) {
-  await page.waitForURL((url) => url.pathname === expected);
-}
-
 /** A toast (role "alert") with the text, waited for until it has slid in, so screenshots show it. */
 async function seeToast(page: Page, text: string) {
   const toast = page.getByRole("alert").filter({ hasText: text });
@@ -111,18 +115,6 @@ async function settled(locator: Locator) {
 }
 
 /** Serious and critical axe-core findings on the page, one line each. */
-async function seriousAxeViolations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  return serious.map(
-    (v) =>
-      `${where} ${v.id}: ${v.help} — ${v.nodes
-        .map((n) => `${n.target.join(" ")} (${n.any[0]?.message ?? n.failureSummary})`)
-        .join(", ")}`,
-  );
-}
 
 /** "WxH" once the image has loaded ("" before; a broken upload URL gives "0x0"). */
 function naturalSize(img: Locator) {
@@ -305,9 +297,7 @@ describe("catalogue journeys (issue 4)", () => {
     // Log in once through the form; every journey reuses the signed-in storage.
     const page = await openPage(browser, viewports.desktop);
     await page.goto(`${server.url}/`);
-    await page.getByLabel("E-mail").fill(DEMO_OWNER.email);
-    await page.getByLabel("Password", { exact: true }).fill(DEMO_OWNER.password);
-    await page.getByRole("button", { name: "Log in" }).click();
+    await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
     await waitForPath(page, "/merchant/dashboard");
     ownerState = await page.context().storageState();
     await page.close();

@@ -1,11 +1,19 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, viewports, watchConsole } from "./support/browser";
+import {
+  fillLogin,
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousAxeViolations,
+  viewports,
+  waitForPath,
+  watchConsole,
+} from "./support/browser";
 import { linkIn, waitForMail } from "./support/mailbox";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -67,10 +75,6 @@ function poll<T>(read: () => T | Promise<T>, timeout = 10_000) {
   return expect.poll(read, { timeout, interval: 100 });
 }
 
-async function waitForPath(page: Page, expected: string) {
-  await page.waitForURL((url) => url.pathname === expected);
-}
-
 /** Waits for a dialog's (or toast's) animations to finish, so screenshots are not mid-way. */
 async function settled(locator: Locator) {
   await locator.evaluate((el) =>
@@ -94,18 +98,6 @@ async function dismissToasts(page: Page) {
       .catch(() => undefined);
   }
   await poll(() => page.getByRole("alert").count()).toBe(0);
-}
-
-async function seriousAxeViolations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${where} ${v.id}: ${v.help} — ${v.nodes
-          .map((n) => `${n.target.join(" ")} (${n.any[0]?.message ?? n.failureSummary})`)
-          .join(", ")}`,
-    );
 }
 
 const dashboardPath = `/${SHOP.id}/customer/dashboard`;
@@ -264,9 +256,7 @@ describe("customer area journeys", () => {
 
   async function logIn(page: Page, email: string, password: string) {
     await page.goto(`${server.url}/${SHOP.id}/login`);
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Log in" }).click();
+    await fillLogin(page, email, password);
     await waitForPath(page, dashboardPath);
   }
 

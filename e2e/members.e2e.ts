@@ -1,7 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, viewports, watchConsole } from "./support/browser";
+import {
+  fillLogin,
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousAxeViolations,
+  viewports,
+  waitForPath,
+  watchConsole,
+} from "./support/browser";
 import { linkIn, waitForMail } from "./support/mailbox";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -45,10 +53,6 @@ function poll<T>(read: () => T | Promise<T>) {
   return expect.poll(read, { timeout: 10_000, interval: 100 });
 }
 
-async function waitForPath(page: Page, expected: string) {
-  await page.waitForURL((url) => url.pathname === expected);
-}
-
 async function settled(locator: Locator) {
   await locator.evaluate((el) =>
     Promise.all(el.getAnimations().map((animation) => animation.finished)).catch(() => undefined),
@@ -80,18 +84,6 @@ function unexpectedProblems(page: Page, expectedStatuses: number[] = []) {
         !expectedStatuses.some((status) =>
           problem.includes(`the server responded with a status of ${status}`),
         ),
-    );
-}
-
-async function seriousAxeViolations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${where} ${v.id}: ${v.help} — ${v.nodes
-          .map((n) => `${n.target.join(" ")} (${n.any[0]?.message ?? n.failureSummary})`)
-          .join(", ")}`,
     );
 }
 
@@ -180,9 +172,7 @@ describe("members and staff journeys (issue 7)", () => {
     browser = await launchBrowser();
     const page = await openPage(browser, viewports.desktop);
     await page.goto(`${server.url}/`);
-    await page.getByLabel("E-mail").fill(DEMO_OWNER.email);
-    await page.getByLabel("Password", { exact: true }).fill(DEMO_OWNER.password);
-    await page.getByRole("button", { name: "Log in" }).click();
+    await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
     await waitForPath(page, "/merchant/dashboard");
     ownerState = await page.context().storageState();
     ownerToken = (await page.evaluate(() => localStorage.getItem("token"))) as string;
@@ -525,9 +515,7 @@ describe("members and staff journeys (issue 7)", () => {
     await screenshot(staffPage, "staff-set-password-phone");
     await staffPage.getByRole("button", { name: "Set Password" }).click();
     await waitForPath(staffPage, "/");
-    await staffPage.getByLabel("E-mail").fill(email);
-    await staffPage.getByLabel("Password", { exact: true }).fill(STAFF_PASSWORD);
-    await staffPage.getByRole("button", { name: "Log in" }).click();
+    await fillLogin(staffPage, email, STAFF_PASSWORD);
     await waitForPath(staffPage, "/merchant/dashboard");
     await staffPage.getByRole("button", { name: "Open menu" }).click();
     const drawer = staffPage.getByRole("dialog", { name: "Menu" });

@@ -1,11 +1,18 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, FrameLocator, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, viewports, watchConsole } from "./support/browser";
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousAxeViolations,
+  viewports,
+  waitForPath,
+  watchConsole,
+} from "./support/browser";
 import { linkIn, waitForMail } from "./support/mailbox";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -69,10 +76,6 @@ function poll<T>(read: () => T | Promise<T>) {
   return expect.poll(read, { timeout: 10_000, interval: 100 });
 }
 
-async function waitForPath(page: Page, expected: string) {
-  await page.waitForURL((url) => url.pathname === expected);
-}
-
 /** A toast (role "alert") with the text, waited for until it has slid in. */
 async function seeToast(page: Page, text: string) {
   const toast = page.getByRole("alert").filter({ hasText: text });
@@ -96,18 +99,6 @@ async function settled(locator: Locator) {
   await locator.evaluate((el) =>
     Promise.all(el.getAnimations().map((animation) => animation.finished)).catch(() => undefined),
   );
-}
-
-async function seriousAxeViolations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${where} ${v.id}: ${v.help} — ${v.nodes
-          .map((n) => `${n.target.join(" ")} (${n.any[0]?.message ?? n.failureSummary})`)
-          .join(", ")}`,
-    );
 }
 
 /** The sandbox provider's card form inside the checkout modal's frame. */

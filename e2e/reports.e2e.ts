@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import {
   type DashboardStatsResponse,
   formatMoney,
@@ -10,7 +9,16 @@ import {
 } from "@tessera/shared";
 import type { Browser, BrowserContext, Download, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, viewports, watchConsole } from "./support/browser";
+import {
+  fillLogin,
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousAxeViolations,
+  viewports,
+  waitForPath,
+  watchConsole,
+} from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -32,10 +40,6 @@ const viewportEntries = Object.entries(viewports) as [
 
 function poll<T>(read: () => T | Promise<T>) {
   return expect.poll(read, { timeout: 10_000, interval: 100 });
-}
-
-async function waitForPath(page: Page, expected: string) {
-  await page.waitForURL((url) => url.pathname === expected);
 }
 
 /** Nothing on the page is loading (queries mark their region aria-busy). */
@@ -74,18 +78,6 @@ async function csvLines(download: Download): Promise<string[]> {
     .replace(/^\uFEFF/, "")
     .replace(/\r\n$/, "")
     .split("\r\n");
-}
-
-async function seriousAxeViolations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${where} ${v.id}: ${v.help} — ${v.nodes
-          .map((n) => `${n.target.join(" ")} (${n.any[0]?.message ?? n.failureSummary})`)
-          .join(", ")}`,
-    );
 }
 
 describe("merchant dashboard and reports journeys (issue 9)", () => {
@@ -144,9 +136,7 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
     browser = await launchBrowser();
     const page = await openPage(browser, viewports.desktop);
     await page.goto(`${server.url}/`);
-    await page.getByLabel("E-mail").fill(DEMO_OWNER.email);
-    await page.getByLabel("Password", { exact: true }).fill(DEMO_OWNER.password);
-    await page.getByRole("button", { name: "Log in" }).click();
+    await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
     await waitForPath(page, "/merchant/dashboard");
     ownerState = await page.context().storageState();
     ownerToken = (await page.evaluate(() => localStorage.getItem("token"))) as string;

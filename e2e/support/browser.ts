@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type ConsoleMessage, chromium, type Page } from "playwright-core";
 
 /** Chromium from CHROMIUM_PATH, else Debian's /usr/bin/chromium; never a downloaded browser. */
@@ -63,4 +64,29 @@ export function watchConsole(page: Page) {
   });
   page.on("pageerror", (error) => problems.push(error.message));
   return problems;
+}
+
+/** Waits until the page's path (not its query) is `expected`. */
+export async function waitForPath(page: Page, expected: string) {
+  await page.waitForURL((url) => url.pathname === expected);
+}
+
+/** axe's serious and critical findings on the page as it is, each with where it was found. */
+export async function seriousAxeViolations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${where} ${v.id}: ${v.help} — ${v.nodes
+          .map((n) => `${n.target.join(" ")} (${n.any[0]?.message ?? n.failureSummary})`)
+          .join(", ")}`,
+    );
+}
+
+/** Fills the log-in form on the page (merchant or a shop's customer form) and sends it. */
+export async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
 }

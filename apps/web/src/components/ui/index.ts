@@ -22,8 +22,10 @@ export { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from "./dropdow
 export { EmptyState, type EmptyStateProps } from "./empty-state";
 export { ErrorState, type ErrorStateProps } from "./error-state";
 export { ImagePicker, type ImagePickerProps } from "./image-picker";
+export { ListPager } from "./list-pager";
 export { Modal, ModalClose, type ModalProps } from "./modal";
 export { PasswordInput, type PasswordInputProps } from "./password-input";
+export { PhoneList, type PhoneListProps } from "./phone-list";
 export { QueryErrorState } from "./query-error-state";
 export {
   ResponsiveDialog,

@@ -10,6 +10,7 @@ import {
   Badge,
   type BadgeTone,
   EmptyState,
+  ListPager,
   QueryErrorState,
   Table,
   type TableColumn,
@@ -18,7 +19,6 @@ import {
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useCustomerTransactions } from "../api";
 import { formatDay, formatTime } from "../format";
-import { ListPager } from "./list-pager";
 import { LIST_PAGE_SIZE } from "./redemptions-tab";
 
 export const NO_TRANSACTIONS_TEXT = "No transactions found";
@@ -186,6 +186,7 @@ export function BillingTab({ customerId }: { customerId: number }) {
         />
       )}
       <ListPager
+        className="pt-4"
         label="Transactions pages"
         page={page}
         pageSize={LIST_PAGE_SIZE}

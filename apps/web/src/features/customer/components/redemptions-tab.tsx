@@ -5,6 +5,7 @@ import {
   Badge,
   type BadgeTone,
   EmptyState,
+  ListPager,
   QueryErrorState,
   Table,
   type TableColumn,
@@ -13,7 +14,6 @@ import {
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useCustomerRedemptions } from "../api";
 import { formatDay, formatTime } from "../format";
-import { ListPager } from "./list-pager";
 
 export const NO_REDEMPTIONS_TEXT = "No redemptions available";
 export const LIST_PAGE_SIZE = 10;
@@ -106,6 +106,7 @@ export function RedemptionsTab({ customerId }: { customerId: number }) {
         />
       )}
       <ListPager
+        className="pt-4"
         label="Redemptions pages"
         page={page}
         pageSize={LIST_PAGE_SIZE}

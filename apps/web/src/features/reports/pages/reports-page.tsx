@@ -11,11 +11,13 @@ import {
   type ReportPaymentFilter,
   type TransactionReportRow,
 } from "@tessera/shared";
-import { ChevronLeft, ChevronRight, Download } from "lucide-react";
+import { Download } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import {
   Button,
   EmptyState,
+  ListPager,
+  PhoneList,
   QueryErrorState,
   Select,
   Skeleton,
@@ -50,96 +52,6 @@ function parsePaymentFilter(value: string): ReportPaymentFilter {
 
 function labelOf(options: readonly { value: string; label: string }[], value: string): string {
   return options.find((option) => option.value === value)?.label ?? value;
-}
-
-function Pager({
-  label,
-  page,
-  total,
-  loading,
-  onPage,
-}: {
-  label: string;
-  page: number;
-  total: number;
-  loading: boolean;
-  onPage: (page: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={label} className="flex items-center justify-between gap-3">
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={page <= 1 || loading}
-        leftIcon={<ChevronLeft aria-hidden="true" className="size-4" />}
-        onClick={() => onPage(page - 1)}
-      >
-        Previous
-      </Button>
-      <p className="text-fg-muted text-sm" aria-live="polite">
-        Page {page} of {pages}
-      </p>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={page >= pages || loading}
-        rightIcon={<ChevronRight aria-hidden="true" className="size-4" />}
-        onClick={() => onPage(page + 1)}
-      >
-        Next
-      </Button>
-    </nav>
-  );
-}
-
-/**
- * The rows as a list on phones, where five table columns would scroll the item and the amount
- * out of sight: the item and amount first, the other columns on a line below.
- */
-function PhoneList<Row>({
-  label,
-  rows,
-  getRowKey,
-  loading,
-  title,
-  amount,
-  details,
-}: {
-  label: string;
-  rows: readonly Row[];
-  getRowKey: (row: Row) => number;
-  loading: boolean;
-  title: (row: Row) => ReactNode;
-  amount: (row: Row) => ReactNode;
-  details: (row: Row) => ReactNode;
-}) {
-  return (
-    <ul
-      aria-label={label}
-      aria-busy={loading || undefined}
-      className="divide-y divide-line overflow-hidden rounded-card border border-line bg-surface shadow-card sm:hidden"
-    >
-      {loading
-        ? Array.from({ length: 4 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-            <li key={index} className="flex flex-col gap-2 px-4 py-3">
-              <Skeleton className="h-4 w-2/3" />
-              <Skeleton className="h-3 w-1/2" />
-            </li>
-          ))
-        : rows.map((row) => (
-            <li key={getRowKey(row)} className="flex items-start justify-between gap-3 px-4 py-3">
-              <div className="min-w-0">
-                <p className="truncate font-medium text-fg">{title(row)}</p>
-                <p className="mt-0.5 text-fg-muted text-sm">{details(row)}</p>
-              </div>
-              <p className="shrink-0 font-semibold text-fg tabular-nums">{amount(row)}</p>
-            </li>
-          ))}
-    </ul>
-  );
 }
 
 /** One tab's report: its states, the table (list on phones) and the pager. */
@@ -220,12 +132,13 @@ function ReportPanel<Row>({
         loading={query.isPending}
         {...phone}
       />
-      <Pager
+      <ListPager
         label={`${label} pages`}
         page={page}
+        pageSize={REPORT_PAGE_SIZE}
         total={total}
         loading={query.isFetching}
-        onPage={onPage}
+        onPageChange={onPage}
       />
     </div>
   );

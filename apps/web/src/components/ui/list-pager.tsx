@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Button } from "@/components/ui";
+import { cn } from "@/lib/cn";
+import { Button } from "./button";
 
 /** Pages of `pageSize` rows out of `total`: at least one page. */
 export function pageCount(total: number, pageSize: number): number {
@@ -14,6 +15,7 @@ export function ListPager({
   total,
   loading = false,
   onPageChange,
+  className,
 }: {
   /** Names the navigation ("Redemptions pages"). */
   label: string;
@@ -23,11 +25,12 @@ export function ListPager({
   /** The next page is loading: both buttons wait. */
   loading?: boolean;
   onPageChange: (page: number) => void;
+  className?: string;
 }) {
   const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;
   return (
-    <nav aria-label={label} className="flex items-center justify-between gap-3 pt-4">
+    <nav aria-label={label} className={cn("flex items-center justify-between gap-3", className)}>
       <Button
         variant="outline"
         size="sm"
