@@ -547,6 +547,100 @@ describe("members and staff journeys (issue 7)", () => {
     await staffPage.close();
   });
 
+  it("pages a member's history past the 20 most recent transactions and redemptions", async () => {
+    // A Bronze member (one payment) who then buys and redeems an offer 21 times at the counter.
+    const email = uniqueEmail("history");
+    const person = { firstName: "Hester", lastName: "History", phone: "+12015550126" };
+    await api("/member/create-member", {
+      method: "POST",
+      token: ownerToken,
+      body: JSON.stringify({ ...person, email, phoneNumber: person.phone }),
+    });
+    const bronze = tiers.find((t) => t.name === "Bronze") as Tier;
+    await api("/member/set-payment", {
+      method: "POST",
+      token: ownerToken,
+      body: JSON.stringify({
+        ...person,
+        email,
+        paymentType: "Cash",
+        discount: 0,
+        finalPrice: bronze.price,
+        membershipId: bronze.id,
+        planType: bronze.renewal,
+      }),
+    });
+    const { id } = await memberByEmail(email);
+    const { offers } = await api<{
+      offers: { id: number; isLimited: boolean; isLimitedPerUser: boolean }[];
+    }>("/offers/get-all-offers?timeFilter=active", { token: ownerToken });
+    const offer = offers.find((o) => !o.isLimited && !o.isLimitedPerUser);
+    if (!offer) throw new Error("no active offer without limits");
+    for (let i = 0; i < 21; i += 1) {
+      await api(`/member/purchase-offer/${id}`, {
+        method: "POST",
+        token: ownerToken,
+        body: JSON.stringify({ offerId: offer.id, paymentType: "Cash", cashbackUsed: 0 }),
+      });
+    }
+    const bought = (await memberById(id)).member.offers;
+    expect(bought).toHaveLength(21);
+    for (const { customerOfferId } of bought) {
+      await api(`/merchant-redemptions/redeem-offer?customerOfferId=${customerOfferId}`, {
+        method: "POST",
+        token: ownerToken,
+      });
+    }
+    const stored = await api<
+      MemberDetail & { transactionsTotal: number; redemptionsTotal: number }
+    >(`/member/get-single-member/${id}`, { token: ownerToken });
+    expect(stored).toMatchObject({ transactionsTotal: 22, redemptionsTotal: 21 });
+    expect(stored.transactions).toHaveLength(20);
+
+    for (const [size, viewport] of viewportEntries) {
+      const page = await ownerPage(viewport);
+      const problems = unexpectedProblems(page);
+      await page.goto(`${server.url}/merchant/members/${id}`);
+      await page.getByRole("heading", { name: "Hester History" }).waitFor();
+      await ready(page);
+
+      // Transactions: the 20 newest, then the oldest (the Bronze payment) on page 2.
+      const transactions = page.getByRole("tabpanel", { name: "Transactions" });
+      const transactionRows = transactions.getByRole("table").locator("tbody tr");
+      const transactionPager = transactions.getByRole("navigation", { name: "Transactions pages" });
+      await transactionPager.getByText("Page 1 of 2").waitFor();
+      expect(await transactionRows.count()).toBe(20);
+      expect(await transactions.getByRole("cell", { name: /^Bronze/ }).count()).toBe(0);
+      await transactionPager.getByRole("button", { name: "Next" }).click();
+      await transactionPager.getByText("Page 2 of 2").waitFor();
+      await ready(page);
+      await poll(() => transactionRows.count()).toBe(2);
+      await transactions.getByRole("cell", { name: /^Bronze/ }).waitFor();
+      await screenshot(page, `members-history-transactions-page-2-${size}`);
+
+      // Redemptions: 20, then 1; back to page 1 shows 20 again.
+      await page.getByRole("tab", { name: "Redemptions" }).click();
+      const redemptions = page.getByRole("tabpanel", { name: "Redemptions" });
+      const redemptionRows = redemptions.getByRole("table").locator("tbody tr");
+      const redemptionPager = redemptions.getByRole("navigation", { name: "Redemptions pages" });
+      await redemptionPager.getByText("Page 1 of 2").waitFor();
+      expect(await redemptionRows.count()).toBe(20);
+      await redemptionPager.getByRole("button", { name: "Next" }).click();
+      await redemptionPager.getByText("Page 2 of 2").waitFor();
+      await ready(page);
+      await poll(() => redemptionRows.count()).toBe(1);
+      await screenshot(page, `members-history-redemptions-page-2-${size}`);
+      await redemptionPager.getByRole("button", { name: "Previous" }).click();
+      await redemptionPager.getByText("Page 1 of 2").waitFor();
+      await poll(() => redemptionRows.count()).toBe(20);
+      // The Transactions tab kept its page.
+      await page.getByRole("tab", { name: "Transactions" }).click();
+      await transactionPager.getByText("Page 2 of 2").waitFor();
+      expect(problems()).toEqual([]);
+      await page.close();
+    }
+  });
+
   it("the member and staff pages have no serious accessibility problems, light or dark", async () => {
     const { members } = await api<{ members: MemberRow[] }>("/member/get-all-members?active=true", {
       token: ownerToken,

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import {
   type DashboardStatsResponse,
   formatMoney,
+  type OffersDashboardResponse,
   REPORT_MESSAGES,
   redemptionReportFileName,
   todayInTimeZone,
@@ -374,6 +375,21 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewports.phone.width,
     );
+    // Offers Performance is a list on a phone: name and revenue, then runs, sold and status.
+    const { offers } = await api<OffersDashboardResponse>(
+      "/offers/get-all-offers-dashboard?timeFilter=currentMonth",
+    );
+    const offerItems = page.getByRole("list", { name: "Offers Performance" }).getByRole("listitem");
+    expect(await page.getByRole("table", { name: "Offers Performance" }).isVisible()).toBe(false);
+    // The demo seed has offers running this month.
+    expect(offers.length).toBeGreaterThan(0);
+    await poll(() => offerItems.count()).toBe(offers.length);
+    const first = offers[0] as OffersDashboardResponse["offers"][number];
+    const item = offerItems.first();
+    expect(await item.textContent()).toContain(first.offerName);
+    expect(await item.textContent()).toContain(formatMoney(first.revenue));
+    expect(await item.textContent()).toContain(`${first.soldOffers} sold`);
+    expect(await item.getByText(first.status, { exact: true }).isVisible()).toBe(true);
     await screenshot(page, "dashboard-phone");
     await choose(page, "Period", "lastYear", "/shop/dashboard-stats", "timeFilter");
     await screenshot(page, "dashboard-year-phone");

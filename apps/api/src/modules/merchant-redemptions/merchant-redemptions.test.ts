@@ -191,6 +191,19 @@ describe("counter redemptions", () => {
     expect(res.json()).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(res.json().redemptions).toHaveLength(2);
     expect(res.json().redemptions[0]).toMatchObject({ performedByName: "Sam Staff" });
+    // The next page holds the rest: the oldest one, not repeated from page 1.
+    const next = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/merchant-redemptions/get-customer-redemptions?customerId=${m.customer.id}&page=2&pageSize=2`,
+      headers: m.headers,
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json()).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    const firstIds = res.json().redemptions.map((r: { id: number }) => r.id);
+    const nextIds = next.json().redemptions.map((r: { id: number }) => r.id);
+    expect(nextIds).toHaveLength(1);
+    expect(firstIds).not.toContain(nextIds[0]);
+    expect(Math.min(...firstIds)).toBeGreaterThan(nextIds[0]);
     const rows = await t.database.db
       .select()
       .from(redemptions)

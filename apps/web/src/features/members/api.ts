@@ -5,16 +5,19 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import type {
-  CheckoutSession,
-  GetMemberResponse,
-  GetMembersResponse,
-  Member,
-  MemberPaymentResponse,
-  MerchantPaymentMethod,
-  Renewal,
-  Tier,
-  UpdateMemberMembershipResponse,
+import {
+  type CheckoutSession,
+  type GetMemberResponse,
+  type GetMembersResponse,
+  MEMBER_DETAIL_RECENT,
+  type Member,
+  type MemberPaymentResponse,
+  type MerchantPaymentMethod,
+  type Redemption,
+  type Renewal,
+  type Tier,
+  type Transaction,
+  type UpdateMemberMembershipResponse,
 } from "@tessera/shared";
 import { api } from "@/lib/api-client";
 import { retryUnlessClientError } from "@/lib/query-client";
@@ -30,6 +33,8 @@ export const memberKeys = {
   lists: () => [...memberKeys.all, "list"] as const,
   list: (params: MemberListParams) => [...memberKeys.lists(), params] as const,
   detail: (id: number) => [...memberKeys.all, "detail", id] as const,
+  history: (id: number, list: "transactions" | "redemptions", page: number) =>
+    [...memberKeys.detail(id), list, page] as const,
   tiers: () => [...memberKeys.all, "tiers"] as const,
 };
 
@@ -80,6 +85,63 @@ export function memberQueryOptions(id: number) {
 
 export function useMember(id: number | null) {
   return useQuery({ ...memberQueryOptions(id ?? 0), enabled: id !== null });
+}
+
+/** One page of a member's history, as the paginated calls answer it. */
+export interface HistoryPage<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/**
+ * Page `page` of the detail page's Transactions or Redemptions tab, `MEMBER_DETAIL_RECENT` rows
+ * a page. Page 1 comes with GET /member/get-single-member (`firstPage`), so only later pages are
+ * fetched; while one loads the table keeps the rows it shows (page 1 on the first move).
+ */
+function useMemberHistoryPage<Row>(
+  id: number,
+  list: "transactions" | "redemptions",
+  page: number,
+  firstPage: HistoryPage<Row>,
+  fetchPage: (signal: AbortSignal) => Promise<HistoryPage<Row>>,
+) {
+  return useQuery({
+    queryKey: memberKeys.history(id, list, page),
+    queryFn: ({ signal }) => fetchPage(signal),
+    retry: retryUnlessClientError,
+    enabled: page > 1,
+    placeholderData: (previous) => previous ?? firstPage,
+  });
+}
+
+/** GET /member/get-member-transactions/{id}?page&pageSize */
+export function useMemberTransactionsPage(
+  id: number,
+  page: number,
+  firstPage: HistoryPage<Transaction>,
+) {
+  return useMemberHistoryPage(id, "transactions", page, firstPage, async (signal) => {
+    const { transactions, total } = await api.get<{ transactions: Transaction[]; total: number }>(
+      `/member/get-member-transactions/${id}`,
+      { query: { page, pageSize: MEMBER_DETAIL_RECENT }, signal },
+    );
+    return { rows: transactions, total };
+  });
+}
+
+/** GET /merchant-redemptions/get-customer-redemptions?customerId&page&pageSize */
+export function useMemberRedemptionsPage(
+  id: number,
+  page: number,
+  firstPage: HistoryPage<Redemption>,
+) {
+  return useMemberHistoryPage(id, "redemptions", page, firstPage, async (signal) => {
+    const { redemptions, total } = await api.get<{ redemptions: Redemption[]; total: number }>(
+      "/merchant-redemptions/get-customer-redemptions",
+      { query: { customerId: id, page, pageSize: MEMBER_DETAIL_RECENT }, signal },
+    );
+    return { rows: redemptions, total };
+  });
 }
 
 /** Published tiers for the plan pickers (GET /memberships/get-all-memberships?active=true). */

@@ -9,6 +9,7 @@ import {
   Card,
   CardHeader,
   EmptyState,
+  PhoneList,
   QueryErrorState,
   Select,
   Skeleton,
@@ -30,7 +31,8 @@ export const DASHBOARD_NEW_OFFER_PATH = `${DASHBOARD_PATH}/new-offer`;
 
 /**
  * `/merchant/dashboard` (spec §2 "Dashboard"): Memberships and Offers Overview for the chosen
- * period, revenue over time, the Offers Performance table, then the storefront link.
+ * period, revenue over time, the Offers Performance table (a list on phones), then the storefront
+ * link.
  * `/merchant/dashboard/new-offer` opens the Create Offer form as a modal over it (the Outlet).
  */
 export function MerchantDashboardPage() {
@@ -45,13 +47,14 @@ export function MerchantDashboardPage() {
   const figures = stats.data?.stats;
   const statsLoading = stats.isPending;
 
+  const runsOf = (row: OfferPerformance) =>
+    `${formatShortDate(row.startDate, shop.timeZone)} – ${formatShortDate(row.endDate, shop.timeZone)}`;
   const offerColumns: TableColumn<OfferPerformance>[] = [
     { key: "name", header: "Offer", cell: (row) => row.offerName, className: "min-w-40" },
     {
       key: "dates",
       header: "Runs",
-      cell: (row) =>
-        `${formatShortDate(row.startDate, shop.timeZone)} – ${formatShortDate(row.endDate, shop.timeZone)}`,
+      cell: runsOf,
       className: "whitespace-nowrap",
     },
     { key: "sold", header: "Sold", cell: (row) => row.soldOffers, align: "right" },
@@ -68,6 +71,8 @@ export function MerchantDashboardPage() {
       cell: (row) => <Badge tone={statusTone(row.status)}>{row.status}</Badge>,
     },
   ];
+
+  const offersEmpty = <EmptyState title="No offers" hint="Offers you create show here." />;
 
   return (
     <div className="flex flex-col gap-6">
@@ -176,15 +181,34 @@ export function MerchantDashboardPage() {
         {offers.isError ? (
           <QueryErrorState query={offers} title="Could not load the offers" />
         ) : (
-          <Table
-            caption="Offers Performance"
-            hideCaption
-            columns={offerColumns}
-            rows={offers.data?.offers ?? []}
-            getRowKey={(row) => row.id}
-            loading={offers.isPending}
-            empty={<EmptyState title="No offers" hint="Offers you create show here." />}
-          />
+          <>
+            <Table
+              caption="Offers Performance"
+              hideCaption
+              columns={offerColumns}
+              rows={offers.data?.offers ?? []}
+              getRowKey={(row) => row.id}
+              loading={offers.isPending}
+              empty={offersEmpty}
+              className="max-sm:hidden"
+            />
+            <PhoneList
+              label="Offers Performance"
+              rows={offers.data?.offers ?? []}
+              getRowKey={(row) => row.id}
+              loading={offers.isPending}
+              empty={offersEmpty}
+              title={(row) => row.offerName}
+              amount={(row) => formatMoney(row.revenue)}
+              details={(row) => (
+                <>
+                  <span>{runsOf(row)}</span>
+                  <span className="whitespace-nowrap">{row.soldOffers} sold</span>
+                  <Badge tone={statusTone(row.status)}>{row.status}</Badge>
+                </>
+              )}
+            />
+          </>
         )}
       </Card>
 

@@ -95,6 +95,44 @@ function renderDetail(path: string) {
   );
 }
 
+function makeTransaction(id: number) {
+  return {
+    transactionId: `pi_${id}`,
+    id,
+    transactionDate: "2024-09-05T12:00:00Z",
+    transactionType: "Offer",
+    offerName: `Offer ${id}`,
+    membershipName: null,
+    plan: null,
+    paymentType: "cash",
+    offerPrice: 5,
+    price: 5,
+    amount: 5,
+    discount: 0,
+    cashbackUsed: 0,
+    status: "succeeded",
+    transactionBy: "Olivia Owner",
+    customerName: "Ada Lovelace",
+  };
+}
+
+function makeRedemption(id: number) {
+  return {
+    id,
+    redemptionDate: "2024-09-05T12:00:00Z",
+    redemptionType: "benefit",
+    item: `Benefit ${id}`,
+    customerName: "Ada Lovelace",
+    value: 3,
+    performedBy: "merchant",
+    performedByName: "Olivia Owner",
+  };
+}
+
+/** Ids `from` down to `to`, newest (highest) first as the API lists them. */
+const ids = (from: number, to: number) =>
+  Array.from({ length: from - to + 1 }, (_, index) => from - index);
+
 const detail = (member = makeMember()) => ({
   member,
   transactions: [],
@@ -166,5 +204,113 @@ describe("MemberDetailPage", () => {
     const call = api.callsTo("POST /merchant-redemptions/create-cashback-redemption")[0];
     expect(call?.query.get("customerId")).toBe("7");
     expect(call?.query.get("price")).toBe("5");
+  });
+
+  it("pages the transactions: page 1 from the member, page 2 fetched, and back", async () => {
+    const api = mockApi({
+      "GET /member/get-single-member/7": {
+        ...detail(),
+        transactions: ids(25, 6).map(makeTransaction),
+        transactionsTotal: 25,
+      },
+      "GET /member/get-member-transactions/7": {
+        transactions: ids(5, 1).map(makeTransaction),
+        total: 25,
+        page: 2,
+        pageSize: 20,
+      },
+    });
+    renderDetail("/merchant/members/7");
+    expect(await screen.findByText("Offer 25")).toBeInTheDocument();
+    const pager = screen.getByRole("navigation", { name: "Transactions pages" });
+    expect(within(pager).getByText("Page 1 of 2")).toBeInTheDocument();
+    expect(within(pager).getByRole("button", { name: "Previous" })).toBeDisabled();
+    expect(api.callsTo("GET /member/get-member-transactions/7")).toHaveLength(0);
+
+    const user = userEvent.setup();
+    await user.click(within(pager).getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Offer 5")).toBeInTheDocument();
+    expect(screen.queryByText("Offer 25")).toBeNull();
+    expect(within(pager).getByText("Page 2 of 2")).toBeInTheDocument();
+    expect(within(pager).getByRole("button", { name: "Next" })).toBeDisabled();
+    const [call] = api.callsTo("GET /member/get-member-transactions/7");
+    expect(call?.query.get("page")).toBe("2");
+    expect(call?.query.get("pageSize")).toBe("20");
+
+    await user.click(within(pager).getByRole("button", { name: "Previous" }));
+    expect(await screen.findByText("Offer 25")).toBeInTheDocument();
+    expect(screen.queryByText("Offer 5")).toBeNull();
+    expect(api.callsTo("GET /member/get-member-transactions/7")).toHaveLength(1);
+  });
+
+  it("pages the redemptions through the merchant redemptions list", async () => {
+    const api = mockApi({
+      "GET /member/get-single-member/7": {
+        ...detail(),
+        redemptions: ids(21, 2).map(makeRedemption),
+        redemptionsTotal: 21,
+      },
+      "GET /merchant-redemptions/get-customer-redemptions": {
+        redemptions: [makeRedemption(1)],
+        total: 21,
+        page: 2,
+        pageSize: 20,
+      },
+    });
+    renderDetail("/merchant/members/7");
+    await screen.findByRole("heading", { name: "Ada Lovelace" });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("tab", { name: "Redemptions" }));
+    expect(await screen.findByText("Benefit 21")).toBeInTheDocument();
+    const pager = screen.getByRole("navigation", { name: "Redemptions pages" });
+    await user.click(within(pager).getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Benefit 1")).toBeInTheDocument();
+    expect(screen.queryByText("Benefit 21")).toBeNull();
+    expect(within(pager).getByText("Page 2 of 2")).toBeInTheDocument();
+    const [call] = api.callsTo("GET /merchant-redemptions/get-customer-redemptions");
+    expect(call?.query.get("customerId")).toBe("7");
+    expect(call?.query.get("page")).toBe("2");
+    expect(call?.query.get("pageSize")).toBe("20");
+  });
+
+  it("hides the pagers when the history fits on one page", async () => {
+    const api = mockApi({
+      "GET /member/get-single-member/7": {
+        ...detail(),
+        transactions: ids(20, 1).map(makeTransaction),
+        transactionsTotal: 20,
+        redemptions: ids(3, 1).map(makeRedemption),
+        redemptionsTotal: 3,
+      },
+    });
+    renderDetail("/merchant/members/7");
+    expect(await screen.findByText("Offer 20")).toBeInTheDocument();
+    expect(screen.getByText("Offer 1")).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Transactions pages" })).toBeNull();
+    await userEvent.setup().click(screen.getByRole("tab", { name: "Redemptions" }));
+    expect(await screen.findByText("Benefit 3")).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Redemptions pages" })).toBeNull();
+    expect(api.callsTo("GET /member/get-member-transactions/7")).toHaveLength(0);
+    expect(api.callsTo("GET /merchant-redemptions/get-customer-redemptions")).toHaveLength(0);
+  });
+
+  it("shows a retry when a later page fails, and keeps the way back", async () => {
+    mockApi({
+      "GET /member/get-single-member/7": {
+        ...detail(),
+        transactions: ids(25, 6).map(makeTransaction),
+        transactionsTotal: 25,
+      },
+      "GET /member/get-member-transactions/7": jsonResponse({ message: "Not allowed." }, 403),
+    });
+    renderDetail("/merchant/members/7");
+    expect(await screen.findByText("Offer 25")).toBeInTheDocument();
+    const pager = screen.getByRole("navigation", { name: "Transactions pages" });
+    const user = userEvent.setup();
+    await user.click(within(pager).getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Could not load the transactions")).toBeInTheDocument();
+    expect(screen.queryByText("Offer 25")).toBeNull();
+    await user.click(within(pager).getByRole("button", { name: "Previous" }));
+    expect(await screen.findByText("Offer 25")).toBeInTheDocument();
   });
 });

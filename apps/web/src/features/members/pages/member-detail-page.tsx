@@ -1,8 +1,10 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import {
   formatMoney,
   formatShortDate,
   type GetMemberResponse,
   idSchema,
+  MEMBER_DETAIL_RECENT,
   type MemberDetail,
   PAYMENT_TYPE_LABELS,
   type Redemption,
@@ -18,6 +20,7 @@ import {
   buttonClassName,
   Card,
   EmptyState,
+  ListPager,
   QueryErrorState,
   Skeleton,
   statusTone,
@@ -29,9 +32,15 @@ import {
   TabsTrigger,
 } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useMember } from "../api";
+import {
+  type HistoryPage,
+  useMember,
+  useMemberRedemptionsPage,
+  useMemberTransactionsPage,
+} from "../api";
 import { MemberStatusDialogs, type PendingMemberAction } from "../components/member-status-dialogs";
 import { OfferPriceModal } from "../components/offer-price-modal";
 import {
@@ -201,8 +210,72 @@ function OffersPanel({ member }: { member: MemberDetail }) {
   );
 }
 
+/**
+ * One history tab: page 1 from the detail payload, later pages fetched (`query`), the pager under
+ * the table. While a page loads the table keeps its rows, dimmed; a failed page keeps the pager
+ * so the member can go back.
+ */
+function HistoryList<Row extends { id: number }>({
+  label,
+  columns,
+  firstPage,
+  query,
+  page,
+  onPageChange,
+  empty,
+}: {
+  label: "Transactions" | "Redemptions";
+  columns: TableColumn<Row>[];
+  firstPage: HistoryPage<Row>;
+  query: UseQueryResult<HistoryPage<Row>, unknown>;
+  page: number;
+  onPageChange: (page: number) => void;
+  empty: string;
+}) {
+  const fetched = page > 1;
+  const current = fetched ? query.data : firstPage;
+  const loading = fetched && query.isPlaceholderData;
+  const total = current?.total ?? firstPage.total;
+  return (
+    <div
+      className={cn("flex flex-col gap-3 transition-opacity", loading && "opacity-60")}
+      aria-busy={loading || undefined}
+    >
+      {fetched && query.isError ? (
+        <QueryErrorState query={query} title={`Could not load the ${label.toLowerCase()}`} />
+      ) : (
+        <Table
+          caption={label}
+          hideCaption
+          columns={columns}
+          rows={current?.rows ?? []}
+          getRowKey={(row) => row.id}
+          loading={current === undefined}
+          empty={<EmptyState title={empty} />}
+        />
+      )}
+      <ListPager
+        label={`${label} pages`}
+        page={page}
+        pageSize={MEMBER_DETAIL_RECENT}
+        total={total}
+        loading={loading}
+        onPageChange={onPageChange}
+      />
+    </div>
+  );
+}
+
 function HistoryTabs({ data }: { data: GetMemberResponse }) {
   const shop = useCurrentShop();
+  const id = data.member.id;
+  // Kept here, not in the tabs, so switching tabs does not lose the page.
+  const [transactionPage, setTransactionPage] = useState(1);
+  const [redemptionPage, setRedemptionPage] = useState(1);
+  const firstTransactions = { rows: data.transactions, total: data.transactionsTotal };
+  const firstRedemptions = { rows: data.redemptions, total: data.redemptionsTotal };
+  const transactions = useMemberTransactionsPage(id, transactionPage, firstTransactions);
+  const redemptions = useMemberRedemptionsPage(id, redemptionPage, firstRedemptions);
   const transactionColumns: TableColumn<Transaction>[] = [
     {
       key: "date",
@@ -262,23 +335,25 @@ function HistoryTabs({ data }: { data: GetMemberResponse }) {
         <TabsTrigger value="redemptions">Redemptions</TabsTrigger>
       </TabsList>
       <TabsContent value="transactions">
-        <Table
-          caption="Transactions"
-          hideCaption
+        <HistoryList
+          label="Transactions"
           columns={transactionColumns}
-          rows={data.transactions}
-          getRowKey={(row) => row.id}
-          empty={<EmptyState title="No transactions found" />}
+          firstPage={firstTransactions}
+          query={transactions}
+          page={transactionPage}
+          onPageChange={setTransactionPage}
+          empty="No transactions found"
         />
       </TabsContent>
       <TabsContent value="redemptions">
-        <Table
-          caption="Redemptions"
-          hideCaption
+        <HistoryList
+          label="Redemptions"
           columns={redemptionColumns}
-          rows={data.redemptions}
-          getRowKey={(row) => row.id}
-          empty={<EmptyState title="No redemptions available" />}
+          firstPage={firstRedemptions}
+          query={redemptions}
+          page={redemptionPage}
+          onPageChange={setRedemptionPage}
+          empty="No redemptions available"
         />
       </TabsContent>
     </Tabs>
