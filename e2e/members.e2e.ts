@@ -87,6 +87,18 @@ function unexpectedProblems(page: Page, expectedStatuses: number[] = []) {
     );
 }
 
+/** A member detail history tab's rows: a table from `sm` up, a list on phones. */
+function historyRows(
+  page: Page,
+  tab: "Transactions" | "Redemptions",
+  size: keyof typeof viewports,
+) {
+  const panel = page.getByRole("tabpanel", { name: tab });
+  return size === "phone"
+    ? panel.getByRole("list", { name: tab }).getByRole("listitem")
+    : panel.getByRole("table").locator("tbody tr");
+}
+
 async function ready(page: Page) {
   await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
 }
@@ -245,9 +257,12 @@ describe("members and staff journeys (issue 7)", () => {
       await row.getByRole("link").first().click();
       await page.getByRole("heading", { name: /^Casey / }).waitFor();
       await ready(page);
-      const transactions = page.getByRole("tabpanel", { name: "Transactions" });
-      await transactions.getByRole("cell", { name: "Cash" }).waitFor();
-      await transactions.getByRole("cell", { name: `$${due.toFixed(2)}` }).waitFor();
+      const transactions = historyRows(page, "Transactions", size);
+      await transactions
+        .filter({ hasText: "Cash" })
+        .filter({ hasText: `$${due.toFixed(2)}` })
+        .first()
+        .waitFor();
       const stored = await memberByEmail(email);
       expect(stored.status).toBe("active");
       const detail = await memberById(stored.id);
@@ -606,22 +621,22 @@ describe("members and staff journeys (issue 7)", () => {
 
       // Transactions: the 20 newest, then the oldest (the Bronze payment) on page 2.
       const transactions = page.getByRole("tabpanel", { name: "Transactions" });
-      const transactionRows = transactions.getByRole("table").locator("tbody tr");
+      const transactionRows = historyRows(page, "Transactions", size);
       const transactionPager = transactions.getByRole("navigation", { name: "Transactions pages" });
       await transactionPager.getByText("Page 1 of 2").waitFor();
       expect(await transactionRows.count()).toBe(20);
-      expect(await transactions.getByRole("cell", { name: /^Bronze/ }).count()).toBe(0);
+      expect(await transactionRows.filter({ hasText: "Bronze" }).count()).toBe(0);
       await transactionPager.getByRole("button", { name: "Next" }).click();
       await transactionPager.getByText("Page 2 of 2").waitFor();
       await ready(page);
       await poll(() => transactionRows.count()).toBe(2);
-      await transactions.getByRole("cell", { name: /^Bronze/ }).waitFor();
+      await transactionRows.filter({ hasText: "Bronze" }).waitFor();
       await screenshot(page, `members-history-transactions-page-2-${size}`);
 
       // Redemptions: 20, then 1; back to page 1 shows 20 again.
       await page.getByRole("tab", { name: "Redemptions" }).click();
       const redemptions = page.getByRole("tabpanel", { name: "Redemptions" });
-      const redemptionRows = redemptions.getByRole("table").locator("tbody tr");
+      const redemptionRows = historyRows(page, "Redemptions", size);
       const redemptionPager = redemptions.getByRole("navigation", { name: "Redemptions pages" });
       await redemptionPager.getByText("Page 1 of 2").waitFor();
       expect(await redemptionRows.count()).toBe(20);

@@ -173,6 +173,18 @@ export type RedemptionType = (typeof REDEMPTION_TYPES)[number];
 export const TRANSACTION_STATUSES = ["succeeded", "failed", "refunded"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
+/** The merchant's words for them (member history, report exports). */
+export const REDEMPTION_TYPE_LABELS = {
+  benefit: "Benefit",
+  offer: "Offer",
+  cashback: "Cashback",
+} as const satisfies Record<RedemptionType, string>;
+export const TRANSACTION_STATUS_LABELS = {
+  succeeded: "Succeeded",
+  failed: "Failed",
+  refunded: "Refunded",
+} as const satisfies Record<TransactionStatus, string>;
+
 export const THEMES = ["light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME = "light" satisfies Theme;

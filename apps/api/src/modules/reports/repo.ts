@@ -1,4 +1,8 @@
-import { PAYMENT_TYPE_LABELS } from "@tessera/shared";
+import {
+  PAYMENT_TYPE_LABELS,
+  REDEMPTION_TYPE_LABELS,
+  TRANSACTION_STATUS_LABELS,
+} from "@tessera/shared";
 import {
   and,
   count,
@@ -69,17 +73,6 @@ export type CsvLines = {
   batch: (cursor: Cursor | undefined, limit: number) => Promise<CsvLineRow[]>;
   all: SQLWrapper;
 };
-
-const TRANSACTION_STATUS_LABELS = {
-  succeeded: "Succeeded",
-  failed: "Failed",
-  refunded: "Refunded",
-} as const;
-const REDEMPTION_TYPE_LABELS = {
-  benefit: "Benefit",
-  offer: "Offer",
-  cashback: "Cashback",
-} as const;
 
 /** The Item column: the offer's or the membership's name as recorded at the payment. */
 const transactionItem = sql`(case when ${transactions.kind} = 'offer_purchase'

@@ -7,7 +7,9 @@ import {
   MEMBER_DETAIL_RECENT,
   type MemberDetail,
   PAYMENT_TYPE_LABELS,
+  REDEMPTION_TYPE_LABELS,
   type Redemption,
+  TRANSACTION_STATUS_LABELS,
   type Transaction,
 } from "@tessera/shared";
 import { ArrowLeft, Gift, ShoppingBag, Tag, Wallet } from "lucide-react";
@@ -21,6 +23,8 @@ import {
   Card,
   EmptyState,
   ListPager,
+  PhoneList,
+  type PhoneListProps,
   QueryErrorState,
   Skeleton,
   statusTone,
@@ -223,9 +227,12 @@ function HistoryList<Row extends { id: number }>({
   page,
   onPageChange,
   empty,
+  phone,
 }: {
   label: "Transactions" | "Redemptions";
   columns: TableColumn<Row>[];
+  /** The rows on phones, where the table's columns would not fit. */
+  phone: Pick<PhoneListProps<Row>, "title" | "amount" | "details">;
   firstPage: HistoryPage<Row>;
   query: UseQueryResult<HistoryPage<Row>, unknown>;
   page: number;
@@ -244,15 +251,26 @@ function HistoryList<Row extends { id: number }>({
       {fetched && query.isError ? (
         <QueryErrorState query={query} title={`Could not load the ${label.toLowerCase()}`} />
       ) : (
-        <Table
-          caption={label}
-          hideCaption
-          columns={columns}
-          rows={current?.rows ?? []}
-          getRowKey={(row) => row.id}
-          loading={current === undefined}
-          empty={<EmptyState title={empty} />}
-        />
+        <>
+          <Table
+            caption={label}
+            hideCaption
+            columns={columns}
+            rows={current?.rows ?? []}
+            getRowKey={(row) => row.id}
+            loading={current === undefined}
+            empty={<EmptyState title={empty} />}
+            className="max-sm:hidden"
+          />
+          <PhoneList
+            label={label}
+            rows={current?.rows ?? []}
+            getRowKey={(row) => row.id}
+            loading={current === undefined}
+            empty={empty}
+            {...phone}
+          />
+        </>
       )}
       <ListPager
         label={`${label} pages`}
@@ -263,6 +281,15 @@ function HistoryList<Row extends { id: number }>({
         onPageChange={onPageChange}
       />
     </div>
+  );
+}
+
+function transactionItem(row: Transaction): string {
+  return (
+    row.offerName ??
+    (row.membershipName
+      ? `${row.membershipName}${row.plan ? ` (${RENEWAL_LABELS[row.plan]})` : ""}`
+      : row.transactionType)
   );
 }
 
@@ -283,15 +310,7 @@ function HistoryTabs({ data }: { data: GetMemberResponse }) {
       className: "whitespace-nowrap",
       cell: (row) => formatShortDate(row.transactionDate, shop.timeZone),
     },
-    {
-      key: "item",
-      header: "Item",
-      cell: (row) =>
-        row.offerName ??
-        (row.membershipName
-          ? `${row.membershipName}${row.plan ? ` (${RENEWAL_LABELS[row.plan]})` : ""}`
-          : row.transactionType),
-    },
+    { key: "item", header: "Item", cell: transactionItem },
     {
       key: "payment",
       header: "Payment type",
@@ -300,7 +319,9 @@ function HistoryTabs({ data }: { data: GetMemberResponse }) {
     {
       key: "status",
       header: "Status",
-      cell: (row) => <Badge tone={statusTone(row.status)}>{row.status}</Badge>,
+      cell: (row) => (
+        <Badge tone={statusTone(row.status)}>{TRANSACTION_STATUS_LABELS[row.status]}</Badge>
+      ),
     },
     {
       key: "price",
@@ -318,7 +339,7 @@ function HistoryTabs({ data }: { data: GetMemberResponse }) {
       cell: (row) => formatShortDate(row.redemptionDate, shop.timeZone),
     },
     { key: "item", header: "Item", cell: (row) => row.item },
-    { key: "type", header: "Type", cell: (row) => row.redemptionType },
+    { key: "type", header: "Type", cell: (row) => REDEMPTION_TYPE_LABELS[row.redemptionType] },
     { key: "by", header: "Redeemed by", cell: (row) => row.performedByName },
     {
       key: "value",
@@ -343,6 +364,18 @@ function HistoryTabs({ data }: { data: GetMemberResponse }) {
           page={transactionPage}
           onPageChange={setTransactionPage}
           empty="No transactions found"
+          phone={{
+            title: transactionItem,
+            amount: (row) => formatMoney(row.amount),
+            details: (row) => (
+              <>
+                <span>{formatShortDate(row.transactionDate, shop.timeZone)}</span>
+                <span aria-hidden="true">·</span>
+                <span>{PAYMENT_TYPE_LABELS[row.paymentType] ?? row.paymentType}</span>
+                <Badge tone={statusTone(row.status)}>{TRANSACTION_STATUS_LABELS[row.status]}</Badge>
+              </>
+            ),
+          }}
         />
       </TabsContent>
       <TabsContent value="redemptions">
@@ -354,6 +387,19 @@ function HistoryTabs({ data }: { data: GetMemberResponse }) {
           page={redemptionPage}
           onPageChange={setRedemptionPage}
           empty="No redemptions available"
+          phone={{
+            title: (row) => row.item,
+            amount: (row) => formatMoney(row.value),
+            details: (row) => (
+              <>
+                <span>{formatShortDate(row.redemptionDate, shop.timeZone)}</span>
+                <span aria-hidden="true">·</span>
+                <span>{REDEMPTION_TYPE_LABELS[row.redemptionType]}</span>
+                <span aria-hidden="true">·</span>
+                <span>by {row.performedByName}</span>
+              </>
+            ),
+          }}
         />
       </TabsContent>
     </Tabs>
