@@ -72,6 +72,14 @@ export const DASHBOARD_PERIOD_OPTIONS = [
 export const REPORT_PERIODS = ["currentMonth", "30Days", "60Days", "6months", "1year"] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 
+/** The label an option list gives a value (the value itself when the list has none). */
+export function optionLabel<V extends string>(
+  options: readonly { value: V; label: string }[],
+  value: V,
+): string {
+  return options.find((option) => option.value === value)?.label ?? value;
+}
+
 export const REPORT_PERIOD_OPTIONS = [
   { value: "currentMonth", label: "This month" },
   { value: "30Days", label: "Last 30 days" },

@@ -1,6 +1,16 @@
 import { toast } from "react-toastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, buildApiUrl, del, FETCH_FAILED_MESSAGE, get, post, put } from "./api-client";
+import {
+  ApiError,
+  buildApiUrl,
+  del,
+  FETCH_FAILED_MESSAGE,
+  fileNameFromDisposition,
+  get,
+  getFile,
+  post,
+  put,
+} from "./api-client";
 import { SESSION_EXPIRED_MESSAGE, setSessionNavigator } from "./session";
 import { getToken, setToken } from "./token-storage";
 
@@ -194,5 +204,52 @@ describe("session end on 401", () => {
     await expect(get("/members")).rejects.toBeInstanceOf(ApiError);
     expect(getToken()).toBe("fresh-login");
     expect(navigateMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("file downloads", () => {
+  it("sends the token and returns the bytes under the server's file name", async () => {
+    setToken("tok-file");
+    fetchMock.mockResolvedValueOnce(
+      new Response("Redemption Date,Item\r\n", {
+        headers: {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition":
+            "attachment; filename=\"redemptions_This month_2024-09-05.csv\"; filename*=UTF-8''redemptions_This%20month_2024-09-05.csv",
+        },
+      }),
+    );
+    const file = await getFile("/reports/export-redemption-report", {
+      query: { timeFilter: "currentMonth" },
+    });
+    expect(lastRequest().url).toBe(
+      "/api/v1/reports/export-redemption-report?timeFilter=currentMonth",
+    );
+    expect(lastRequest().headers.get("Authorization")).toBe("Bearer tok-file");
+    expect(file.fileName).toBe("redemptions_This month_2024-09-05.csv");
+    expect(await file.blob.text()).toBe("Redemption Date,Item\r\n");
+  });
+
+  it("fails with the server's message, and a 401 ends the session as for any call", async () => {
+    setToken("tok-file");
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ message: "No redemption data available to download" }, 404),
+    );
+    await expect(getFile("/reports/export-redemption-report")).rejects.toMatchObject({
+      message: "No redemption data available to download",
+      status: 404,
+    });
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: "Unauthorized" }, 401));
+    await expect(getFile("/reports/export-redemption-report")).rejects.toMatchObject({
+      sessionEnded: true,
+    });
+    expect(getToken()).toBeNull();
+  });
+
+  it("reads quoted, plain and extended file names", () => {
+    expect(fileNameFromDisposition('attachment; filename="a b.csv"')).toBe("a b.csv");
+    expect(fileNameFromDisposition("attachment; filename=a.csv")).toBe("a.csv");
+    expect(fileNameFromDisposition("attachment; filename*=UTF-8''a%20b.csv")).toBe("a b.csv");
+    expect(fileNameFromDisposition(null)).toBeNull();
   });
 });

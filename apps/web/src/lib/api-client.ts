@@ -67,14 +67,16 @@ export function buildApiUrl(path: string, query?: Record<string, QueryValue>): s
   return `${url}${url.includes("?") ? "&" : "?"}${search}`;
 }
 
-export async function request<T>(
+/** Sends a request with the session token; a network failure is an ApiError with status 0. */
+async function send(
   method: Method,
   path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
+  body: unknown,
+  options: RequestOptions,
+  accept: string,
+): Promise<{ response: Response; token: string | null }> {
   const headers = new Headers(options.headers);
-  headers.set("Accept", "application/json");
+  headers.set("Accept", accept);
 
   const token = options.auth === false ? null : getToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);
@@ -88,32 +90,23 @@ export async function request<T>(
     payload = JSON.stringify(body);
   }
 
-  let response: Response;
   try {
-    response = await fetch(buildApiUrl(path, options.query), {
+    const response = await fetch(buildApiUrl(path, options.query), {
       method,
       headers,
       body: payload,
       signal: options.signal,
     });
+    return { response, token };
   } catch (cause) {
     // Let cancellations (TanStack Query aborts) propagate as they are.
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
     throw new ApiError(FETCH_FAILED_MESSAGE, { status: 0, cause });
   }
+}
 
-  let data: unknown;
-  try {
-    data = await readBody(response);
-  } catch (cause) {
-    // A success we cannot read is as good as no answer; an unreadable error body still has
-    // its status, which matters for 401.
-    if (response.ok) throw new ApiError(FETCH_FAILED_MESSAGE, { status: 0, cause });
-    data = undefined;
-  }
-
-  if (response.ok) return data as T;
-
+/** The ApiError of a failed answer; a 401 to the stored token ends the session. */
+function failure(response: Response, data: unknown, token: string | null): ApiError {
   const errorBody: ApiErrorBody = isRecord(data) ? (data as ApiErrorBody) : {};
   const message =
     typeof errorBody.message === "string" && errorBody.message.trim()
@@ -127,8 +120,65 @@ export async function request<T>(
     endSession();
     sessionEnded = true;
   }
+  return new ApiError(message, { status: response.status, body: errorBody, sessionEnded });
+}
 
-  throw new ApiError(message, { status: response.status, body: errorBody, sessionEnded });
+export async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const { response, token } = await send(method, path, body, options, "application/json");
+
+  let data: unknown;
+  try {
+    data = await readBody(response);
+  } catch (cause) {
+    // A success we cannot read is as good as no answer; an unreadable error body still has
+    // its status, which matters for 401.
+    if (response.ok) throw new ApiError(FETCH_FAILED_MESSAGE, { status: 0, cause });
+    data = undefined;
+  }
+
+  if (response.ok) return data as T;
+  throw failure(response, data, token);
+}
+
+/** The file name of a content-disposition header (`filename*=` first), or null. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ""));
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() ?? null;
+}
+
+/**
+ * GETs a file (a CSV export) with the session, as `request` does: the same errors, the same end
+ * of session on a 401. Returns its bytes and the name the server gave it.
+ */
+export async function getFile(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const { response, token } = await send("GET", path, undefined, options, "*/*");
+  if (!response.ok) {
+    const data = await readBody(response).catch(() => undefined);
+    throw failure(response, data, token);
+  }
+  try {
+    const blob = await response.blob();
+    return { blob, fileName: fileNameFromDisposition(response.headers.get("content-disposition")) };
+  } catch (cause) {
+    throw new ApiError(FETCH_FAILED_MESSAGE, { status: 0, cause });
+  }
 }
 
 async function readBody(response: Response): Promise<unknown> {

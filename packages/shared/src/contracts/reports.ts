@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { paginated } from "../api.ts";
 import { moneySchema } from "../money.ts";
-import { REPORT_PAYMENT_FILTER_OPTIONS, REPORT_PERIOD_OPTIONS } from "../options.ts";
+import { optionLabel, REPORT_PAYMENT_FILTER_OPTIONS, REPORT_PERIOD_OPTIONS } from "../options.ts";
 import { redemptionSchema, transactionSchema } from "./payments.ts";
 
 // ---------------------------------------------------------------- dashboard
@@ -87,8 +87,9 @@ export const REPORT_MESSAGES = {
   noRedemptions: "No redemption data available to download",
 } as const;
 
-function labelOf<V extends string>(options: readonly { value: V; label: string }[], value: V) {
-  return options.find((option) => option.value === value)?.label ?? value;
+/** A report's Transaction ID: none (cash) or the text "null" shows "N/A" (spec §2 Reports). */
+export function displayTransactionId(value: string | null): string {
+  return value === null || value === "" || value === "null" ? "N/A" : value;
 }
 
 /** `transactions_{payment label}_{period label}_{date}.csv` (date "YYYY-MM-DD", shop's day). */
@@ -97,7 +98,7 @@ export function transactionReportFileName(
   period: (typeof REPORT_PERIOD_OPTIONS)[number]["value"],
   day: string,
 ): string {
-  return `transactions_${labelOf(REPORT_PAYMENT_FILTER_OPTIONS, paymentType)}_${labelOf(REPORT_PERIOD_OPTIONS, period)}_${day}.csv`;
+  return `transactions_${optionLabel(REPORT_PAYMENT_FILTER_OPTIONS, paymentType)}_${optionLabel(REPORT_PERIOD_OPTIONS, period)}_${day}.csv`;
 }
 
 /** `redemptions_{period label}_{date}.csv`. */
@@ -105,7 +106,7 @@ export function redemptionReportFileName(
   period: (typeof REPORT_PERIOD_OPTIONS)[number]["value"],
   day: string,
 ): string {
-  return `redemptions_${labelOf(REPORT_PERIOD_OPTIONS, period)}_${day}.csv`;
+  return `redemptions_${optionLabel(REPORT_PERIOD_OPTIONS, period)}_${day}.csv`;
 }
 
 /** One CSV field (RFC 4180): quoted when it holds a quote, comma, CR or LF, quotes doubled. */

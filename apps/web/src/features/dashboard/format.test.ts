@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayTransactionId, formatBucketLabel, formatPercent, formatStat } from "./format";
+import { formatBucketLabel, formatPercent, formatStat } from "./format";
 
 describe("formatStat", () => {
   it("shows counts as integers and money with $ and two decimals", () => {
@@ -26,13 +26,5 @@ describe("formatBucketLabel", () => {
   it("labels days and months", () => {
     expect(formatBucketLabel("2024-09-05")).toBe("5 Sep");
     expect(formatBucketLabel("2024-09")).toBe("Sep 2024");
-  });
-});
-
-describe("displayTransactionId", () => {
-  it("shows N/A for a missing id", () => {
-    expect(displayTransactionId(null)).toBe("N/A");
-    expect(displayTransactionId("null")).toBe("N/A");
-    expect(displayTransactionId("pi_123")).toBe("pi_123");
   });
 });

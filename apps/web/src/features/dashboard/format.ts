@@ -38,8 +38,3 @@ export function formatBucketLabel(date: string): string {
   const name = MONTHS[Number(month) - 1] ?? month;
   return day === undefined ? `${name} ${year}` : `${Number(day)} ${name}`;
 }
-
-/** A transaction id for the report: the server may send null or the text "null" (spec): "N/A". */
-export function displayTransactionId(value: string | null): string {
-  return value === null || value === "" || value === "null" ? "N/A" : value;
-}

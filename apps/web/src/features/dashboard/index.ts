@@ -1,7 +1,5 @@
-export { displayTransactionId } from "./format";
 export {
   DASHBOARD_NEW_OFFER_PATH,
   DASHBOARD_PATH,
   MerchantDashboardPage,
 } from "./pages/merchant-dashboard-page";
-export { parseDashboardPeriod, parseReportPeriod } from "./period";

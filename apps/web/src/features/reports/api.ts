@@ -5,9 +5,8 @@ import type {
   ReportPeriod,
   TransactionReportResponse,
 } from "@tessera/shared";
-import { ApiError, api, buildApiUrl, type QueryValue } from "@/lib/api-client";
+import { api, getFile, type QueryValue } from "@/lib/api-client";
 import { retryUnlessClientError } from "@/lib/query-client";
-import { getToken } from "@/lib/token-storage";
 
 export const REPORT_PAGE_SIZE = 20;
 
@@ -53,50 +52,20 @@ export function useRedemptionReport(period: ReportPeriod, page: number) {
   });
 }
 
-/** The file name of a content-disposition header (`filename*=` first), or null. */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const extended = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ""));
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain?.[1]?.trim() ?? null;
-}
-
 /**
- * Downloads a CSV export with the session's bearer token (a plain link cannot send it): fetch,
- * then save the blob under the server's file name. A 404 carries the spec's "no data" text.
+ * Downloads a CSV export: fetched with the session's token (a plain link cannot send it), then
+ * saved under the server's file name. A 404 carries the spec's "no data" text.
  */
 export async function downloadReport(
   path: string,
   query: Record<string, QueryValue>,
   fallbackName: string,
 ): Promise<void> {
-  const token = getToken();
-  const response = await fetch(buildApiUrl(path, query), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    let message = "Failed to fetch data, try again later.";
-    try {
-      const body = (await response.json()) as { message?: unknown };
-      if (typeof body.message === "string") message = body.message;
-    } catch {
-      // keep the fallback
-    }
-    throw new ApiError(message, { status: response.status });
-  }
-  const blob = await response.blob();
-  const name = fileNameFromDisposition(response.headers.get("content-disposition")) ?? fallbackName;
+  const { blob, fileName } = await getFile(path, { query });
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = name;
+  link.download = fileName ?? fallbackName;
   document.body.append(link);
   link.click();
   link.remove();

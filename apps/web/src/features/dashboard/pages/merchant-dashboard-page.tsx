@@ -1,5 +1,12 @@
 import type { OfferPerformance } from "@tessera/shared";
-import { DASHBOARD_PERIOD_OPTIONS, formatMoney, formatShortDate } from "@tessera/shared";
+import {
+  DASHBOARD_PERIOD_OPTIONS,
+  type DashboardPeriod,
+  DEFAULT_PERIOD,
+  dashboardPeriodSchema,
+  formatMoney,
+  formatShortDate,
+} from "@tessera/shared";
 import { ExternalLink, KeyRound, Plus, Store, UserRound } from "lucide-react";
 import { useState } from "react";
 import { Link, Outlet } from "react-router";
@@ -24,10 +31,12 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { useDashboardStats, useOffersPerformance } from "../api";
 import { RevenueChart } from "../components/revenue-chart";
 import { StatTile } from "../components/stat-tile";
-import { parseDashboardPeriod } from "../period";
 
 export const DASHBOARD_PATH = "/merchant/dashboard";
 export const DASHBOARD_NEW_OFFER_PATH = `${DASHBOARD_PATH}/new-offer`;
+
+/** The period select's value, read back (anything else falls back to this month). */
+const periodOf = dashboardPeriodSchema.catch(DEFAULT_PERIOD);
 
 /**
  * `/merchant/dashboard` (spec §2 "Dashboard"): Memberships and Offers Overview for the chosen
@@ -39,7 +48,7 @@ export function MerchantDashboardPage() {
   useDocumentTitle("Dashboard");
   const shop = useCurrentShop();
   const user = useCurrentUser();
-  const [period, setPeriod] = useState(() => parseDashboardPeriod(null));
+  const [period, setPeriod] = useState<DashboardPeriod>(DEFAULT_PERIOD);
   const stats = useDashboardStats(period);
   const offers = useOffersPerformance(period);
   const storefrontPath = `/${shop.id}`;
@@ -94,7 +103,7 @@ export function MerchantDashboardPage() {
             label="Period"
             options={DASHBOARD_PERIOD_OPTIONS}
             value={period}
-            onChange={(event) => setPeriod(parseDashboardPeriod(event.target.value))}
+            onChange={(event) => setPeriod(periodOf.parse(event.target.value))}
             containerClassName="min-w-0 flex-1 sm:w-48 sm:flex-none"
           />
           <Link

@@ -394,9 +394,9 @@ function HistoryTabs({ data }: { data: GetMemberResponse }) {
               <>
                 <span>{formatShortDate(row.redemptionDate, shop.timeZone)}</span>
                 <span aria-hidden="true">·</span>
-                <span>{REDEMPTION_TYPE_LABELS[row.redemptionType]}</span>
-                <span aria-hidden="true">·</span>
-                <span>by {row.performedByName}</span>
+                <span>
+                  {REDEMPTION_TYPE_LABELS[row.redemptionType]} by {row.performedByName}
+                </span>
               </>
             ),
           }}

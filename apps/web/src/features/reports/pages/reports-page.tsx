@@ -1,14 +1,18 @@
 import {
+  DEFAULT_PERIOD,
   DEFAULT_REPORT_PAYMENT_FILTER,
+  displayTransactionId,
   formatMoney,
   formatShortDate,
+  optionLabel,
   PAYMENT_TYPE_LABELS,
-  REPORT_MESSAGES,
   REPORT_PAYMENT_FILTER_OPTIONS,
-  REPORT_PAYMENT_FILTERS,
   REPORT_PERIOD_OPTIONS,
   type Redemption,
   type ReportPaymentFilter,
+  type ReportPeriod,
+  reportPaymentFilterSchema,
+  reportPeriodSchema,
   type TransactionReportRow,
 } from "@tessera/shared";
 import { Download } from "lucide-react";
@@ -28,7 +32,6 @@ import {
   TabsList,
   TabsTrigger,
 } from "@/components/ui";
-import { displayTransactionId, parseReportPeriod } from "@/features/dashboard";
 import { cn } from "@/lib/cn";
 import { notifyError } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
@@ -44,15 +47,9 @@ export const REPORTS_PATH = "/merchant/reports";
 
 type ReportTab = "transactions" | "redemptions";
 
-function parsePaymentFilter(value: string): ReportPaymentFilter {
-  return (REPORT_PAYMENT_FILTERS as readonly string[]).includes(value)
-    ? (value as ReportPaymentFilter)
-    : DEFAULT_REPORT_PAYMENT_FILTER;
-}
-
-function labelOf(options: readonly { value: string; label: string }[], value: string): string {
-  return options.find((option) => option.value === value)?.label ?? value;
-}
+/** The selects' values, read back (anything else falls back to the spec's defaults). */
+const periodOf = reportPeriodSchema.catch(DEFAULT_PERIOD);
+const paymentFilterOf = reportPaymentFilterSchema.catch(DEFAULT_REPORT_PAYMENT_FILTER);
 
 /** One tab's report: its states, the table (list on phones) and the pager. */
 function ReportPanel<Row>({
@@ -149,7 +146,7 @@ export function ReportsPage() {
   useDocumentTitle("Reports");
   const shop = useCurrentShop();
   const [tab, setTab] = useState<ReportTab>("transactions");
-  const [period, setPeriod] = useState(() => parseReportPeriod(null));
+  const [period, setPeriod] = useState<ReportPeriod>(DEFAULT_PERIOD);
   const [paymentType, setPaymentType] = useState<ReportPaymentFilter>(
     DEFAULT_REPORT_PAYMENT_FILTER,
   );
@@ -162,9 +159,9 @@ export function ReportsPage() {
   // Rows of a previous choice (kept while the new one loads) do not count: the file follows
   // the current choice.
   const hasData = !current.isPlaceholderData && (current.data?.total ?? 0) > 0;
-  const periodLabel = labelOf(REPORT_PERIOD_OPTIONS, period).toLowerCase();
+  const periodLabel = optionLabel(REPORT_PERIOD_OPTIONS, period).toLowerCase();
   const paymentLabel =
-    paymentType === "all" ? "" : `${labelOf(REPORT_PAYMENT_FILTER_OPTIONS, paymentType)} `;
+    paymentType === "all" ? "" : `${optionLabel(REPORT_PAYMENT_FILTER_OPTIONS, paymentType)} `;
 
   const transactionColumns: TableColumn<TransactionReportRow>[] = [
     {
@@ -214,12 +211,6 @@ export function ReportsPage() {
   ];
 
   async function download() {
-    const noData =
-      tab === "transactions" ? REPORT_MESSAGES.noTransactions : REPORT_MESSAGES.noRedemptions;
-    if (!hasData) {
-      window.alert(noData);
-      return;
-    }
     setDownloading(true);
     try {
       if (tab === "transactions") {
@@ -236,8 +227,9 @@ export function ReportsPage() {
         );
       }
     } catch (error) {
-      if (error instanceof Error && error.message === noData) window.alert(noData);
-      else notifyError(error);
+      // An empty period answers 404 with the spec's alert ("No transaction data available to
+      // download"); the button is disabled before that whenever the screen knows it is empty.
+      notifyError(error);
     } finally {
       setDownloading(false);
     }
@@ -265,7 +257,7 @@ export function ReportsPage() {
             options={REPORT_PERIOD_OPTIONS}
             value={period}
             onChange={(event) => {
-              setPeriod(parseReportPeriod(event.target.value));
+              setPeriod(periodOf.parse(event.target.value));
               setTransactionPage(1);
               setRedemptionPage(1);
             }}
@@ -277,7 +269,7 @@ export function ReportsPage() {
               options={REPORT_PAYMENT_FILTER_OPTIONS}
               value={paymentType}
               onChange={(event) => {
-                setPaymentType(parsePaymentFilter(event.target.value));
+                setPaymentType(paymentFilterOf.parse(event.target.value));
                 setTransactionPage(1);
               }}
               containerClassName="min-w-0 flex-1 basis-28 sm:w-40 sm:flex-none"
