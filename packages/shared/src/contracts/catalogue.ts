@@ -205,6 +205,18 @@ export const offerStatsResponseSchema = z.object({ stats: offerStatsSchema });
 /** GET /customer/offers/get-active-offers?shopId= (public) */
 export const getActiveOffersResponseSchema = z.object({ offers: z.array(publicOfferSchema) });
 
+/**
+ * GET /api/v1/storefront?shopId= (public): everything the storefront page `/{shopId}` shows in
+ * one round trip: the shop's public profile, its published tiers and its current offers. The
+ * three separate calls (get-shop-by-Id, get-active-memberships, get-active-offers) stay.
+ */
+export const getStorefrontResponseSchema = z.object({
+  shop: shopSchema,
+  memberships: z.array(publicTierSchema),
+  offers: z.array(publicOfferSchema),
+});
+export type StorefrontSnapshot = z.infer<typeof getStorefrontResponseSchema>;
+
 // ---------------------------------------------------------------- store and profile
 
 /** PUT /shop/update-shop */
