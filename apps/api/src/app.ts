@@ -46,6 +46,7 @@ import { notificationRoutes } from "./modules/notifications/routes";
 import { createNotificationsService } from "./modules/notifications/service";
 import { offerRoutes } from "./modules/offers/routes";
 import { createOffersService } from "./modules/offers/service";
+import { recoverCheckouts } from "./modules/payments/recovery";
 import { paymentRoutes } from "./modules/payments/routes";
 import { createPaymentsService } from "./modules/payments/service";
 import { createRedemptionsService } from "./modules/redemptions/service";
@@ -242,6 +243,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   jobs.register("membership-expiries", () => services.payments.runExpiries());
   jobs.register("membership-expiry-notices", () => services.payments.runExpiryNotices());
   jobs.register("membership-rewards", () => services.payments.runRewards());
+  jobs.register("checkout-recovery", () =>
+    recoverCheckouts({ db, payments: services.payments, now, log: app.log }),
+  );
   app.decorate("jobs", jobs);
   if (deps.startJobs) {
     app.addHook("onReady", () => jobs.start());

@@ -59,7 +59,10 @@ export async function startFakeFortis(): Promise<FakeFortis> {
     locationId: `loc-${id()}`,
     productTransactionId: `pt-${id()}`,
   };
-  const intentions = new Map<string, { amount: number; location: string; paid: boolean }>();
+  const intentions = new Map<
+    string,
+    { amount: number; location: string; paid: boolean; reference: string | null }
+  >();
   const transactions = new Map<string, Txn>();
   const declining = new Set<string>();
   const tokens = new Set<string>();
@@ -90,8 +93,16 @@ export async function startFakeFortis(): Promise<FakeFortis> {
         amount: Number(b.amount),
         location: String(b.location_id),
         paid: false,
+        reference: b.transaction_api_id ? String(b.transaction_api_id) : null,
       });
       return send(200, { type: "ElementsIntention", data: { client_token: token } });
+    }
+    if (req.method === "GET" && path === "/v1/transactions") {
+      const reference = url.searchParams.get("filter[transaction_api_id]");
+      const list = [...transactions.values()].filter(
+        (t) => t.location_id === merchant.locationId && t.transaction_api_id === reference,
+      );
+      return send(200, { type: "TransactionsCollection", list });
     }
     const txnMatch = /^\/v1\/transactions\/([^/]+)$/.exec(path);
     if (req.method === "GET" && txnMatch) {
@@ -177,7 +188,7 @@ export async function startFakeFortis(): Promise<FakeFortis> {
         token_id: token,
         account_type: "visa",
         last_four: card === "approve" ? "1111" : "0002",
-        transaction_api_id: null,
+        transaction_api_id: intention.reference,
       };
       transactions.set(txn.id, txn);
       if (card === "approve") intention.paid = true;

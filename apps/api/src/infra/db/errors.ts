@@ -1,9 +1,26 @@
-/** True when a query failed on a unique index (PostgreSQL 23505), whichever driver ran it. */
-export function isUniqueViolation(error: unknown): boolean {
+/** The PostgreSQL error codes on a failure and its wrapped causes (either driver wraps). */
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    if (typeof current === "object" && "code" in current && current.code === "23505") return true;
+    if (typeof current === "object" && "code" in current && typeof current.code === "string") {
+      codes.push(current.code);
+    }
     current = typeof current === "object" && "cause" in current ? current.cause : undefined;
   }
-  return false;
+  return codes;
+}
+
+/** True when a query failed on a unique index (PostgreSQL 23505), whichever driver ran it. */
+export function isUniqueViolation(error: unknown): boolean {
+  return errorCodes(error).includes("23505");
+}
+
+/**
+ * True for the failures PostgreSQL asks the client to retry: a deadlock (40P01) or a
+ * serialization failure (40001). The transaction was rolled back whole, so running it again
+ * is safe.
+ */
+export function isRetryableConflict(error: unknown): boolean {
+  return errorCodes(error).some((code) => code === "40P01" || code === "40001");
 }

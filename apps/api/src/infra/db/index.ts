@@ -13,6 +13,7 @@ import pg from "pg";
 import * as schema from "../../db/schema";
 import { migrationsFolder } from "../../paths";
 import { createCopyValues } from "./copy";
+import { isRetryableConflict } from "./errors";
 
 export type Schema = typeof schema;
 /** One type for both drivers: features never know which one runs underneath. */
@@ -25,6 +26,33 @@ export type Executor = Database | Transaction;
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** How many times a top-level transaction runs before a deadlock reaches the caller. */
+export const TRANSACTION_ATTEMPTS = 5;
+
+/**
+ * Makes every top-level transaction retry when PostgreSQL rolls it back for a deadlock or a
+ * serialization failure. Money paths take their locks in one order (docs/money-safety.md), so
+ * a deadlock should not happen; if one still does, the request waits a little and runs again
+ * instead of answering 500. Nested transactions (savepoints) are not retried on their own:
+ * the whole top-level transaction is.
+ */
+export function retryTransactions(db: Database, attempts = TRANSACTION_ATTEMPTS): Database {
+  const run = db.transaction.bind(db);
+  const transaction: Database["transaction"] = async (work, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run(work, config);
+      } catch (error) {
+        if (attempt >= attempts || !isRetryableConflict(error)) throw error;
+        // Jittered back-off, so the two sides of a deadlock do not collide again in step.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      }
+    }
+  };
+  db.transaction = transaction;
+  return db;
 }
 
 export type DatabaseHandle = {
@@ -63,7 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema, casing: "snake_case" });
     return {
-      db: db as unknown as Database,
+      db: retryTransactions(db as unknown as Database),
       driver: "postgres",
       migrate: () => migrateNodePg(db, { migrationsFolder }),
       ping: async () => {

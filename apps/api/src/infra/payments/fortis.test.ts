@@ -157,7 +157,9 @@ describe("Fortis provider", () => {
           data: { action: "sale", location_id: account.locationId, client_token: "eyJ.client" },
         },
       });
-      await expect(provider().createIntention(account, { amountCents: 1999 })).resolves.toEqual({
+      await expect(
+        provider().createIntention(account, { amountCents: 1999, reference: "chk-1" }),
+      ).resolves.toEqual({
         clientToken: "eyJ.client",
       });
       expectRequest(only(), {
@@ -169,6 +171,7 @@ describe("Fortis provider", () => {
           location_id: account.locationId,
           methods: [{ type: "cc", product_transaction_id: account.productTransactionId }],
           save_account: true,
+          transaction_api_id: "chk-1",
         },
       });
     });
@@ -182,10 +185,38 @@ describe("Fortis provider", () => {
           detail: `Invalid user-api-key ${account.apiKey}`,
         },
       });
-      const error = await providerError(provider().createIntention(account, { amountCents: 100 }));
+      const error = await providerError(
+        provider().createIntention(account, { amountCents: 100, reference: "chk-2" }),
+      );
       expect(error.status).toBe(401);
       expect(error.message).toContain("Invalid user-api-key");
       expect(error.message).not.toContain(account.apiKey);
+    });
+  });
+
+  describe("findCheckoutPayment", () => {
+    const path = "/v1/transactions?filter%5Btransaction_api_id%5D=chk-7";
+
+    it("finds the approved sale carrying the checkout's reference among its declines", async () => {
+      const sale = (id: string, status_code: number) =>
+        transaction({ id, status_code, transaction_api_id: "chk-7" }).data;
+      route("GET", path, {
+        status: 200,
+        body: { type: "TransactionsCollection", list: [sale("d-1", 301), sale("a-1", 101)] },
+      });
+      const found = await provider().findCheckoutPayment(account, {
+        reference: "chk-7",
+        clientToken: "ct",
+      });
+      expect(found).toMatchObject({ id: "a-1", outcome: "approved", reference: "chk-7" });
+      expectRequest(only(), { method: "GET", path });
+    });
+
+    it("answers null when no payment carries the reference", async () => {
+      route("GET", path, { status: 200, body: { type: "TransactionsCollection", list: [] } });
+      await expect(
+        provider().findCheckoutPayment(account, { reference: "chk-7", clientToken: "ct" }),
+      ).resolves.toBeNull();
     });
   });
 

@@ -144,6 +144,8 @@ export function createFortisProvider(options: FortisOptions): PaymentProvider {
         location_id: account.locationId,
         methods: [{ type: "cc", product_transaction_id: account.productTransactionId }],
         save_account: true,
+        // Fortis keeps it on the sale the form makes, so recovery can find the payment by it.
+        transaction_api_id: input.reference,
       });
       const data = ok(response, secretsOf(account));
       const clientToken = text(data.client_token);
@@ -157,6 +159,25 @@ export function createFortisProvider(options: FortisOptions): PaymentProvider {
       const response = await call(merchant(account), "GET", `/v1/transactions/${segment}`);
       if (response.status === 404) return null;
       return toTransaction(ok(response, secretsOf(account)), response.status);
+    },
+
+    async findCheckoutPayment(account, { reference }) {
+      const query = new URLSearchParams({ "filter[transaction_api_id]": reference });
+      const response = await call(merchant(account), "GET", `/v1/transactions?${query}`);
+      if (response.status === 404) return null;
+      if (response.status < 200 || response.status >= 300) fail(response, secretsOf(account));
+      const body = asRecord(response.body);
+      const list = Array.isArray(body?.list)
+        ? body.list
+        : Array.isArray(body?.data)
+          ? body.data
+          : [];
+      const payments = list
+        .map((item) => asRecord(item))
+        .filter((item): item is Record<string, unknown> => item !== null)
+        .filter((item) => text(item.transaction_api_id) === reference)
+        .map((item) => toTransaction(item, response.status));
+      return payments.find((t) => t.outcome === "approved") ?? payments.at(-1) ?? null;
     },
 
     async saveCard(_account, transaction) {

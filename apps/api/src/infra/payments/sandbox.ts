@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import {
   sandboxCards,
   sandboxIntentions,
@@ -128,6 +128,8 @@ export function createSandboxProvider(options: {
     name: "sandbox",
     browser: { environment: "sandbox", scriptUrl: null, formUrl: SANDBOX_FORM_PATH },
 
+    // The sandbox finds a checkout's payment by the form's token, which it keeps on the
+    // transaction; the reference is not needed to find it again.
     async createIntention(account, { amountCents }) {
       const clientToken = randomId("sbx_ct");
       await db.insert(sandboxIntentions).values({
@@ -142,6 +144,21 @@ export function createSandboxProvider(options: {
     async getTransaction(account, id) {
       const row = await findTransaction(account.locationId, id);
       return row ? toProviderTransaction(row) : null;
+    },
+
+    async findCheckoutPayment(account, { clientToken }) {
+      const rows = await db
+        .select()
+        .from(sandboxTransactions)
+        .where(
+          and(
+            eq(sandboxTransactions.locationId, account.locationId),
+            eq(sandboxTransactions.clientToken, clientToken),
+          ),
+        )
+        .orderBy(desc(sandboxTransactions.createdAt));
+      const payments = rows.map(toProviderTransaction);
+      return payments.find((t) => t.outcome === "approved") ?? payments[0] ?? null;
     },
 
     async saveCard(_account, transaction) {

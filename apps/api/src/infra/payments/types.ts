@@ -86,7 +86,23 @@ export type PaymentProvider = {
   /** What the browser loads: Fortis Elements script and environment, or the sandbox form. */
   readonly browser: { environment: string; scriptUrl: string | null; formUrl: string | null };
 
-  createIntention(account: MerchantAccount, input: { amountCents: number }): Promise<Intention>;
+  /**
+   * Opens a card form for an amount. `reference` is the checkout's id, kept by the provider on
+   * the payment (`transaction_api_id`), so the payment can be found again without the browser.
+   */
+  createIntention(
+    account: MerchantAccount,
+    input: { amountCents: number; reference: string },
+  ): Promise<Intention>;
+  /**
+   * The payment made on a checkout's form, found by the checkout's reference (and the form's
+   * token): the approved one when there is one, else the last decline, else null. Recovery
+   * asks this when the browser never reported back (a crash, a closed tab).
+   */
+  findCheckoutPayment(
+    account: MerchantAccount,
+    checkout: { reference: string; clientToken: string },
+  ): Promise<ProviderTransaction | null>;
   /** The transaction as the provider has it, or null when it does not exist (forged ids). */
   getTransaction(account: MerchantAccount, id: string): Promise<ProviderTransaction | null>;
   /** The card saved by an approved transaction, for renewals; null when none was saved. */

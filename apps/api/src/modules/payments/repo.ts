@@ -97,7 +97,22 @@ export async function findCurrentMembership(
   return row;
 }
 
+/**
+ * Locks a membership for a change. The member's customer row is locked first: every money
+ * path takes the customer before the membership, offer, checkout or transaction rows
+ * (docs/money-safety.md), so two paths can never wait on each other in a circle.
+ */
 export async function lockMembershipById(db: Executor, id: number, skipLocked = false) {
+  const [owner] = await db
+    .select({ shopId: customerMemberships.shopId, customerId: customerMemberships.customerId })
+    .from(customerMemberships)
+    .where(eq(customerMemberships.id, id));
+  if (!owner) return undefined;
+  await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.shopId, owner.shopId), eq(customers.id, owner.customerId)))
+    .for("update");
   const [row] = await db
     .select()
     .from(customerMemberships)

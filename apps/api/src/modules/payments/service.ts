@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import {
   ACCESS_MESSAGES,
   addMonthsClamped,
@@ -35,12 +35,18 @@ import {
 } from "../../infra/payments/types";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
+import * as recoveryRepo from "./recovery-repo";
 import * as repo from "./repo";
 
 /** How long a checkout (and the offer unit it holds) stays open. */
 export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
 /** DOMAIN "Renewal": a failed renewal is retried 3 times over 3 days, then the membership expires. */
 export const RENEWAL_RETRIES = 3;
+/** How long after its form closed an unpaid checkout is still asked about before it expires. */
+export const UNPAID_GRACE_MS = 60 * 60 * 1000;
+
+/** What recovery did with one unfinished checkout. */
+export type RecoveryOutcome = "completed" | "refused" | "expired" | "unpaid" | "skipped";
 const RETRY_DELAY_MS = 24 * 60 * 60 * 1000;
 /** After a provider outage the same charge is sent again this much later. */
 const OUTAGE_RETRY_MS = 10 * 60 * 1000;
@@ -502,14 +508,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const cashbackCents = item.type === "offer" ? item.cashbackCents : 0;
     const discountCents = counter?.discountCents ?? 0;
     const amountCents = priceCents - discountCents - cashbackCents;
-    const intention = await callProvider(() => provider.createIntention(account, { amountCents }));
+    // The id is chosen before the provider's form exists and rides on the payment as its
+    // reference, so a payment whose completion never arrives can still be found (recovery).
+    const checkoutId = randomUUID();
+    const intention = await callProvider(() =>
+      provider.createIntention(account, { amountCents, reference: checkoutId }),
+    );
     const expiresAt = new Date(now().getTime() + CHECKOUT_LIFETIME_MS);
     const checkout = await db.transaction(async (tx) => {
+      // The customer first, as on every money path: the checkout row refers to it.
+      await wallet.lockWalletOwner(tx, shop.id, scope.customer.id);
       if (item.type === "offer") {
         // The unit is held for this checkout: checked again under the offer's lock.
         await checkOfferUnit(tx, shop, item.offer.id, scope.customer.id);
       }
       return repo.insertCheckout(tx, {
+        id: checkoutId,
         shopId: shop.id,
         customerId: scope.customer.id,
         type: item.type,
@@ -525,6 +539,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         createdByUserId: counter?.userId ?? null,
         provider: provider.name,
         clientToken: intention.clientToken,
+        createdAt: now(),
         expiresAt,
       });
     });
@@ -611,6 +626,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     const already = await repo.findTransactionByReference(db, shop.id, provider.name, txn.id);
     if (already && already.status === "succeeded") {
+      // Granted meanwhile by a parallel completion or the provider's postback: the same answer.
+      const fresh = await repo.findCheckout(db, shop.id, checkout.id);
+      if (fresh?.status === "completed" && fresh.providerTransactionId === txn.id) {
+        return completedResult(shop.id, fresh);
+      }
       // This payment already bought something else: it cannot pay twice.
       throw new AppError("CONFLICT", "This payment was already used.");
     }
@@ -639,14 +659,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
     let result: "granted" | "duplicate";
     try {
       result = await db.transaction(async (tx) => {
+        // Lock order: the customer, then the checkout (docs/money-safety.md).
+        const customer = await wallet.lockWalletOwner(tx, shop.id, checkout.customerId);
+        if (!customer) throw new AppError("NOT_FOUND", "Customer not found.");
         const locked = await repo.findCheckout(tx, shop.id, checkout.id, { lock: true });
         if (!locked) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.checkoutNotFound);
         if (locked.status === "completed") {
           if (locked.providerTransactionId === txn.id) return "duplicate" as const;
           throw new AppError("CONFLICT", "This checkout was already paid.");
         }
-        const customer = await wallet.lockWalletOwner(tx, shop.id, checkout.customerId);
-        if (!customer) throw new AppError("NOT_FOUND", "Customer not found.");
         if (checkout.type === "membership") {
           if (!tier) throw new AppError("UNPROCESSABLE", PAYMENT_MESSAGES.tierUnavailable);
           const plan = checkout.plan ?? tier.renewal;
@@ -1163,6 +1184,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (known && txn.refunded && known.status === "succeeded") {
           await repo.updateTransaction(db, known.id, { status: "refunded", refundedAt: now() });
         }
+        if (!known && txn.outcome === "approved" && txn.reference) {
+          // A form payment whose completion never arrived: its reference names the checkout.
+          const owner = await recoveryRepo.findCheckoutShop(db, txn.reference);
+          if (owner?.fortisId !== event.locationId) return { handled: false };
+          const outcome = await this.recoverCheckout(owner.shopId, txn.reference);
+          return { handled: outcome === "completed" || outcome === "refused" };
+        }
         return { handled: Boolean(known) };
       }
       return { handled: false };
@@ -1535,6 +1563,48 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     /**
+     * Settles one checkout the browser never completed, from what the provider says (the
+     * recovery sweep and the provider's postback). A paid one is completed through the same
+     * idempotent path as the browser's completion, or refunded when it can no longer be
+     * granted; an unpaid one whose form can no longer be paid is closed as expired.
+     */
+    async recoverCheckout(shopId: number, checkoutId: string): Promise<RecoveryOutcome> {
+      const shop = await repo.findShop(db, shopId);
+      const checkout = await repo.findCheckout(db, shopId, checkoutId);
+      if (!shop || !checkout || checkout.status !== "open" || !isConnected(shop)) return "skipped";
+      const payment = await provider.findCheckoutPayment(accountOf(shop), {
+        reference: checkout.id,
+        clientToken: checkout.clientToken,
+      });
+      if (payment?.outcome !== "approved") {
+        const formClosed = checkout.expiresAt.getTime() + UNPAID_GRACE_MS <= now().getTime();
+        if (formClosed && (await recoveryRepo.expireOpenCheckout(db, checkout.id)))
+          return "expired";
+        return "unpaid";
+      }
+      const buyer = await repo.findCustomer(db, shop.id, checkout.customerId);
+      if (!buyer) return "skipped";
+      const opener = checkout.createdByUserId;
+      const actor: Actor =
+        opener === null
+          ? { kind: "customer", customerId: buyer.id }
+          : {
+              kind: "merchant",
+              userId: opener,
+              name: (await recoveryRepo.findUserName(db, opener)) ?? "Staff",
+            };
+      try {
+        await finishCheckout(shop, checkout, buyer, payment.id, actor);
+        log?.warn({ checkoutId: checkout.id }, "recovered a paid checkout");
+        return "completed";
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code === "UNAVAILABLE") throw error;
+        log?.warn({ checkoutId: checkout.id, reason: error.message }, "paid checkout refused");
+        return "refused";
+      }
+    },
+
+    /**
      * POST /fortis/membership/schedule: for a customer with a current membership, the chosen
      * tier becomes the next renewal's (no payment now); a cancelled one resumes renewing.
      */
@@ -1550,6 +1620,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         });
       }
       return db.transaction(async (tx) => {
+        await wallet.lockWalletOwner(tx, scope.shopId, scope.customer.id);
         const m = await repo.findCurrentMembership(tx, scope.shopId, scope.customer.id, {
           lock: true,
         });
@@ -1663,11 +1734,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
         );
       }
       return db.transaction(async (tx) => {
+        // Lock order: the customer, then the transaction (docs/money-safety.md).
+        if (found.customerId !== null) await wallet.lockWalletOwner(tx, shop.id, found.customerId);
         const t = await repo.findTransaction(tx, shop.id, found.id, { lock: true });
         if (t?.status !== "succeeded")
           throw new AppError("CONFLICT", PAYMENT_MESSAGES.alreadyRefunded);
         const at = now();
-        if (t.customerId !== null) await wallet.lockWalletOwner(tx, shop.id, t.customerId);
         await repo.updateTransaction(tx, t.id, { status: "refunded", refundedAt: at });
         if (t.kind === "offer_purchase") {
           const purchase = await repo.findCustomerOfferByTransaction(tx, t.id);

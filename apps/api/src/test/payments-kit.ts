@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { shops } from "../db/schema";
+import type { TestApp } from "./app";
+import { createCustomer, createMerchant, loginAs } from "./factories";
+import { type FakeFortis, startFakeFortis } from "./fake-fortis";
+
+export type ProviderName = "sandbox" | "fortis";
+type Headers = Record<string, string>;
+
+/** The environment of a test app on the sandbox or on the fake Fortis server. */
+export async function providerEnv(
+  name: ProviderName,
+): Promise<{ fake: FakeFortis | null; env: Record<string, string> }> {
+  if (name === "sandbox") return { fake: null, env: { RATE_LIMIT_PER_MINUTE: "1000000" } };
+  const fake: FakeFortis = await startFakeFortis();
+  return {
+    fake,
+    env: {
+      PAYMENTS_PROVIDER: "fortis",
+      FORTIS_API_URL: fake.url,
+      FORTIS_DEVELOPER_ID: fake.developerId,
+      FORTIS_USER_ID: fake.merchant.userId,
+      FORTIS_USER_API_KEY: fake.merchant.apiKey,
+      RATE_LIMIT_PER_MINUTE: "1000000",
+    },
+  };
+}
+
+/** Card-payment steps as a customer's browser takes them, on either provider. */
+export function paymentsKit(t: TestApp, fake: FakeFortis | null) {
+  return {
+    /** A shop whose onboarding was approved (the provider's postback applied). */
+    async connectedShop() {
+      const merchant = await createMerchant(t.database.db);
+      const shopId = merchant.shop?.id as number;
+      const reference = `ref-${shopId}-${Math.random().toString(36).slice(2)}`;
+      await t.database.db
+        .update(shops)
+        .set({ onboardingReference: reference })
+        .where(eq(shops.id, shopId));
+      const account = fake
+        ? fake.merchant
+        : {
+            userId: `sbx_user_${shopId}`,
+            apiKey: "sandbox-key",
+            locationId: `sbx_loc_${shopId}_${Math.random().toString(36).slice(2)}`,
+            productTransactionId: "sbx_pt",
+          };
+      expect(await t.app.services.payments.applyOnboarding(reference, account)).toBe(true);
+      return { merchant, shopId };
+    },
+
+    async customerOf(shopId: number) {
+      const { customer, email, password } = await createCustomer(t.database.db, shopId);
+      const { authorization } = await loginAs(t.app, { email, password }, shopId);
+      return { customer, headers: { authorization } as Headers };
+    },
+
+    /** Opens a card checkout (membership or offer); returns the checkout session. */
+    async open(headers: Headers, body: Record<string, unknown>) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/fortis/elements/transaction/intention",
+        headers,
+        payload: { amount: 1, ...body },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { checkoutId: string; client_token: string };
+    },
+
+    /** The customer fills in the provider's card form; returns the provider's transaction id. */
+    async pay(clientToken: string, card: "approve" | "decline" = "approve") {
+      if (fake) return fake.pay(clientToken, card);
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/sandbox/checkout/pay",
+        payload: {
+          token: clientToken,
+          cardNumber: card === "approve" ? "4111 1111 1111 1111" : "4000 0000 0000 0002",
+          expiry: "12/40",
+          cvc: "123",
+          name: "Cleo Customer",
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().transactionId as string;
+    },
+
+    complete(headers: Headers, checkoutId: string, transactionId: string) {
+      return t.app.inject({
+        method: "POST",
+        url: "/api/v1/fortis/elements/transaction/complete",
+        headers,
+        payload: { checkoutId, transactionId },
+      });
+    },
+  };
+}
