@@ -59,6 +59,7 @@ import { createStaffService } from "./modules/staff/service";
 import { registerAuth } from "./plugins/auth";
 import { registerApiDocs } from "./plugins/docs";
 import { registerErrorHandling } from "./plugins/errors";
+import { registerInputGuard } from "./plugins/input";
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerSpaHosting } from "./plugins/spa";
 
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   app.decorate("apiRoutes", apiRoutes);
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   const fortis = deps.config.payments.provider === "fortis" ? deps.config.payments.fortis : null;
   await registerSecurityHeaders(app, {
     publicUrl: deps.config.publicUrl,
@@ -243,12 +245,21 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   jobs.register("membership-expiries", () => services.payments.runExpiries());
   jobs.register("membership-expiry-notices", () => services.payments.runExpiryNotices());
   jobs.register("membership-rewards", () => services.payments.runRewards());
-  jobs.register("checkout-recovery", () =>
-    recoverCheckouts({ db, payments: services.payments, now, log: app.log }),
-  );
+  // The first sweep after start-up looks at every open checkout, however young: the crash that
+  // preceded it may have cut any completion short.
+  let firstRecovery = true;
+  jobs.register("checkout-recovery", () => {
+    const minAgeMs = firstRecovery ? 0 : undefined;
+    firstRecovery = false;
+    return recoverCheckouts({ db, payments: services.payments, now, log: app.log, minAgeMs });
+  });
   app.decorate("jobs", jobs);
   if (deps.startJobs) {
-    app.addHook("onReady", () => jobs.start());
+    app.addHook("onReady", async () => {
+      await jobs.start();
+      // pg-boss first runs a sweep at the next minute; recovery should not wait that long.
+      void jobs.runNow("checkout-recovery");
+    });
     app.addHook("onClose", () => jobs.stop());
   }
 

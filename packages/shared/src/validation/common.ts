@@ -44,6 +44,23 @@ export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}\s'-]+$/u;
 /** Letters and spaces only: the profile and staff name rule ("alphabets only"). */
 export const ALPHA_NAME_PATTERN = /^[\p{L}\p{M}\s]+$/u;
 
+/**
+ * True when text holds a control character (C0 or DEL): NUL bytes, escape sequences, and — in
+ * single-line fields — line breaks and tabs, which have no place in a name, an e-mail or a label
+ * and could split a header or a CSV row downstream. Multi-line fields (descriptions,
+ * instructions) keep their line breaks and tabs.
+ */
+export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}) {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0x7f) return true;
+    if (code >= 0x20) continue;
+    const layout = code === 0x09 || code === 0x0a || code === 0x0d;
+    if (!(options.multiline && layout)) return true;
+  }
+  return false;
+}
+
 /** A rule for a text field: the value passes when `test` is true, otherwise `message` shows. */
 export type TextRule = readonly [test: (value: string) => boolean, message: string];
 
@@ -69,6 +86,8 @@ type TextFieldOptions = {
   /** Defaults to true. */
   trim?: boolean;
   lowerCase?: boolean;
+  /** Line breaks and tabs allowed (descriptions); other control characters never are. */
+  multiline?: boolean;
 };
 
 /**
@@ -82,25 +101,36 @@ export function textField({
   rules = [],
   trim = true,
   lowerCase = false,
+  multiline = false,
 }: TextFieldOptions) {
   let schema = z.string({ error: required });
   if (trim) schema = schema.trim();
   if (lowerCase) schema = schema.toLowerCase();
   return schema.superRefine((value, ctx) => {
-    const message = value === "" ? required : rules.find(([test]) => !test(value))?.[1];
+    const message =
+      value === ""
+        ? required
+        : hasControlCharacters(value, { multiline })
+          ? COMMON_MESSAGES.controlCharacters
+          : rules.find(([test]) => !test(value))?.[1];
     if (message !== undefined) ctx.addIssue({ code: "custom", message, input: value });
   });
 }
 
 /** Like `textField`, but empty input is allowed and gives `undefined`. */
-export function optionalTextField(rules: readonly TextRule[]) {
+export function optionalTextField(
+  rules: readonly TextRule[],
+  options: { multiline?: boolean } = {},
+) {
   return z
     .string()
     .trim()
     .nullish()
     .superRefine((value, ctx) => {
       if (!value) return;
-      const message = rules.find(([test]) => !test(value))?.[1];
+      const message = hasControlCharacters(value, options)
+        ? COMMON_MESSAGES.controlCharacters
+        : rules.find(([test]) => !test(value))?.[1];
       if (message !== undefined) ctx.addIssue({ code: "custom", message, input: value });
     })
     .transform((value) => (value ? value : undefined));

@@ -68,6 +68,7 @@ const tierShape = {
   description: textField({
     required: MEMBERSHIP_MESSAGES.descriptionRequired,
     rules: [maxLength(MEMBERSHIP_DESCRIPTION_MAX_LENGTH, MEMBERSHIP_MESSAGES.descriptionTooLong)],
+    multiline: true,
   }),
   price: positiveDollars(MEMBERSHIP_MESSAGES.priceRequired, MEMBERSHIP_MESSAGES.priceInvalid),
   cashbackReward: positiveDollars(

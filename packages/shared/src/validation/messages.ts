@@ -263,4 +263,5 @@ export const COMMON_MESSAGES = {
   emailTooLong: "Email must be at most 254 characters",
   passwordTooLong: "Password must be at most 128 characters",
   tokenRequired: "Token is required",
+  controlCharacters: "Remove the line breaks and special characters from this field.",
 } as const;

@@ -68,10 +68,12 @@ const offerShape = {
       minLength(OFFER_DESCRIPTION_MIN_LENGTH, OFFER_MESSAGES.descriptionShort),
       maxLength(OFFER_DESCRIPTION_MAX_LENGTH, OFFER_MESSAGES.descriptionTooLong),
     ],
+    multiline: true,
   }),
-  redemptionInstructions: optionalTextField([
-    maxLength(OFFER_INSTRUCTIONS_MAX_LENGTH, OFFER_MESSAGES.instructionsTooLong),
-  ]),
+  redemptionInstructions: optionalTextField(
+    [maxLength(OFFER_INSTRUCTIONS_MAX_LENGTH, OFFER_MESSAGES.instructionsTooLong)],
+    { multiline: true },
+  ),
   offerPrice: numberField(priceRules),
   originalPrice: optionalNumberField(priceRules),
   isLimited: booleanField,

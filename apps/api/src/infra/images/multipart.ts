@@ -1,4 +1,5 @@
-import multipart from "@fastify/multipart";
+import multipart, { type Multipart } from "@fastify/multipart";
+import { COMMON_MESSAGES, hasControlCharacters } from "@tessera/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../errors";
 
@@ -32,6 +33,8 @@ const EXTRA_FILES_TOLERATED = 2;
 export const NOT_MULTIPART_MESSAGE = "Send the form as multipart/form-data.";
 export const TOO_MANY_PARTS_MESSAGE = "The form has too many fields or files.";
 export const FIELD_TOO_LONG_MESSAGE = "This value is too long.";
+export const MALFORMED_MULTIPART_MESSAGE =
+  "The form could not be read: the upload was cut off or malformed. Please try again.";
 
 /**
  * Registers @fastify/multipart. Limits are set per request by `readMultipartForm`; the plugin's
@@ -72,23 +75,32 @@ export async function readMultipartForm<F extends string>(
   const files: Record<string, UploadedFile> = {};
   const errors: Record<string, string> = {};
 
-  const parts = request.parts({
-    limits: {
-      // One byte over the largest limit is enough to know a file is too large; busboy then
-      // discards the rest of that file while still reading the request to its end.
-      fileSize: largest + 1,
-      files: names.length + EXTRA_FILES_TOLERATED,
-      fields: MAX_TEXT_FIELDS,
-      fieldSize: MAX_TEXT_FIELD_BYTES,
-    },
-    throwFileSizeLimit: false,
-  } as Parameters<FastifyRequest["parts"]>[0]);
+  let parts: AsyncIterableIterator<Multipart>;
+  try {
+    parts = request.parts({
+      limits: {
+        // One byte over the largest limit is enough to know a file is too large; busboy then
+        // discards the rest of that file while still reading the request to its end.
+        fileSize: largest + 1,
+        files: names.length + EXTRA_FILES_TOLERATED,
+        fields: MAX_TEXT_FIELDS,
+        fieldSize: MAX_TEXT_FIELD_BYTES,
+      },
+      throwFileSizeLimit: false,
+    } as Parameters<FastifyRequest["parts"]>[0]);
+  } catch {
+    // No boundary in the content type: busboy cannot even start.
+    throw new AppError("BAD_REQUEST", MALFORMED_MULTIPART_MESSAGE);
+  }
 
   try {
     for await (const part of parts) {
       if (part.type === "field") {
+        const value = String(part.value ?? "");
         if (part.valueTruncated) errors[part.fieldname] ??= FIELD_TOO_LONG_MESSAGE;
-        else if (!(part.fieldname in fields)) fields[part.fieldname] = String(part.value ?? "");
+        else if (hasControlCharacters(value, { multiline: true })) {
+          errors[part.fieldname] ??= COMMON_MESSAGES.controlCharacters;
+        } else if (!(part.fieldname in fields)) fields[part.fieldname] = value;
         continue;
       }
       const rule = Object.hasOwn(rules, part.fieldname) ? rules[part.fieldname] : undefined;
@@ -117,7 +129,9 @@ export async function readMultipartForm<F extends string>(
     if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
       throw new AppError("BAD_REQUEST", TOO_MANY_PARTS_MESSAGE);
     }
-    throw error;
+    if (error instanceof AppError) throw error;
+    // Busboy's parse errors (no closing boundary, a broken part header) are the client's body.
+    throw new AppError("BAD_REQUEST", MALFORMED_MULTIPART_MESSAGE);
   }
 
   for (const name of names) {
