@@ -1,0 +1,207 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { expect } from "vitest";
+import {
+  cashbackLedger,
+  customerMemberships,
+  customerOffers,
+  membershipBenefits,
+  notifications,
+  transactions,
+} from "../../db/schema";
+import type { TestApp } from "../app";
+import {
+  connectSandbox,
+  createCustomer,
+  createMerchant,
+  createOffer,
+  createStaff,
+  createTier,
+  loginAs,
+} from "../factories";
+import { paymentsKit } from "../payments-kit";
+
+/** Every kind of caller the walk tries, by the token it sends (null: none). */
+export type ActorName =
+  | "none"
+  | "loggedOutOwner"
+  | "loggedOutCustomer"
+  | "disabledStaff"
+  | "ownerA"
+  | "staffA"
+  | "customerA1"
+  | "customerA2"
+  | "ownerB"
+  | "staffB"
+  | "customerB";
+
+/** The victim's objects: every id a route can name points at one of these (shop A). */
+export type VictimIds = {
+  shopId: number;
+  customerId: number;
+  tierId: number;
+  benefitId: number;
+  offerId: number;
+  customerOfferId: number;
+  customerMembershipId: number;
+  transactionId: number;
+  staffId: number;
+  merchantNotificationId: number;
+  customerNotificationId: number;
+  checkoutId: string;
+};
+
+export type IsolationFixture = {
+  ids: VictimIds;
+  /** Authorization headers by actor. */
+  headers: Record<ActorName, Record<string, string>>;
+  tokens: Record<ActorName, string | null>;
+  /** Strings only shop A's own people may ever see in an answer. */
+  markers: string[];
+};
+
+const bearer = (token: string | null): Record<string, string> =>
+  token ? { authorization: `Bearer ${token}` } : {};
+
+/**
+ * Two shops with everything a route can touch. Shop A is the victim: its customer A1 holds a
+ * membership, a bought offer, a card transaction, a redemption, cashback, notifications and an
+ * open checkout. Shop B's people, a second customer of A, staff of A on owner routes and dead
+ * sessions are the attackers.
+ */
+export async function buildIsolationFixture(t: TestApp): Promise<IsolationFixture> {
+  const db = t.database.db;
+  const kit = paymentsKit(t, null);
+  const tag = randomBytes(4).toString("hex");
+
+  const ownerA = await createMerchant(db);
+  const shopA = ownerA.shop?.id as number;
+  await connectSandbox(t.app, shopA);
+  const ownerB = await createMerchant(db);
+  const shopB = ownerB.shop?.id as number;
+
+  const tier = await createTier(db, shopA, { name: `Victim tier ${tag}` });
+  const [benefit] = await db
+    .select()
+    .from(membershipBenefits)
+    .where(eq(membershipBenefits.tierId, tier.id));
+  const offer = await createOffer(db, shopA, { offerName: `Victim offer ${tag}` });
+
+  const staffA = await createStaff(db, shopA);
+  const disabled = await createStaff(db, shopA);
+  const staffB = await createStaff(db, shopB);
+  const a1 = await createCustomer(db, shopA);
+  const a2 = await createCustomer(db, shopA);
+  const b1 = await createCustomer(db, shopB);
+
+  const login = async (who: { email: string; password: string }, shopId?: number) =>
+    (await loginAs(t.app, who, shopId)).token;
+  const tokens: Record<ActorName, string | null> = {
+    none: null,
+    loggedOutOwner: await login(ownerA),
+    loggedOutCustomer: await login(a1, shopA),
+    disabledStaff: await login(disabled),
+    ownerA: await login(ownerA),
+    staffA: await login(staffA),
+    customerA1: await login(a1, shopA),
+    customerA2: await login(a2, shopA),
+    ownerB: await login(ownerB),
+    staffB: await login(staffB),
+    customerB: await login(b1, shopB),
+  };
+  const headers = Object.fromEntries(
+    Object.entries(tokens).map(([name, token]) => [name, bearer(token)]),
+  ) as IsolationFixture["headers"];
+
+  // A1 buys the tier and the offer by card, redeems a benefit and has one checkout open.
+  const a1Headers = headers.customerA1;
+  const body = { shopId: shopA, customerId: a1.customer.id };
+  const membership = await kit.open(a1Headers, {
+    ...body,
+    type: "membership",
+    membershipId: tier.id,
+  });
+  const paid = await kit.complete(
+    a1Headers,
+    membership.checkoutId,
+    await kit.pay(membership.client_token),
+  );
+  expect(paid.statusCode, paid.body).toBe(200);
+  const bought = await kit.open(a1Headers, { ...body, type: "offer", offerId: offer.id });
+  const done = await kit.complete(a1Headers, bought.checkoutId, await kit.pay(bought.client_token));
+  expect(done.statusCode, done.body).toBe(200);
+  const open = await kit.open(a1Headers, { ...body, type: "offer", offerId: offer.id });
+  await db.insert(cashbackLedger).values({
+    shopId: shopA,
+    customerId: a1.customer.id,
+    amountCents: 1000,
+    kind: "reward",
+    description: "Isolation credit",
+  });
+  const redeemed = await t.app.inject({
+    method: "POST",
+    url: `/api/v1/merchant-redemptions/create-redemption?benefitId=${benefit?.id}&customerId=${a1.customer.id}`,
+    headers: headers.staffA,
+  });
+  expect(redeemed.statusCode, redeemed.body).toBe(201);
+
+  // The dead sessions: logged out, and staff disabled after signing in.
+  for (const name of ["loggedOutOwner", "loggedOutCustomer"] as const) {
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/logout",
+      headers: headers[name],
+    });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+  }
+  const off = await t.app.inject({
+    method: "PUT",
+    url: `/api/v1/employees/disable-employee/${disabled.user.id}`,
+    headers: headers.ownerA,
+  });
+  expect(off.statusCode, off.body).toBe(200);
+
+  const a1Id = a1.customer.id;
+  const [customerMembership] = await db
+    .select()
+    .from(customerMemberships)
+    .where(eq(customerMemberships.customerId, a1Id));
+  const [customerOffer] = await db
+    .select()
+    .from(customerOffers)
+    .where(eq(customerOffers.customerId, a1Id));
+  const [transaction] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.customerId, a1Id));
+  const [merchantNote] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.shopId, shopA), eq(notifications.userId, ownerA.user.id)));
+  const [customerNote] = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.customerId, a1Id));
+  if (!customerMembership || !customerOffer || !transaction || !merchantNote || !customerNote) {
+    throw new Error("isolation fixture incomplete");
+  }
+  return {
+    ids: {
+      shopId: shopA,
+      customerId: a1Id,
+      tierId: tier.id,
+      benefitId: benefit?.id as number,
+      offerId: offer.id,
+      customerOfferId: customerOffer.id,
+      customerMembershipId: customerMembership.id,
+      transactionId: transaction.id,
+      staffId: staffA.user.id,
+      merchantNotificationId: merchantNote.id,
+      customerNotificationId: customerNote.id,
+      checkoutId: open.checkoutId,
+    },
+    headers,
+    tokens,
+    markers: [a1.email, staffA.email, `Victim tier ${tag}`, `Victim offer ${tag}`],
+  };
+}
