@@ -26,18 +26,17 @@ export default defineConfig({
     sourcemap: true,
     // Files, never data: URLs, so a CSP with img-src 'self' shows every image.
     assetsInlineLimit: 0,
+    // The size budget (scripts/size-budget.mjs) walks the chunk graph per route.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: app deploys do not invalidate the framework's cache.
+        // Long-lived vendor chunk: app deploys do not invalidate the framework's cache. Only
+        // what every page needs belongs here; a forced group pulls its members into the entry.
         codeSplitting: {
           groups: [
             {
               name: "react",
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-            },
-            {
-              name: "validation",
-              test: /node_modules[\\/](zod|libphonenumber-js|react-hook-form|@hookform)[\\/]/,
             },
           ],
         },

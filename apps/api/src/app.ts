@@ -57,6 +57,7 @@ import { createShopsService } from "./modules/shops/service";
 import { staffRoutes } from "./modules/staff/routes";
 import { createStaffService } from "./modules/staff/service";
 import { registerAuth } from "./plugins/auth";
+import { registerCompression } from "./plugins/compression";
 import { registerApiDocs } from "./plugins/docs";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerInputGuard } from "./plugins/input";
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
 
   registerErrorHandling(app);
   registerInputGuard(app);
+  await registerCompression(app);
   const fortis = deps.config.payments.provider === "fortis" ? deps.config.payments.fortis : null;
   await registerSecurityHeaders(app, {
     publicUrl: deps.config.publicUrl,

@@ -1,6 +1,4 @@
-import { z } from "zod";
 import { DEFAULT_TIME_ZONE } from "./options.ts";
-import { isDateOnly } from "./validation/common.ts";
 
 /**
  * Dates come in two kinds:
@@ -91,9 +89,6 @@ export function canonicalTimeZone(value: string): string | null {
 }
 
 let zoneNames: Map<string, string> | undefined;
-
-/** An IANA time zone name such as "America/New_York". */
-export const timeZoneSchema = z.string().refine(isValidTimeZone, { error: "Unknown time zone" });
 
 /** The wall-clock date and time of `instant` in `timeZone`. */
 export function getZonedDateTime(
@@ -206,4 +201,15 @@ export function formatJoiningDate(value: DateInput, timeZone: string = DEFAULT_T
 export function formatShortDate(value: DateInput, timeZone: string = DEFAULT_TIME_ZONE): string {
   const day = toCalendarDay(value, timeZone);
   return day ? `${day.day} ${MONTHS_SHORT[day.month - 1]}, ${day.year}` : "";
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `value` is a real calendar day written YYYY-MM-DD. */
+export function isDateOnly(value: string): boolean {
+  const match = DATE_ONLY.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }

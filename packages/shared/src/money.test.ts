@@ -2,16 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   applyCashback,
   applyDiscount,
-  dollarAmountSchema,
   formatCents,
   formatMoney,
-  moneySchema,
-  positiveDollarAmountSchema,
   roundDollars,
   sumDollars,
   toCents,
   toDollars,
 } from "./money.ts";
+import { dollarAmountSchema, moneySchema, positiveDollarAmountSchema } from "./validation/money.ts";
 
 describe("toCents / toDollars", () => {
   it.each([

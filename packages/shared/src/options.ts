@@ -203,3 +203,15 @@ export const DEFAULT_SECONDARY_COLOR = "#EFF6FF";
 export const DEFAULT_PHONE_COUNTRY = "US";
 /** Shops' calendar days (offer dates, periods) are in this zone unless the shop says otherwise. */
 export const DEFAULT_TIME_ZONE = "America/New_York";
+
+export function isFontStyle(value: string): value is FontStyle {
+  return (FONT_STYLES as readonly string[]).includes(value);
+}
+
+// Beside the options rather than with the store form's schemas: the storefront's first load
+// checks remembered colours, and the schemas would bring zod with them.
+export const HEX_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
+
+export function isHexColor(value: string): boolean {
+  return HEX_COLOR_PATTERN.test(value);
+}

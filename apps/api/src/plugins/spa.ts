@@ -21,6 +21,8 @@ export async function registerSpaHosting(app: FastifyInstance, opts: { webDist: 
       // Looked up per request, so a rebuild is served without a restart.
       wildcard: true,
       index: ["index.html"],
+      // The build writes .br and .gz beside each text file (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders(res, path) {
         res.header(
           "cache-control",

@@ -1,223 +1,167 @@
+import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import {
-  CheckResetInboxPage,
-  CustomerForgotPasswordPage,
-  CustomerLoginPage,
-  CustomerRegisterPage,
-  CustomerResetPasswordPage,
-  CustomerVerifyEmailPage,
-  EmailVerifiedPage,
-  ForgotPasswordPage,
-  LoginPage,
-  RegisterPage,
-  ResetPasswordPage,
-  SetPasswordPage,
-  UpdatePasswordPage,
-  VerifyEmailPage,
-} from "@/features/auth";
-import {
-  CustomerDashboardPage,
-  CustomerEditProfilePage,
-  CustomerProfilePage,
-  CustomerUpdatePasswordPage,
-  OfferPurchaseModal,
-  RedeemBenefitModal,
-  RedeemCashbackModal,
-} from "@/features/customer";
-import { DASHBOARD_PATH, MerchantDashboardPage } from "@/features/dashboard";
-import {
-  AddMemberModal,
-  ManageMembershipModal,
-  MemberBenefitsModal,
-  MemberCashbackModal,
-  MemberDetailPage,
-  MemberOffersModal,
-  MembersPage,
-  SetPaymentModal,
-  UpdateMemberModal,
-} from "@/features/members";
-import {
-  MEMBERSHIPS_PATH,
-  MembershipFormModal,
-  MembershipPreviewModal,
-  MembershipsPage,
-} from "@/features/memberships";
-import {
-  NewOfferModal,
-  NewOfferPage,
-  OFFERS_PATH,
-  OfferPreviewModal,
-  OffersPage,
-  UpdateOfferModal,
-} from "@/features/offers";
-import { EditProfilePage, MerchantProfilePage, StoreSettingsPage } from "@/features/profile";
-import { ReportsPage } from "@/features/reports";
-import { CreateShopPage } from "@/features/shops";
-import { StaffFormModal, StaffPage } from "@/features/staff";
-import {
-  MERCHANT_STOREFRONT_PATH,
-  MerchantStorefrontPage,
-  StorefrontHomePage,
-  StorefrontLinkOverlay,
-  StorefrontPreviewPage,
-} from "@/features/storefront";
-import { CustomerAreaGuard } from "./guards/customer-guard";
-import { CreateShopGuard, MerchantAreaGuard } from "./guards/merchant-guards";
-import { CustomerLayout } from "./layouts/customer-layout";
-import { MerchantLayout, MerchantSidebarPage } from "./layouts/merchant-layout";
+import { PageLoader } from "@/components/page-loader";
 import { RootLayout } from "./layouts/root-layout";
 import { ShopLayout } from "./layouts/shop-layout";
 import { ErrorPage } from "./pages/error-page";
-import { CustomerAreaNotFound, InlineNotFound } from "./pages/inline-not-found";
 import { NotFoundPage } from "./pages/not-found-page";
+
+type ComponentName<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M];
+
+/** Route `lazy` for one component of a route module: the module is fetched on first visit. */
+function lazyFrom<M>(load: () => Promise<M>) {
+  return (name: ComponentName<M>) => async () => ({
+    Component: (await load())[name] as ComponentType,
+  });
+}
+
+// One chunk per audience: a storefront visitor loads neither the merchant area nor the forms.
+const platformAuth = lazyFrom(() => import("./routes/platform-auth"));
+const merchant = lazyFrom(() => import("./routes/merchant"));
+const storefront = lazyFrom(() => import("./routes/storefront"));
+const shopAuth = lazyFrom(() => import("./routes/shop-auth"));
+const customer = lazyFrom(() => import("./routes/customer"));
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
+    // Shown on the first load while the page's chunk arrives; later navigations keep the
+    // current page on screen until the next one is ready.
+    hydrateFallbackElement: <PageLoader />,
     children: [
       {
         // Child errors render inside the root layout, so token capture keeps working.
         errorElement: <ErrorPage />,
         children: [
           // Platform access (spec §2).
-          { index: true, element: <LoginPage /> },
-          { path: "register", element: <RegisterPage /> },
-          { path: "verify-email", element: <VerifyEmailPage /> },
-          { path: "email-verified", element: <EmailVerifiedPage /> },
-          { path: "pass/forgot-password", element: <ForgotPasswordPage /> },
-          { path: "pass/reset-password", element: <ResetPasswordPage /> },
-          { path: "verify-email-to-reset-password", element: <CheckResetInboxPage /> },
-          { path: "set-password", element: <SetPasswordPage /> },
-          { path: "employee/set-password", element: <SetPasswordPage /> },
+          { index: true, lazy: platformAuth("LoginPage") },
+          { path: "register", lazy: platformAuth("RegisterPage") },
+          { path: "verify-email", lazy: platformAuth("VerifyEmailPage") },
+          { path: "email-verified", lazy: platformAuth("EmailVerifiedPage") },
+          { path: "pass/forgot-password", lazy: platformAuth("ForgotPasswordPage") },
+          { path: "pass/reset-password", lazy: platformAuth("ResetPasswordPage") },
+          { path: "verify-email-to-reset-password", lazy: platformAuth("CheckResetInboxPage") },
+          { path: "set-password", lazy: platformAuth("SetPasswordPage") },
+          { path: "employee/set-password", lazy: platformAuth("SetPasswordPage") },
           {
             path: "create-shop",
-            element: (
-              <CreateShopGuard>
-                <CreateShopPage />
-              </CreateShopGuard>
-            ),
+            lazy: merchant("CreateShop"),
           },
 
           // Merchant area: guard, then the shell.
           {
             path: "merchant",
-            element: (
-              <MerchantAreaGuard>
-                <MerchantLayout />
-              </MerchantAreaGuard>
-            ),
+            lazy: merchant("MerchantArea"),
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
               {
                 // Dashboard (spec §2): New Offer opens the offer form as a modal over it.
                 path: "dashboard",
-                element: <MerchantDashboardPage />,
-                children: [
-                  { path: "new-offer", element: <NewOfferModal fallbackPath={DASHBOARD_PATH} /> },
-                ],
+                lazy: merchant("MerchantDashboardPage"),
+                children: [{ path: "new-offer", lazy: merchant("DashboardNewOffer") }],
               },
-              { path: "reports", element: <ReportsPage /> },
+              { path: "reports", lazy: merchant("ReportsPage") },
               {
                 // Members (spec §2): the add and update modals open over the list.
                 path: "members",
-                element: <MembersPage />,
+                lazy: merchant("MembersPage"),
                 children: [
-                  { path: "add-member", element: <AddMemberModal /> },
-                  { path: "add-member/set-payment", element: <SetPaymentModal /> },
-                  { path: "update-member", element: <UpdateMemberModal /> },
-                  { path: "update-member-membership", element: <ManageMembershipModal /> },
+                  { path: "add-member", lazy: merchant("AddMemberModal") },
+                  { path: "add-member/set-payment", lazy: merchant("SetPaymentModal") },
+                  { path: "update-member", lazy: merchant("UpdateMemberModal") },
+                  { path: "update-member-membership", lazy: merchant("ManageMembershipModal") },
                 ],
               },
               {
                 // The spec's redeem modal addresses name the member in ?memberId=, and open
                 // over that member's detail page.
                 path: "members/redeem-cashback-modal",
-                element: <MemberDetailPage memberIdFrom="query" />,
-                children: [{ index: true, element: <MemberCashbackModal /> }],
+                lazy: merchant("MemberDetailFromQuery"),
+                children: [{ index: true, lazy: merchant("MemberCashbackModal") }],
               },
               {
                 path: "members/redeem-offer-modal",
-                element: <MemberDetailPage memberIdFrom="query" />,
-                children: [{ index: true, element: <MemberOffersModal /> }],
+                lazy: merchant("MemberDetailFromQuery"),
+                children: [{ index: true, lazy: merchant("MemberOffersModal") }],
               },
               {
                 path: "members/:memberId",
-                element: <MemberDetailPage />,
+                lazy: merchant("MemberDetailPage"),
                 children: [
-                  { path: "redeem-benefits", element: <MemberBenefitsModal /> },
-                  { path: "redeem-offers", element: <MemberOffersModal /> },
+                  { path: "redeem-benefits", lazy: merchant("MemberBenefitsModal") },
+                  { path: "redeem-offers", lazy: merchant("MemberOffersModal") },
                 ],
               },
               {
                 path: "memberships",
-                element: <MembershipsPage />,
+                lazy: merchant("MembershipsPage"),
                 children: [
                   {
                     path: "new-membership",
-                    element: <MembershipFormModal fallbackPath={MEMBERSHIPS_PATH} />,
+                    lazy: merchant("MembershipsNewMembership"),
                   },
                 ],
               },
               {
                 path: "offers",
-                element: <OffersPage />,
+                lazy: merchant("OffersPage"),
                 children: [
                   {
                     path: "update-offer",
-                    element: <UpdateOfferModal fallbackPath={OFFERS_PATH} />,
+                    lazy: merchant("OffersUpdateOffer"),
                   },
                 ],
               },
-              { path: "offers/new-offer", element: <NewOfferPage /> },
+              { path: "offers/new-offer", lazy: merchant("NewOfferPage") },
               {
                 path: "storefront",
-                element: <MerchantStorefrontPage />,
+                lazy: merchant("MerchantStorefrontPage"),
                 children: [
                   {
                     path: "membership-preview",
-                    element: <MembershipPreviewModal fallbackPath={MERCHANT_STOREFRONT_PATH} />,
+                    lazy: merchant("StorefrontMembershipPreview"),
                   },
                   {
                     path: "offer-preview",
-                    element: <OfferPreviewModal fallbackPath={MERCHANT_STOREFRONT_PATH} />,
+                    lazy: merchant("StorefrontOfferPreview"),
                   },
                   {
                     path: "edit-offer",
-                    element: <UpdateOfferModal fallbackPath={MERCHANT_STOREFRONT_PATH} />,
+                    lazy: merchant("StorefrontEditOffer"),
                   },
                   {
                     path: "new-membership",
-                    element: <MembershipFormModal fallbackPath={MERCHANT_STOREFRONT_PATH} />,
+                    lazy: merchant("StorefrontNewMembership"),
                   },
                   {
                     // Not in the spec's route list: the storefront link overlay's own address.
                     path: "storefront-link",
-                    element: <StorefrontLinkOverlay fallbackPath={MERCHANT_STOREFRONT_PATH} />,
+                    lazy: merchant("StorefrontLink"),
                   },
                 ],
               },
               {
                 path: "storefront/storefront-settings",
-                element: <StoreSettingsPage backPath={MERCHANT_STOREFRONT_PATH} />,
+                lazy: merchant("StorefrontSettings"),
               },
-              { path: "storefront/storefront-preview", element: <StorefrontPreviewPage /> },
-              { path: "profile", element: <MerchantProfilePage /> },
-              { path: "profile/edit-profile", element: <EditProfilePage /> },
+              { path: "storefront/storefront-preview", lazy: merchant("StorefrontPreviewPage") },
+              { path: "profile", lazy: merchant("MerchantProfilePage") },
+              { path: "profile/edit-profile", lazy: merchant("EditProfilePage") },
               {
                 path: "profile/store-setting",
-                element: <StoreSettingsPage backPath="/merchant/profile" />,
+                lazy: merchant("ProfileStoreSettings"),
               },
-              { path: "profile/update-password", element: <UpdatePasswordPage /> },
+              { path: "profile/update-password", lazy: merchant("UpdatePasswordPage") },
               {
                 // The sidebar's Staff (spec §2: /merchant/users; owner only).
                 path: "users",
-                element: <StaffPage />,
-                children: [{ path: "new-user", element: <StaffFormModal /> }],
+                lazy: merchant("StaffPage"),
+                children: [{ path: "new-user", lazy: merchant("StaffFormModal") }],
               },
               { path: "staff", element: <Navigate to="/merchant/users" replace /> },
-              { path: "sidebar", element: <MerchantSidebarPage /> },
-              { path: "*", element: <InlineNotFound homePath="/merchant/dashboard" /> },
+              { path: "sidebar", lazy: merchant("MerchantSidebarPage") },
+              { path: "*", lazy: merchant("MerchantNotFound") },
             ],
           },
 
@@ -228,30 +172,26 @@ export const routes: RouteObject[] = [
             path: ":shopId",
             element: <ShopLayout />,
             children: [
-              { index: true, element: <StorefrontHomePage /> },
-              { path: "login", element: <CustomerLoginPage /> },
-              { path: "register", element: <CustomerRegisterPage /> },
-              { path: "verify-email", element: <CustomerVerifyEmailPage /> },
-              { path: "pass/forgot-password", element: <CustomerForgotPasswordPage /> },
-              { path: "pass/reset-password", element: <CustomerResetPasswordPage /> },
+              { index: true, lazy: storefront("StorefrontHomePage") },
+              { path: "login", lazy: shopAuth("CustomerLoginPage") },
+              { path: "register", lazy: shopAuth("CustomerRegisterPage") },
+              { path: "verify-email", lazy: shopAuth("CustomerVerifyEmailPage") },
+              { path: "pass/forgot-password", lazy: shopAuth("CustomerForgotPasswordPage") },
+              { path: "pass/reset-password", lazy: shopAuth("CustomerResetPasswordPage") },
               {
                 path: "customer",
-                element: (
-                  <CustomerAreaGuard>
-                    <CustomerLayout />
-                  </CustomerAreaGuard>
-                ),
+                lazy: customer("CustomerArea"),
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
                   {
                     // The dashboard stays behind the modals opened over it (spec §2), while
                     // their addresses sit beside it: /{shopId}/customer/offer-purchase.
-                    element: <CustomerDashboardPage />,
+                    lazy: customer("CustomerDashboardPage"),
                     children: [
                       { path: "dashboard", element: null },
-                      { path: "offer-purchase", element: <OfferPurchaseModal /> },
-                      { path: "redeem-benefit", element: <RedeemBenefitModal /> },
-                      { path: "redeem-cashback", element: <RedeemCashbackModal /> },
+                      { path: "offer-purchase", lazy: customer("OfferPurchaseModal") },
+                      { path: "redeem-benefit", lazy: customer("RedeemBenefitModal") },
+                      { path: "redeem-cashback", lazy: customer("RedeemCashbackModal") },
                     ],
                   },
                   {
@@ -259,12 +199,12 @@ export const routes: RouteObject[] = [
                     // update-password, each shown in its place.
                     path: "profile-overview",
                     children: [
-                      { index: true, element: <CustomerProfilePage /> },
-                      { path: "edit-profile", element: <CustomerEditProfilePage /> },
-                      { path: "update-password", element: <CustomerUpdatePasswordPage /> },
+                      { index: true, lazy: customer("CustomerProfilePage") },
+                      { path: "edit-profile", lazy: customer("CustomerEditProfilePage") },
+                      { path: "update-password", lazy: customer("CustomerUpdatePasswordPage") },
                     ],
                   },
-                  { path: "*", element: <CustomerAreaNotFound /> },
+                  { path: "*", lazy: customer("CustomerAreaNotFound") },
                 ],
               },
               { path: "*", element: <NotFoundPage /> },

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { moneySchema } from "../money.ts";
 import { MEMBERSHIP_STATUSES, OFFER_STATUSES, OFFER_TABS, RENEWALS } from "../options.ts";
 import { idSchema } from "../validation/common.ts";
 import { BENEFIT_TYPES } from "../validation/membership.ts";
+import { moneySchema } from "../validation/money.ts";
 import { shopSchema, userSchema } from "./access.ts";
 
 /**

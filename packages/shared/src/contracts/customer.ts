@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { paginated, paginationQuerySchema } from "../api.ts";
-import { moneySchema } from "../money.ts";
 import { PAYMENT_TYPES, TRANSACTION_STATUSES } from "../options.ts";
 import { idSchema } from "../validation/common.ts";
+import { moneySchema } from "../validation/money.ts";
 import { customerSchema } from "./access.ts";
 import { publicTierSchema } from "./catalogue.ts";
 import { customerOfferSchema, redemptionSchema, transactionSchema } from "./payments.ts";

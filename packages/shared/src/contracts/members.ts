@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { paginated, paginationQuerySchema } from "../api.ts";
-import { moneySchema } from "../money.ts";
 import {
   CUSTOMER_MEMBERSHIP_STATUSES,
   MEMBER_STATUSES,
@@ -15,6 +14,7 @@ import {
   paymentMethodField,
 } from "../validation/member.ts";
 import { MEMBER_MESSAGES } from "../validation/messages.ts";
+import { moneySchema } from "../validation/money.ts";
 import { tierBenefitSchema } from "./catalogue.ts";
 import {
   checkoutSessionSchema,

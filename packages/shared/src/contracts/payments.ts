@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { moneySchema } from "../money.ts";
 import {
   CUSTOMER_MEMBERSHIP_STATUSES,
   PAYMENT_TYPES,
@@ -8,6 +7,7 @@ import {
   TRANSACTION_STATUSES,
 } from "../options.ts";
 import { idSchema } from "../validation/common.ts";
+import { moneySchema } from "../validation/money.ts";
 import { customerSchema } from "./access.ts";
 
 /**

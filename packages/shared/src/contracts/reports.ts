@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { paginated } from "../api.ts";
-import { moneySchema } from "../money.ts";
 import { optionLabel, REPORT_PAYMENT_FILTER_OPTIONS, REPORT_PERIOD_OPTIONS } from "../options.ts";
+import { moneySchema } from "../validation/money.ts";
 import { redemptionSchema, transactionSchema } from "./payments.ts";
 
 // ---------------------------------------------------------------- dashboard

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { isDateOnly } from "../dates.ts";
 import {
   booleanField,
   dateOnlySchema,
   hasAtMostDecimals,
   idSchema,
-  isDateOnly,
   isValidEmail,
   isValidPassword,
   normalizeEmail,

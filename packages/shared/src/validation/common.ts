@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isDateOnly, isValidTimeZone } from "../dates.ts";
+import { MAX_ID } from "../ids.ts";
 import { COMMON_MESSAGES } from "./messages.ts";
 
 /**
@@ -170,9 +172,6 @@ export function requiredString(message: string) {
   return textField({ required: message, trim: false });
 }
 
-/** Largest PostgreSQL `integer`: a bigger id cannot exist and would fail the query instead. */
-export const MAX_ID = 2_147_483_647;
-
 /** A positive integer id, as a JSON number or the digits of a path or query parameter. */
 export const idSchema = z
   .union([z.number(), z.string().trim().regex(/^\d+$/, { error: COMMON_MESSAGES.idInvalid })], {
@@ -298,17 +297,6 @@ export function isBlank(input: unknown): boolean {
 /** Loose input for a field validated later by its object (fields that depend on a toggle). */
 export const looseNumberInput = z.union([z.number(), z.string()]).nullish();
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether `value` is a real calendar day written YYYY-MM-DD. */
-export function isDateOnly(value: string): boolean {
-  const match = DATE_ONLY.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
 /** A calendar day as YYYY-MM-DD (offer start and end dates). */
 export function dateOnlyField(messages: { required: string; invalid?: string }) {
   return textField({
@@ -330,3 +318,6 @@ export function whenFieldsValid(...fields: string[]) {
     payload.value !== null &&
     !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
 }
+
+/** An IANA time zone name such as "America/New_York". */
+export const timeZoneSchema = z.string().refine(isValidTimeZone, { error: "Unknown time zone" });

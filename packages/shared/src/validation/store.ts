@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { canonicalTimeZone } from "../dates.ts";
-import { FONT_STYLES, type FontStyle, INDUSTRIES, type Industry } from "../options.ts";
+import { FONT_STYLES, HEX_COLOR_PATTERN, INDUSTRIES, type Industry } from "../options.ts";
 import { idSchema, matches, maxLength, minLength, textField } from "./common.ts";
 import { SHOP_MESSAGES, STORE_MESSAGES } from "./messages.ts";
 
-export const HEX_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 /** Letters (any script), digits, spaces and - ' , . only. */
 export const SHOP_NAME_PATTERN = /^[\p{L}\p{M}\d\s\-',.]+$/u;
 export const SHOP_NAME_MAX_LENGTH = 100;
@@ -14,14 +13,6 @@ export const TAGLINE_MAX_LENGTH = 200;
 
 export function isIndustry(value: string): value is Industry {
   return (INDUSTRIES as readonly string[]).includes(value);
-}
-
-export function isFontStyle(value: string): value is FontStyle {
-  return (FONT_STYLES as readonly string[]).includes(value);
-}
-
-export function isHexColor(value: string): boolean {
-  return HEX_COLOR_PATTERN.test(value);
 }
 
 /** An industry from the list; `message` when missing or unknown. */

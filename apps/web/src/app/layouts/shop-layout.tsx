@@ -1,4 +1,4 @@
-import { idSchema } from "@tessera/shared";
+import { parseIdText } from "@tessera/shared";
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation, useParams } from "react-router";
 import { PageLoader } from "@/components/page-loader";
@@ -19,8 +19,7 @@ import { NotFoundPage } from "../pages/not-found-page";
 
 /** A shop id from the URL: a positive integer, or null for anything else. */
 export function parseShopId(raw: string | undefined): number | null {
-  const parsed = idSchema.safeParse(raw ?? "");
-  return parsed.success ? parsed.data : null;
+  return parseIdText(raw ?? "");
 }
 
 function isShopMissing(error: unknown): boolean {

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { setToken } from "@/lib/token-storage";
@@ -22,7 +22,8 @@ describe("NotFoundPage", () => {
     const { router } = renderRoutes(routes, "/nowhere/at/all/really");
     // A broken shop link (non-numeric id) is "Store Not Found"; its link goes home too.
     await user.click(await screen.findByRole("link", { name: "Go to Homepage" }));
-    expect(router.state.location.pathname).toBe("/");
+    // The login page's chunk loads before the router commits the navigation.
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(await screen.findByRole("button", { name: "Log in" })).toBeInTheDocument();
   });
 

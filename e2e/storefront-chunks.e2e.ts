@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, viewports } from "./support/browser";
+import { type RunningServer, startServer } from "./support/server";
+
+/** Seeded by apps/api/src/db/seed.ts on a fresh data folder. */
+const DEMO_SHOP = { id: 1, name: "Corner Coffee Co." };
+
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+
+const manifest: Manifest = JSON.parse(
+  readFileSync(
+    fileURLToPath(new URL("../apps/web/dist/.vite/manifest.json", import.meta.url)),
+    "utf8",
+  ),
+);
+
+/** Every file a module can load: its static imports and, transitively, its lazy ones. */
+function reachable(keys: string[], followDynamic: boolean): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+    if (followDynamic) for (const next of chunk.dynamicImports ?? []) visit(next);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+describe("storefront: a visitor downloads only the storefront", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("requests no chunk of the merchant area, the customer area or the sign-in forms", async () => {
+    const storefront = reachable(["index.html", "src/app/routes/storefront.tsx"], false);
+    const elsewhere = reachable(
+      [
+        "src/app/routes/merchant.tsx",
+        "src/app/routes/customer.tsx",
+        "src/app/routes/platform-auth.tsx",
+        "src/app/routes/shop-auth.tsx",
+      ],
+      true,
+    );
+    const notForVisitors = [...elsewhere].filter((file) => !storefront.has(file));
+    // The check means something only if the areas have chunks of their own.
+    expect(notForVisitors.some((file) => file.includes("merchant-"))).toBe(true);
+
+    const page = await openPage(browser, viewports.phone);
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${server.url}/${DEMO_SHOP.id}`);
+    await expect
+      .poll(() => page.getByText(DEMO_SHOP.name, { exact: true }).first().isVisible())
+      .toBe(true);
+    await page.waitForLoadState("networkidle");
+
+    const scripts = requested.filter((path) => path.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => notForVisitors.includes(path.slice(1)))).toEqual([]);
+    await page.close();
+  });
+});
