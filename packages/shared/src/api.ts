@@ -27,10 +27,12 @@ export type HealthResponse = z.infer<typeof healthResponseSchema>;
 /** Chosen: the default page size of lists that grow. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** Chosen: far beyond any real list, and small enough that the offset stays a safe integer. */
+export const MAX_PAGE = 1_000_000;
 
 /** `?page=&pageSize=` from a query string: page ≥ 1 (default 1), pageSize 1–100 (default 20). */
 export const paginationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type PaginationQuery = z.output<typeof paginationQuerySchema>;

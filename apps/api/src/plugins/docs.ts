@@ -22,10 +22,33 @@ export async function registerApiDocs(app: FastifyInstance, opts: { publicUrl: s
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) =>
+      "openapiObject" in document
+        ? nullableEnumsAllowNull(document.openapiObject)
+        : document.swaggerObject,
   });
   await app.register(swaggerUi, {
     routePrefix: "/api/docs",
     staticCSP: true,
     uiConfig: { docExpansion: "list", deepLinking: true },
   });
+}
+
+/**
+ * OpenAPI 3.0 says an enum lists every allowed value, null included: `nullable: true` beside an
+ * enum without null still refuses null. The zod conversion writes nullable enums that way, so
+ * clients validating against the document would reject real answers (a `paymentType` of null).
+ * Adding null to such enums makes the document say what the API sends.
+ */
+export function nullableEnumsAllowNull<T>(node: T): T {
+  if (Array.isArray(node)) {
+    for (const item of node) nullableEnumsAllowNull(item);
+  } else if (node && typeof node === "object") {
+    const record = node as Record<string, unknown>;
+    if (record.nullable === true && Array.isArray(record.enum) && !record.enum.includes(null)) {
+      record.enum.push(null);
+    }
+    for (const value of Object.values(record)) nullableEnumsAllowNull(value);
+  }
+  return node;
 }

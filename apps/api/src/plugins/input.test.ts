@@ -113,4 +113,25 @@ describe("control characters and malformed bodies (never a 500)", () => {
     const [shop] = await t.database.db.select().from(shops).where(eq(shops.id, shopId));
     expect(shop?.name).toBe("Test Shop");
   });
+
+  it("refuses ids, amounts and pages beyond the database's integers (the fuzzer found 500s)", async () => {
+    const refund = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/transactions/refund/2147483648",
+      headers: owner,
+    });
+    expect(refund.statusCode, refund.body).toBe(400);
+    const payout = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/merchant-redemptions/create-cashback-redemption?customerId=1&price=1330915618",
+      headers: owner,
+    });
+    expect(payout.statusCode, payout.body).toBe(400);
+    const page = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/member/get-all-members?page=1e300",
+      headers: owner,
+    });
+    expect(page.statusCode, page.body).toBe(400);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "../ids.ts";
 
 /**
  * Response shapes of the access calls (auth, user, shop). The server serialises through these,
@@ -106,7 +107,9 @@ export const getShopResponseSchema = z.object({ shop: shopSchema });
 export const createShopResponseSchema = z.object({ message: z.string(), shop: shopSchema });
 
 /** Customer sign-in by shop: `?shopId=` on the customer Google start. */
-export const shopIdQuerySchema = z.object({ shopId: z.coerce.number().int().positive() });
+export const shopIdQuerySchema = z.object({
+  shopId: z.coerce.number().int().positive().max(MAX_ID),
+});
 
 /** Success texts of the access calls, shown as toasts. */
 export const ACCESS_MESSAGES = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "../ids.ts";
 import {
   CUSTOMER_MEMBERSHIP_STATUSES,
   PAYMENT_TYPES,
@@ -67,8 +68,8 @@ const instantSchema = z.string();
 export const intentionPayloadSchema = z
   .object({
     amount: z.number().nonnegative().optional(),
-    shopId: z.coerce.number().int().positive(),
-    customerId: z.coerce.number().int().positive(),
+    shopId: z.coerce.number().int().positive().max(MAX_ID),
+    customerId: z.coerce.number().int().positive().max(MAX_ID),
     type: z.enum(CHECKOUT_TYPES, { error: "Choose a membership or an offer" }),
     membershipId: idSchema.optional(),
     offerId: idSchema.optional(),
@@ -189,11 +190,11 @@ export type PurchaseOfferResponse = z.infer<typeof purchaseOfferResponseSchema>;
 
 /** POST /fortis/membership/schedule */
 export const schedulePayloadSchema = z.object({
-  customerId: z.coerce.number().int().positive(),
+  customerId: z.coerce.number().int().positive().max(MAX_ID),
   transactionAmount: z.number().nonnegative().optional(),
   membershipId: idSchema,
   plan: z.enum(RENEWALS, { error: "Choose monthly or yearly" }),
-  shopId: z.coerce.number().int().positive(),
+  shopId: z.coerce.number().int().positive().max(MAX_ID),
   name: z.string().optional(),
 });
 export const scheduleResponseSchema = z.object({
@@ -209,13 +210,13 @@ export const scheduleResponseSchema = z.object({
 /** POST /fortis/membership/cancel (card memberships). */
 export const providerCancelPayloadSchema = z.object({
   membershipId: idSchema,
-  shopId: z.coerce.number().int().positive(),
-  customerId: z.coerce.number().int().positive(),
+  shopId: z.coerce.number().int().positive().max(MAX_ID),
+  customerId: z.coerce.number().int().positive().max(MAX_ID),
 });
 /** PUT /customer/memberships/cancel-customer-membership/{id} ({id}: the customer). */
 export const customerCancelPayloadSchema = z.object({
   membershipId: idSchema,
-  shopId: z.coerce.number().int().positive().optional(),
+  shopId: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 /** POST /memberships/cancel-customer-membership (merchant). */
 export const merchantCancelPayloadSchema = z.object({

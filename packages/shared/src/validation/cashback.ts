@@ -3,6 +3,9 @@ import { toCents } from "../money.ts";
 import { idSchema, isBlank, type NumberInput, parseNumberInput } from "./common.ts";
 import { CASHBACK_MESSAGES } from "./messages.ts";
 
+/** Chosen: far above any cashback balance, far below the $21 million an integer of cents holds. */
+export const MAX_CASHBACK_AMOUNT = 1_000_000;
+
 type AmountCheck = { ok: true; value: number } | { ok: false; message: string };
 
 /**
@@ -20,6 +23,8 @@ export function checkCashbackAmount(
     min: { value: 0, exclusive: true, message: CASHBACK_MESSAGES.amountInvalid },
     ...(options.wholeDollars ? { integer: CASHBACK_MESSAGES.wholeNumbersOnly } : {}),
     decimals: { places: 2, message: CASHBACK_MESSAGES.amountInvalid },
+    // No wallet holds this much; the cap keeps the amount's cents inside the database's integer.
+    max: { value: MAX_CASHBACK_AMOUNT, message: CASHBACK_MESSAGES.aboveBalance },
   });
   if (!parsed.ok) return parsed;
   if (options.balance !== undefined && toCents(parsed.value) > toCents(options.balance)) {
@@ -81,6 +86,8 @@ export function checkOfferCashback(
     required: CASHBACK_MESSAGES.amountInvalid,
     min: { value: 0, message: CASHBACK_MESSAGES.amountInvalid },
     decimals: { places: 2, message: CASHBACK_MESSAGES.amountInvalid },
+    // No wallet holds this much; the cap keeps the amount's cents inside the database's integer.
+    max: { value: MAX_CASHBACK_AMOUNT, message: CASHBACK_MESSAGES.aboveBalance },
   });
   if (!parsed.ok) return parsed;
   const cents = toCents(parsed.value);

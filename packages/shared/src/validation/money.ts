@@ -9,6 +9,9 @@ type DollarAmountMessages = {
   decimals?: string;
 };
 
+/** Chosen: no single payment, discount or credit in a shop comes near it. */
+export const MAX_DOLLAR_AMOUNT = 1_000_000;
+
 /** Chosen defaults for `dollarAmount`. */
 export const DOLLAR_AMOUNT_MESSAGES = {
   required: "Enter an amount",
@@ -36,6 +39,8 @@ export function dollarAmount(
         }
       : { value: 0, message: invalid },
     decimals: { places: 2, message: options.decimals ?? DOLLAR_AMOUNT_MESSAGES.decimals },
+    // Amounts are stored as integer cents: $1,000,000 keeps far inside them.
+    max: { value: MAX_DOLLAR_AMOUNT, message: invalid },
   };
   return numberField(rules);
 }

@@ -5,6 +5,7 @@ import {
   customerSignInResponseSchema,
   customerSignUpPayloadSchema,
   customerSignUpResponseSchema,
+  MAX_ID,
   messageResponseSchema,
   resetPasswordPayloadSchema,
   verifyTokenQuerySchema,
@@ -73,7 +74,7 @@ export const customerAuthRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
         tags,
         summary: "Check a customer's password-reset token",
         querystring: verifyTokenQuerySchema.extend({
-          shopId: z.coerce.number().int().positive().optional(),
+          shopId: z.coerce.number().int().positive().max(MAX_ID).optional(),
         }),
         response: { 200: verifyTokenResponseSchema },
       },

@@ -5,6 +5,7 @@ import {
   randomBytes,
   timingSafeEqual,
 } from "node:crypto";
+import { MAX_ID } from "@tessera/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as client from "openid-client";
@@ -46,8 +47,6 @@ const COOKIE_PATH = "/api/v1";
 const SCOPE = "openid profile email";
 const NAME_MAX_LENGTH = 100;
 const EMAIL_MAX_LENGTH = 254;
-/** Ids are PostgreSQL `integer`s. */
-const MAX_ID = 2_147_483_647;
 
 type FlowKind = "merchant" | "customer";
 
@@ -66,7 +65,7 @@ const flowSchema = z.object({
   state: z.string().min(1),
   verifier: z.string().min(1),
   nonce: z.string().min(1),
-  shopId: z.number().int().positive().optional(),
+  shopId: z.number().int().positive().max(MAX_ID).optional(),
   expiresAt: z.number(),
 });
 type Flow = z.infer<typeof flowSchema>;

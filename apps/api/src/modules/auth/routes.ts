@@ -7,6 +7,7 @@ import {
   forgotPasswordSchema,
   getUserResponseSchema,
   loginPayloadSchema,
+  MAX_ID,
   messageResponseSchema,
   resetPasswordPayloadSchema,
   setPasswordPayloadSchema,
@@ -55,7 +56,7 @@ const resendBodySchema = z.object({
 const verifyEmailQuerySchema = z.object({
   token: z.string().default(""),
   email: z.string().default(""),
-  shopId: z.coerce.number().int().positive().optional().catch(undefined),
+  shopId: z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined),
 });
 
 const tags = ["auth"];

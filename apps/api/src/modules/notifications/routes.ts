@@ -1,4 +1,5 @@
 import {
+  MAX_ID,
   notificationIdQuerySchema,
   notificationListResponseSchema,
   notificationsReadAllResponseSchema,
@@ -12,7 +13,7 @@ import { bearerSecurity, requireCustomer, requireShopMerchant } from "../../plug
 import type { Inbox, NotificationsService } from "./service";
 
 const tags = ["notifications"];
-const customerParams = z.object({ id: z.coerce.number().int().positive() });
+const customerParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 /** Spec §7 Notifications: the merchant's calls and the customer's `{id}` calls. */
 export const notificationRoutes: FastifyPluginAsyncZod<{

@@ -4,6 +4,7 @@ import {
   customerCancelPayloadSchema,
   intentionPayloadSchema,
   intentionResponseSchema,
+  MAX_ID,
   merchantCancelPayloadSchema,
   onboardingResponseSchema,
   PAYMENT_MESSAGES,
@@ -29,7 +30,7 @@ import {
 import type { PaymentsService } from "./service";
 
 const tags = ["payments"];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 export const paymentRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;

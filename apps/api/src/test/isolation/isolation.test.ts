@@ -1,7 +1,6 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../infra/db";
 import { createTestApp, type TestApp } from "../app";
+import { shopDigest } from "../digest";
 import { multipart } from "../multipart";
 import { type ActorName, buildIsolationFixture, type IsolationFixture } from "./fixture";
 import { type Kind, RIGHTFUL, ROUTE_POLICY, victimId, WRONG_ACTORS } from "./policy";
@@ -34,32 +33,6 @@ function offerFields() {
     startDate: "2026-01-01",
     endDate: "2099-12-31",
   };
-}
-
-/** Row count and digest of everything that belongs to shop A, table by table. */
-async function victimDigest(t: TestApp, shopId: number): Promise<string> {
-  const tables = await queryRows<{ table_name: string }>(
-    t.database.db,
-    sql`select table_name from information_schema.columns
-        where column_name = 'shop_id' and table_schema = current_schema() order by table_name`,
-  );
-  const parts: string[] = [];
-  for (const { table_name } of tables) {
-    const [row] = await queryRows<{ n: number; h: string }>(
-      t.database.db,
-      sql.raw(`select count(*)::int as n,
-        coalesce(md5(string_agg((to_jsonb(x) - 'delivered_at')::text, '|'
-          order by (to_jsonb(x) - 'delivered_at')::text)), '') as h
-        from "${table_name}" x where shop_id = ${Number(shopId)}`),
-    );
-    parts.push(`${table_name}:${row?.n}:${row?.h}`);
-  }
-  const [shop] = await queryRows<{ h: string }>(
-    t.database.db,
-    sql`select md5(to_jsonb(s)::text) as h from shops s where id = ${shopId}`,
-  );
-  parts.push(`shops:${shop?.h}`);
-  return parts.join("\n");
 }
 
 describe("isolation: every route, every wrong actor, the victim's ids", () => {
@@ -135,7 +108,7 @@ describe("isolation: every route, every wrong actor, the victim's ids", () => {
       const { strict, tenant } = WRONG_ACTORS[kind];
       if (strict.length + tenant.length === 0) continue;
       walked += 1;
-      const before = await victimDigest(t, fixture.ids.shopId);
+      const before = await shopDigest(t.database.db, fixture.ids.shopId);
       for (const actor of [...strict, ...tenant]) {
         const res = await request(key, actor);
         calls += 1;
@@ -149,7 +122,7 @@ describe("isolation: every route, every wrong actor, the victim's ids", () => {
           if (shown.length > 0) failures.push(`leaked ${shown.join(", ")} to ${where}`);
         }
       }
-      if ((await victimDigest(t, fixture.ids.shopId)) !== before) {
+      if ((await shopDigest(t.database.db, fixture.ids.shopId)) !== before) {
         failures.push(`changed the victim's data: ${key}`);
       }
     }
