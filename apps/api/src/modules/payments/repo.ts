@@ -145,12 +145,13 @@ export async function updateMembership(
 }
 
 /** Memberships whose renewal (or retry) is due. */
-export async function listDueRenewals(db: Executor, now: Date, limit: number) {
+export async function listDueRenewals(db: Executor, now: Date, limit: number, shopId?: number) {
   return db
     .select({ id: customerMemberships.id })
     .from(customerMemberships)
     .where(
       and(
+        shopId === undefined ? undefined : eq(customerMemberships.shopId, shopId),
         inArray(customerMemberships.status, ["active", "pending"]),
         lte(
           sql`coalesce(${customerMemberships.nextRenewalAttemptAt}, ${customerMemberships.expireDate})`,

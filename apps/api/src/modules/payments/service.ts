@@ -1814,10 +1814,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
     // ---------------------------------------------------------------- jobs
 
     /** Charges due renewals (and retries); returns what happened to each. */
-    async runRenewals(limit = 50) {
-      const due = await repo.listDueRenewals(db, now(), limit);
-      const outcomes: { membershipId: number; outcome: RenewalOutcome }[] = [];
-      for (const { id } of due) outcomes.push({ membershipId: id, outcome: await renewOne(id) });
+    async runRenewals(limit = 50, options: { shopId?: number } = {}) {
+      const due = await repo.listDueRenewals(db, now(), limit, options.shopId);
+      const outcomes: { membershipId: number; outcome: RenewalOutcome | "error" }[] = [];
+      for (const { id } of due) {
+        try {
+          outcomes.push({ membershipId: id, outcome: await renewOne(id) });
+        } catch (error) {
+          // One broken membership (a shop whose key cannot be opened, a provider fault) must
+          // not stop every other shop's renewals; it is logged and tried again next run.
+          log?.error({ err: error, membershipId: id }, "renewal failed");
+          outcomes.push({ membershipId: id, outcome: "error" });
+        }
+      }
       return outcomes;
     },
 
