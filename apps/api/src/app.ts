@@ -37,6 +37,7 @@ import { dashboardRoutes } from "./modules/dashboard/routes";
 import { createDashboardService } from "./modules/dashboard/service";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { runHousekeeping } from "./modules/housekeeping/housekeeping";
 import { memberRoutes } from "./modules/members/routes";
 import { createMembersService } from "./modules/members/service";
 import { membershipRoutes } from "./modules/memberships/routes";
@@ -61,6 +62,7 @@ import { registerCompression } from "./plugins/compression";
 import { registerApiDocs } from "./plugins/docs";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerInputGuard } from "./plugins/input";
+import { registerLifecycle } from "./plugins/lifecycle";
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerSpaHosting } from "./plugins/spa";
 
@@ -102,6 +104,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   app.decorate("apiRoutes", apiRoutes);
 
   registerErrorHandling(app);
+  registerLifecycle(app);
   registerInputGuard(app);
   await registerCompression(app);
   const fortis = deps.config.payments.provider === "fortis" ? deps.config.payments.fortis : null;
@@ -137,7 +140,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   const sandbox = fortis
     ? null
-    : createSandboxProvider({ db, publicUrl: deps.config.publicUrl, now });
+    : createSandboxProvider({
+        db,
+        publicUrl: deps.config.publicUrl,
+        now,
+        latencyMs: deps.config.payments.sandboxLatencyMs,
+      });
   const provider: PaymentProvider = fortis
     ? createFortisProvider(fortis)
     : (sandbox as PaymentProvider);
@@ -254,6 +262,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     const minAgeMs = firstRecovery ? 0 : undefined;
     firstRecovery = false;
     return recoverCheckouts({ db, payments: services.payments, now, log: app.log, minAgeMs });
+  });
+  // Hourly is plenty for deleting old rows; the scheduler ticks every minute.
+  let lastHousekeeping = 0;
+  jobs.register("housekeeping", async () => {
+    if (Date.now() - lastHousekeeping < 60 * 60 * 1000) return;
+    lastHousekeeping = Date.now();
+    return runHousekeeping(db, { now: now(), retentionDays: deps.config.retentionDays });
   });
   app.decorate("jobs", jobs);
   if (deps.startJobs) {

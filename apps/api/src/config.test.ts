@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, envSchema, loadConfig } from "./config";
+import { repoRoot } from "./paths";
 
 describe("loadConfig", () => {
   it("runs on embedded defaults", () => {
@@ -38,5 +41,29 @@ describe("loadConfig", () => {
 
   it("treats empty strings as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", PORT: "" }).port).toBe(3000);
+  });
+});
+
+describe("the README's configuration table", () => {
+  it("lists every variable the server reads, and nothing it does not", () => {
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const section = readme.slice(
+      readme.indexOf("## Configuration"),
+      readme.indexOf("## Deploying"),
+    );
+    const listed = new Set(
+      section
+        .split("\n")
+        .filter((line) => line.startsWith("| `"))
+        .flatMap((line) =>
+          [...(line.split("|")[1] ?? "").matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]),
+        ),
+    );
+    const read = Object.keys(envSchema.shape);
+    expect(read.filter((name) => !listed.has(name))).toEqual([]);
+    // The browser tests' variable is read by the e2e suite, not the server.
+    expect(
+      [...listed].filter((name) => !read.includes(name as string) && name !== "CHROMIUM_PATH"),
+    ).toEqual([]);
   });
 });

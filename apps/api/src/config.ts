@@ -12,7 +12,7 @@ const postgresUrl = z
   .string()
   .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL");
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
     .number({ error: "must be a number" })
@@ -71,6 +71,21 @@ const envSchema = z.object({
     .int("must be a whole number")
     .positive("must be above 0")
     .default(10),
+  RETENTION_DAYS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(90),
+  PAYMENTS_SANDBOX_LATENCY_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must not be negative")
+    .default(0),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must not be negative")
+    .default(10_000),
 });
 
 export type Config = {
@@ -89,6 +104,10 @@ export type Config = {
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   /** Attempts per minute per IP and per e-mail on sign-in, sign-up, forgot-password, resend. */
   rateLimitPerMinute: number;
+  /** Days sent e-mails, read notifications and ended sessions are kept. */
+  retentionDays: number;
+  /** How long a stopping instance waits for requests in flight. */
+  shutdownGraceMs: number;
   /** S3-compatible storage for uploads; null keeps them on disk under DATA_DIR/uploads. */
   s3: {
     endpoint: string;
@@ -109,6 +128,8 @@ export type Config = {
      * secret kept in DATA_DIR (one instance); several instances must share one.
      */
     secret: string | undefined;
+    /** The sandbox answers its look-ups this much later, as a real provider would. */
+    sandboxLatencyMs: number;
     fortis: {
       apiUrl: string;
       developerId: string;
@@ -173,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    retentionDays: e.RETENTION_DAYS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {
@@ -189,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: {
       provider: e.PAYMENTS_PROVIDER,
       secret: e.PAYMENTS_SECRET,
+      sandboxLatencyMs: e.PAYMENTS_SANDBOX_LATENCY_MS,
       fortis:
         e.FORTIS_DEVELOPER_ID && e.FORTIS_USER_ID && e.FORTIS_USER_API_KEY
           ? {

@@ -63,7 +63,7 @@ async function main() {
     const timer = setTimeout(() => {
       app.log.error("shutdown timed out");
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownGraceMs);
     timer.unref();
     app.close().then(
       () => process.exit(0),

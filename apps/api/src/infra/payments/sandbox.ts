@@ -112,6 +112,8 @@ export function createSandboxProvider(options: {
   db: Database;
   publicUrl: string;
   now?: () => Date;
+  /** Delay of the transaction look-ups, to rehearse a provider's network time. */
+  latencyMs?: number;
 }): SandboxProvider {
   const { db, publicUrl } = options;
   const now = options.now ?? (() => new Date());
@@ -142,6 +144,7 @@ export function createSandboxProvider(options: {
     },
 
     async getTransaction(account, id) {
+      if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
       const row = await findTransaction(account.locationId, id);
       return row ? toProviderTransaction(row) : null;
     },

@@ -1,62 +1,14 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
 import { checkouts, customerOffers, transactions } from "../../db/schema";
-import { openDatabase } from "../../infra/db";
-import { connectSandbox, createCustomer, createMerchant, createOffer } from "../../test/factories";
+import { call, environment, openData, prepare } from "../../test/server-fixture";
 import { startServerProcess } from "../../test/server-process";
 
 const PAYMENTS = 10;
 
-/** The environment both the fixture and the server process run with. */
-function environment() {
-  return {
-    DATA_DIR: mkdtempSync(join(tmpdir(), "tessera-crash-")),
-    DATABASE_URL: process.env.DATABASE_URL ?? "",
-    RATE_LIMIT_PER_MINUTE: "1000000",
-  };
-}
-
-async function openData(env: Record<string, string>) {
-  const config = loadConfig({ NODE_ENV: "test", SEED_DEMO: "false", ...env });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  return { config, database };
-}
-
-/** A connected shop, an unlimited offer and a customer, written before the server starts. */
-async function prepare(env: Record<string, string>) {
-  const { config, database } = await openData(env);
-  await database.migrate();
-  const app = await buildApp({ config, database }, { logger: false });
-  const merchant = await createMerchant(database.db);
-  const shopId = merchant.shop?.id as number;
-  await connectSandbox(app, shopId);
-  const offer = await createOffer(database.db, shopId, { offerPriceCents: 800 });
-  const { customer, email, password } = await createCustomer(database.db, shopId);
-  await app.close();
-  await database.close();
-  return { shopId, offerId: offer.id, customerId: customer.id, email, password };
-}
-
-async function call(url: string, path: string, body: unknown, authorization?: string) {
-  const res = await fetch(`${url}${path}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      ...(authorization ? { authorization } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
 describe("a crash in the middle of payment completions", () => {
   it("leaves every payment the provider took with exactly one transaction and one grant after the restart", async () => {
-    const env = environment();
+    const { env, drop } = await environment();
     const fixture = await prepare(env);
     let server = await startServerProcess(env);
     try {
@@ -154,6 +106,7 @@ describe("a crash in the middle of payment completions", () => {
       }
     } finally {
       await server.stop("SIGKILL");
+      await drop();
     }
   }, 120_000);
 });

@@ -15,6 +15,7 @@ export type Kind = "public" | "provider" | "session" | "merchant" | "owner" | "c
 
 export const ROUTE_POLICY: Record<string, Kind> = {
   "GET /api/health": "public",
+  "GET /api/ready": "public",
   "POST /api/v1/auth/sign-up": "public",
   "POST /api/v1/auth/sign-in": "public",
   "GET /api/v1/auth/verify-token": "public",

@@ -1,0 +1,77 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { openDatabase } from "../infra/db";
+import { connectSandbox, createCustomer, createMerchant, createOffer } from "./factories";
+
+// Data for a test that runs the real server in a child process (see server-process.ts).
+
+/**
+ * The environment both the fixture and the server process run with. On PostgreSQL the server
+ * gets a database of its own: its start-up jobs (renewals, recovery, housekeeping) sweep every
+ * shop, and must not touch the data of test files running beside it.
+ */
+export async function environment() {
+  let databaseUrl = "";
+  let drop = async () => {};
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL);
+    const name = `tessera_crash_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  return {
+    env: {
+      DATA_DIR: mkdtempSync(join(tmpdir(), "tessera-crash-")),
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_PER_MINUTE: "1000000",
+    },
+    drop,
+  };
+}
+
+export async function openData(env: Record<string, string>) {
+  const config = loadConfig({ NODE_ENV: "test", SEED_DEMO: "false", ...env });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  return { config, database };
+}
+
+/** A connected shop, an unlimited offer and a customer, written before the server starts. */
+export async function prepare(env: Record<string, string>) {
+  const { config, database } = await openData(env);
+  await database.migrate();
+  const app = await buildApp({ config, database }, { logger: false });
+  const merchant = await createMerchant(database.db);
+  const shopId = merchant.shop?.id as number;
+  await connectSandbox(app, shopId);
+  const offer = await createOffer(database.db, shopId, { offerPriceCents: 800 });
+  const { customer, email, password } = await createCustomer(database.db, shopId);
+  await app.close();
+  await database.close();
+  return { shopId, offerId: offer.id, customerId: customer.id, email, password };
+}
+
+export async function call(url: string, path: string, body: unknown, authorization?: string) {
+  const res = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(authorization ? { authorization } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
