@@ -10,6 +10,7 @@ import { createEventBus, type EventBus } from "./infra/events";
 import { registerMultipart } from "./infra/images";
 import { createInProcessScheduler, createPgBossScheduler, type JobScheduler } from "./infra/jobs";
 import { createMailer, type Mailer } from "./infra/mailer";
+import { registerMetrics } from "./infra/metrics";
 import { createFortisProvider } from "./infra/payments/fortis";
 import { createSandboxProvider } from "./infra/payments/sandbox";
 import { sandboxRoutes } from "./infra/payments/sandbox-routes";
@@ -105,6 +106,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
 
   registerErrorHandling(app);
   registerLifecycle(app);
+  const metrics = registerMetrics(app, {
+    token: deps.config.metricsToken,
+    poolStats: deps.database.poolStats,
+    sockets: () => (app.hasDecorator("socketConnections") ? app.socketConnections() : 0),
+  });
   registerInputGuard(app);
   await registerCompression(app);
   const fortis = deps.config.payments.provider === "fortis" ? deps.config.payments.fortis : null;
@@ -251,7 +257,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   const jobs: JobScheduler = deps.config.databaseUrl
     ? createPgBossScheduler({ connectionString: deps.config.databaseUrl, logger: app.log })
     : createInProcessScheduler({ logger: app.log });
-  jobs.register("membership-renewals", () => services.payments.runRenewals());
+  jobs.register("membership-renewals", async () => {
+    for (const { outcome } of await services.payments.runRenewals()) {
+      metrics.renewals.inc({ outcome });
+    }
+  });
   jobs.register("membership-expiries", () => services.payments.runExpiries());
   jobs.register("membership-expiry-notices", () => services.payments.runExpiryNotices());
   jobs.register("membership-rewards", () => services.payments.runRewards());

@@ -81,6 +81,7 @@ export const envSchema = z.object({
     .int("must be a whole number")
     .min(0, "must not be negative")
     .default(0),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -108,6 +109,8 @@ export type Config = {
   retentionDays: number;
   /** How long a stopping instance waits for requests in flight. */
   shutdownGraceMs: number;
+  /** Bearer token of `GET /metrics`; unset, the route does not exist. */
+  metricsToken: string | undefined;
   /** S3-compatible storage for uploads; null keeps them on disk under DATA_DIR/uploads. */
   s3: {
     endpoint: string;
@@ -196,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     retentionDays: e.RETENTION_DAYS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    metricsToken: e.METRICS_TOKEN,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -71,6 +71,8 @@ export type DatabaseHandle = {
    * big to read as rows. Absent on PGlite, where callers read in batches instead.
    */
   copyValues?: (query: SQLWrapper) => Promise<Readable>;
+  /** The connection pool's figures, for metrics (PostgreSQL only). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 export type DatabaseOptions = {
@@ -99,6 +101,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
       close: () => pool.end(),
       copyValues: createCopyValues(pool, "snake_case"),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       listen: async (channel, onPayload) => {
         // LISTEN needs a connection of its own for as long as it listens.
         const client = new pg.Client({ connectionString: options.databaseUrl });

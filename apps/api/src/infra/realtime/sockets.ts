@@ -48,6 +48,7 @@ export async function attachSockets(app: FastifyInstance, deps: SocketDeps) {
     cors: { origin: new URL(deps.publicUrl).origin, credentials: false },
     serveClient: false,
   });
+  app.decorate("socketConnections", () => io.engine.clientsCount);
 
   const closers: (() => Promise<unknown>)[] = [];
   if (deps.redisUrl) {
@@ -125,4 +126,11 @@ export async function attachSockets(app: FastifyInstance, deps: SocketDeps) {
     for (const close of closers) await close();
   });
   return io;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Live socket connections on this instance (metrics). */
+    socketConnections: () => number;
+  }
 }

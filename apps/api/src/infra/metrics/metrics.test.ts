@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cashbackLedger } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/app";
+import { createOffer } from "../../test/factories";
+import { paymentsKit } from "../../test/payments-kit";
+
+const TOKEN = "metrics-token-0123456789";
+
+/** The value of one series in Prometheus text, 0 when absent. */
+function valueOf(text: string, series: string): number {
+  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+describe("Prometheus metrics", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: "100000" } });
+  });
+  afterAll(() => t.close());
+
+  const scrape = (authorization?: string) =>
+    t.app.inject({
+      method: "GET",
+      url: "/metrics",
+      headers: authorization ? { authorization } : {},
+    });
+
+  it("needs the token", async () => {
+    expect((await scrape()).statusCode).toBe(401);
+    expect((await scrape("Bearer wrong-token-000000000")).statusCode).toBe(401);
+    const ok = await scrape(`Bearer ${TOKEN}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(ok.body).toContain("nodejs_eventloop_lag_seconds");
+    expect(ok.body).toContain("tessera_socket_connections");
+  });
+
+  it("does not exist without a token configured", async () => {
+    const plain = await createTestApp();
+    try {
+      expect((await plain.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("counts a purchase and its request duration", async () => {
+    const kit = paymentsKit(t, null);
+    const { shopId } = await kit.connectedShop();
+    const offer = await createOffer(t.database.db, shopId, { offerPriceCents: 300 });
+    const who = await kit.customerOf(shopId);
+    await t.database.db.insert(cashbackLedger).values({
+      shopId,
+      customerId: who.customer.id,
+      amountCents: 300,
+      kind: "reward",
+      description: "Credit",
+    });
+    const before = (await scrape(`Bearer ${TOKEN}`)).body;
+    const bought = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/customer/offers/purchase-offer/${who.customer.id}`,
+      headers: who.headers,
+      payload: { offerId: offer.id, cashbackUsed: 3 },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const after = (await scrape(`Bearer ${TOKEN}`)).body;
+    const series = 'tessera_payments_total{outcome="succeeded"}';
+    expect(valueOf(after, series)).toBe(valueOf(before, series) + 1);
+    expect(after).toMatch(
+      /http_request_duration_seconds_count\{method="POST",route="\/api\/v1\/customer\/offers\/purchase-offer\/:id",status="201"\} 1/,
+    );
+  });
+});
