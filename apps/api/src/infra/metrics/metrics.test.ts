@@ -7,7 +7,7 @@ import { paymentsKit } from "../../test/payments-kit";
 const TOKEN = "metrics-token-0123456789";
 
 /** The value of one series in Prometheus text, 0 when absent. */
-function valueOf(text: string, series: string): number {
+function seriesValue(text: string, series: string): number {
   const line = text.split("\n").find((l) => l.startsWith(`${series} `));
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
@@ -67,7 +67,7 @@ describe("Prometheus metrics", () => {
     expect(bought.statusCode, bought.body).toBe(201);
     const after = (await scrape(`Bearer ${TOKEN}`)).body;
     const series = 'tessera_payments_total{outcome="succeeded"}';
-    expect(valueOf(after, series)).toBe(valueOf(before, series) + 1);
+    expect(seriesValue(after, series)).toBe(seriesValue(before, series) + 1);
     expect(after).toMatch(
       /http_request_duration_seconds_count\{method="POST",route="\/api\/v1\/customer\/offers\/purchase-offer\/:id",status="201"\} 1/,
     );
