@@ -16,7 +16,7 @@ import { createSandboxProvider } from "./infra/payments/sandbox";
 import { sandboxRoutes } from "./infra/payments/sandbox-routes";
 import { createKeyBox, loadPaymentsSecret, postbackCredentials } from "./infra/payments/secrets";
 import type { PaymentProvider } from "./infra/payments/types";
-import { createRateLimiter } from "./infra/rate-limit";
+import { createRateLimiter, createRedisRateLimiter } from "./infra/rate-limit";
 import { attachSockets } from "./infra/realtime/sockets";
 import {
   createS3Storage,
@@ -199,7 +199,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await registerMultipart(app);
   if (diskStorage) registerUploadsHosting(app, diskStorage);
 
-  const limiter = createRateLimiter({ max: deps.config.rateLimitPerMinute });
+  const limiter = deps.config.redisUrl
+    ? createRedisRateLimiter({
+        url: deps.config.redisUrl,
+        max: deps.config.rateLimitPerMinute,
+        logger: app.log,
+      })
+    : createRateLimiter({ max: deps.config.rateLimitPerMinute });
+  app.addHook("onClose", () => limiter.close());
   const authOptions = { auth: services.auth, limiter, googleEnabled: deps.config.oidc !== null };
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, authOptions);

@@ -1,15 +1,17 @@
+import type { FastifyBaseLogger } from "fastify";
+import { createClient } from "redis";
 import { AppError } from "../../errors";
 
 export type RateLimiter = {
   /** Counts one attempt for each key; throws 429 when any key is over its limit. */
-  hit(keys: string[], message: string): void;
+  hit(keys: string[], message: string): Promise<void>;
   reset(): void;
+  close(): Promise<void>;
 };
 
 /**
- * Fixed one-minute windows in memory. Each instance counts on its own, so behind N instances the
- * effective limit is up to N times higher — acceptable for abuse damping; a shared store
- * (PostgreSQL or Redis) can replace this behind the same interface.
+ * Fixed one-minute windows in memory, for one instance. Several instances share the Redis
+ * limiter below instead (`REDIS_URL`), so the limit holds across all of them.
  */
 export function createRateLimiter(options: { max: number; windowMs?: number }): RateLimiter {
   const windowMs = options.windowMs ?? 60_000;
@@ -17,7 +19,7 @@ export function createRateLimiter(options: { max: number; windowMs?: number }): 
   let lastSweep = Date.now();
 
   return {
-    hit(keys, message) {
+    async hit(keys, message) {
       const now = Date.now();
       if (now - lastSweep > windowMs) {
         for (const [key, entry] of counts) if (entry.resetAt <= now) counts.delete(key);
@@ -37,6 +39,54 @@ export function createRateLimiter(options: { max: number; windowMs?: number }): 
     },
     reset() {
       counts.clear();
+    },
+    async close() {},
+  };
+}
+
+/**
+ * The same fixed windows, counted in Redis so every instance sees every attempt: one INCR per
+ * key and window, expiring with the window. If Redis is unreachable the attempt is let through
+ * and logged: the limiter damps abuse, it must not lock everybody out of signing in.
+ */
+export function createRedisRateLimiter(options: {
+  url: string;
+  max: number;
+  windowMs?: number;
+  logger?: FastifyBaseLogger;
+}): RateLimiter {
+  const windowMs = options.windowMs ?? 60_000;
+  const client = createClient({ url: options.url });
+  client.on("error", (error) => options.logger?.warn({ err: error }, "rate limit store error"));
+  const connected = client.connect().catch((error) => {
+    options.logger?.warn({ err: error }, "rate limit store unreachable");
+  });
+  return {
+    async hit(keys, message) {
+      const window = Math.floor(Date.now() / windowMs);
+      let counts: number[];
+      try {
+        await connected;
+        const batch = client.multi();
+        for (const key of keys) {
+          const name = `tessera:rate:${window}:${key}`;
+          batch.incr(name);
+          batch.pExpire(name, windowMs);
+        }
+        const replies = await batch.exec();
+        counts = replies.filter((_, i) => i % 2 === 0).map(Number);
+      } catch (error) {
+        options.logger?.warn({ err: error }, "rate limit not counted");
+        return;
+      }
+      if (counts.some((count) => count > options.max)) {
+        throw new AppError("RATE_LIMITED", message);
+      }
+    },
+    reset() {},
+    async close() {
+      await connected;
+      if (client.isOpen) await client.quit().catch(() => {});
     },
   };
 }

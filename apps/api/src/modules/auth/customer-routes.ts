@@ -33,7 +33,7 @@ export const customerAuthRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      limitAttempts(limiter, request, "sign-up", request.body.email);
+      await limitAttempts(limiter, request, "sign-up", request.body.email);
       return reply.code(201).send(await auth.signUpCustomer(request.body));
     },
   );
@@ -62,7 +62,7 @@ export const customerAuthRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       },
     },
     async (request) => {
-      limitAttempts(limiter, request, "sign-in", request.body.email);
+      await limitAttempts(limiter, request, "sign-in", request.body.email);
       return auth.signInCustomer(request.body);
     },
   );
@@ -94,7 +94,7 @@ export const customerAuthRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       },
     },
     async (request) => {
-      limitAttempts(limiter, request, "forgot-password", request.params.email);
+      await limitAttempts(limiter, request, "forgot-password", request.params.email);
       return auth.forgotPassword(request.params);
     },
   );

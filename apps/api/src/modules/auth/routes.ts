@@ -34,7 +34,7 @@ export type AuthRoutesOptions = {
 };
 
 /** Per IP and per e-mail, for the calls someone could hammer to guess or to spam. */
-export function limitAttempts(
+export async function limitAttempts(
   limiter: RateLimiter,
   request: FastifyRequest,
   action: string,
@@ -42,7 +42,7 @@ export function limitAttempts(
 ) {
   const keys = [`${action}:ip:${request.ip}`];
   if (email) keys.push(`${action}:email:${email.toLowerCase()}`);
-  limiter.hit(keys, ACCESS_MESSAGES.tooManyRequests);
+  await limiter.hit(keys, ACCESS_MESSAGES.tooManyRequests);
 }
 
 const resendBodySchema = z.object({
@@ -75,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      limitAttempts(limiter, request, "sign-up", request.body.email);
+      await limitAttempts(limiter, request, "sign-up", request.body.email);
       return reply.code(201).send(await auth.signUpMerchant(request.body));
     },
   );
@@ -91,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      limitAttempts(limiter, request, "sign-in", request.body.email);
+      await limitAttempts(limiter, request, "sign-in", request.body.email);
       return auth.signInMerchant(request.body);
     },
   );
@@ -135,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      limitAttempts(limiter, request, "forgot-password", request.body.email);
+      await limitAttempts(limiter, request, "forgot-password", request.body.email);
       return auth.forgotPassword({ email: request.body.email });
     },
   );
@@ -164,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      limitAttempts(limiter, request, "resend", request.body.email);
+      await limitAttempts(limiter, request, "resend", request.body.email);
       return auth.resendVerification(request.body);
     },
   );
