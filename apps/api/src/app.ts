@@ -202,6 +202,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   const limiter = deps.config.redisUrl
     ? createRedisRateLimiter({
         url: deps.config.redisUrl,
+        prefix: deps.config.redisPrefix,
         max: deps.config.rateLimitPerMinute,
         logger: app.log,
       })

@@ -51,6 +51,10 @@ export const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/.+/, "must be a redis:// or rediss:// URL")
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,40}$/, "must be 1–40 letters, digits, colons, dashes or underscores")
+    .default("tessera"),
   PAYMENTS_PROVIDER: z
     .enum(["sandbox", "fortis"], { error: "must be sandbox or fortis" })
     .default("sandbox"),
@@ -124,6 +128,8 @@ export type Config = {
   devMailbox: boolean;
   /** socket.io fans out through Redis when set, else through PostgreSQL (several instances). */
   redisUrl: string | undefined;
+  /** Namespace of Tessera's keys in Redis, so deployments can share one Redis. */
+  redisPrefix: string;
   payments: {
     provider: "sandbox" | "fortis";
     /**
@@ -213,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     devMailbox: !e.SMTP_URL && e.NODE_ENV !== "production",
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     payments: {
       provider: e.PAYMENTS_PROVIDER,
       secret: e.PAYMENTS_SECRET,

@@ -5,7 +5,14 @@ import pg from "pg";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { openDatabase } from "../infra/db";
-import { connectSandbox, createCustomer, createMerchant, createOffer } from "./factories";
+import {
+  connectSandbox,
+  createCustomer,
+  createMerchant,
+  createOffer,
+  loginAs,
+  payWithSandbox,
+} from "./factories";
 
 // Data for a test that runs the real server in a child process (see server-process.ts).
 
@@ -14,20 +21,23 @@ import { connectSandbox, createCustomer, createMerchant, createOffer } from "./f
  * gets a database of its own: its start-up jobs (renewals, recovery, housekeeping) sweep every
  * shop, and must not touch the data of test files running beside it.
  */
-export async function environment() {
+export async function environment(options: { postgres?: "required" } = {}) {
   let databaseUrl = "";
   let drop = async () => {};
-  if (process.env.DATABASE_URL) {
-    const url = new URL(process.env.DATABASE_URL);
-    const name = `tessera_crash_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  const server =
+    process.env.DATABASE_URL ??
+    (options.postgres === "required" ? "postgres://postgres@127.0.0.1:5432/postgres" : undefined);
+  if (server) {
+    const url = new URL(server);
+    const name = `tessera_proc_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: server, connectionTimeoutMillis: 2000 });
     await admin.connect();
     await admin.query(`CREATE DATABASE "${name}"`);
     await admin.end();
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     drop = async () => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      const client = new pg.Client({ connectionString: server });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await client.end();
@@ -35,7 +45,7 @@ export async function environment() {
   }
   return {
     env: {
-      DATA_DIR: mkdtempSync(join(tmpdir(), "tessera-crash-")),
+      DATA_DIR: mkdtempSync(join(tmpdir(), "tessera-proc-")),
       DATABASE_URL: databaseUrl,
       RATE_LIMIT_PER_MINUTE: "1000000",
     },
@@ -49,8 +59,11 @@ export async function openData(env: Record<string, string>) {
   return { config, database };
 }
 
-/** A connected shop, an unlimited offer and a customer, written before the server starts. */
-export async function prepare(env: Record<string, string>) {
+/**
+ * A connected shop, an unlimited offer and a customer, written before the server starts; with
+ * `abandoned`, that many checkouts the customer paid by card and never completed.
+ */
+export async function prepare(env: Record<string, string>, options: { abandoned?: number } = {}) {
   const { config, database } = await openData(env);
   await database.migrate();
   const app = await buildApp({ config, database }, { logger: false });
@@ -59,9 +72,30 @@ export async function prepare(env: Record<string, string>) {
   await connectSandbox(app, shopId);
   const offer = await createOffer(database.db, shopId, { offerPriceCents: 800 });
   const { customer, email, password } = await createCustomer(database.db, shopId);
+  const abandoned: string[] = [];
+  if (options.abandoned) {
+    const { authorization } = await loginAs(app, { email, password }, shopId);
+    for (let i = 0; i < options.abandoned; i++) {
+      const opened = await app.inject({
+        method: "POST",
+        url: "/api/v1/fortis/elements/transaction/intention",
+        headers: { authorization },
+        payload: { amount: 1, shopId, customerId: customer.id, type: "offer", offerId: offer.id },
+      });
+      abandoned.push(await payWithSandbox(app, opened.json().data.client_token as string));
+    }
+  }
   await app.close();
   await database.close();
-  return { shopId, offerId: offer.id, customerId: customer.id, email, password };
+  return {
+    shopId,
+    offerId: offer.id,
+    customerId: customer.id,
+    email,
+    password,
+    owner: { email: merchant.email, password: merchant.password },
+    abandoned,
+  };
 }
 
 export async function call(url: string, path: string, body: unknown, authorization?: string) {

@@ -28,6 +28,9 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** The advisory lock key the migrations run under (any fixed number, Tessera's own). */
+const MIGRATION_LOCK = 727_100_001;
+
 /** How many times a top-level transaction runs before a deadlock reaches the caller. */
 export const TRANSACTION_ATTEMPTS = 5;
 
@@ -95,7 +98,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db: retryTransactions(db as unknown as Database),
       driver: "postgres",
-      migrate: () => migrateNodePg(db, { migrationsFolder }),
+      // Instances starting together must not run the migrations twice at once: the first
+      // takes a session advisory lock, the others wait and then find nothing left to do.
+      // The lock is held on a connection of its own: the pool may have room for only one.
+      migrate: async () => {
+        const lock = new pg.Client({ connectionString: options.databaseUrl });
+        await lock.connect();
+        try {
+          await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+          await migrateNodePg(db, { migrationsFolder });
+        } finally {
+          await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+          await lock.end().catch(() => {});
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },

@@ -1,5 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
+import pg from "pg";
 import PgBoss from "pg-boss";
+
+/** The advisory lock key the job queues are set up under (any fixed number, Tessera's own). */
+const JOBS_SETUP_LOCK = 727_100_002;
 
 /**
  * Periodic jobs behind one interface. Each job is a sweep over state kept in the business
@@ -91,13 +95,25 @@ export function createPgBossScheduler(options: {
     register: jobs.register,
     async start() {
       if (started) return;
-      await boss.start();
-      started = true;
+      // Instances starting together deadlocked creating the same queues; one at a time, under
+      // a session advisory lock, each finds what the previous one created.
+      const lock = new pg.Client({ connectionString: options.connectionString });
+      await lock.connect();
+      try {
+        await lock.query("select pg_advisory_lock($1)", [JOBS_SETUP_LOCK]);
+        await boss.start();
+        started = true;
+        for (const name of jobs.handlers.keys()) {
+          // "stately": at most one run queued and one active, so a slow sweep is not piled up.
+          await boss.createQueue(name, { name, policy: "stately" });
+          // Every minute; pg-boss has one instance send it.
+          await boss.schedule(name, "* * * * *");
+        }
+      } finally {
+        await lock.query("select pg_advisory_unlock($1)", [JOBS_SETUP_LOCK]).catch(() => {});
+        await lock.end().catch(() => {});
+      }
       for (const name of jobs.handlers.keys()) {
-        // "stately": at most one run queued and one active, so a slow sweep is not piled up.
-        await boss.createQueue(name, { name, policy: "stately" });
-        // Every minute; pg-boss has one instance send it.
-        await boss.schedule(name, "* * * * *");
         await boss.work(name, async () => {
           await jobs.run(name);
         });

@@ -51,6 +51,8 @@ export function createRateLimiter(options: { max: number; windowMs?: number }): 
  */
 export function createRedisRateLimiter(options: {
   url: string;
+  /** Namespace of the keys (`REDIS_PREFIX`). */
+  prefix?: string;
   max: number;
   windowMs?: number;
   logger?: FastifyBaseLogger;
@@ -69,7 +71,7 @@ export function createRedisRateLimiter(options: {
         await connected;
         const batch = client.multi();
         for (const key of keys) {
-          const name = `tessera:rate:${window}:${key}`;
+          const name = `${options.prefix ?? "tessera"}:rate:${window}:${key}`;
           batch.incr(name);
           batch.pExpire(name, windowMs);
         }
