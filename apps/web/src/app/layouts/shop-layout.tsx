@@ -5,6 +5,7 @@ import { PageLoader } from "@/components/page-loader";
 import { ErrorState } from "@/components/ui";
 import { useShopById } from "@/features/shops";
 import { StoreNotFoundPage } from "@/features/storefront";
+import { useStorefrontShop } from "@/features/storefront/api";
 import { ApiError } from "@/lib/api-client";
 import { getErrorContent } from "@/lib/notify";
 import { PLATFORM_ROUTE_SEGMENTS } from "@/lib/session-routes";
@@ -27,7 +28,8 @@ function isShopMissing(error: unknown): boolean {
 }
 
 /**
- * `/{shopId}/…`: looks the shop up (GET /shop/get-shop-by-Id), shows "Store Not Found" for a
+ * `/{shopId}/…`: looks the shop up (GET /storefront on the bare storefront, GET
+ * /shop/get-shop-by-Id under it), shows "Store Not Found" for a
  * non-numeric id or a 404, and otherwise applies the shop's branding (CSS variables and font
  * on a wrapper and on <html> for overlays) and provides the shop to the pages under it.
  */
@@ -35,7 +37,13 @@ export function ShopLayout() {
   const { shopId: rawShopId = "" } = useParams();
   const { pathname } = useLocation();
   const shopId = parseShopId(rawShopId);
-  const shop = useShopById(shopId);
+  const child = pathname.split("/").filter(Boolean)[1];
+  // The bare storefront reads the shop with its tiers and offers in one round trip; the
+  // shop's other pages need only the shop (usually cached by then).
+  const isStorefront = child === undefined;
+  const storefront = useStorefrontShop(isStorefront ? shopId : null);
+  const byId = useShopById(isStorefront ? null : shopId);
+  const shop = isStorefront ? storefront : byId;
   const remembered = shopId === null ? null : readRememberedBranding(String(shopId));
   useDocumentBranding(shop.data ?? remembered);
 
@@ -47,7 +55,6 @@ export function ShopLayout() {
   if (PLATFORM_ROUTE_SEGMENTS.has(rawShopId)) return <NotFoundPage />;
 
   // Spec §2: login and register navigate to /not-found when the id is 0.
-  const child = pathname.split("/").filter(Boolean)[1];
   if (rawShopId === "0" && (child === "login" || child === "register")) {
     return <Navigate to="/not-found" replace />;
   }
