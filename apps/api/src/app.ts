@@ -267,7 +267,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     app.addHook("onClose", () => jobs.stop());
   }
 
-  await registerSpaHosting(app, { webDist: deps.config.webDist });
+  await registerSpaHosting(app, {
+    webDist: deps.config.webDist,
+    publicUrl: deps.config.publicUrl,
+    readStorefront,
+  });
   return app;
 }
 
