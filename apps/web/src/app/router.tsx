@@ -2,7 +2,7 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { RootLayout } from "./layouts/root-layout";
-import { ShopLayout } from "./layouts/shop-layout";
+import { ShopLayout, UNMATCHED_SHOP_PAGE } from "./layouts/shop-layout";
 import { ErrorPage } from "./pages/error-page";
 import { NotFoundPage } from "./pages/not-found-page";
 
@@ -207,7 +207,9 @@ export const routes: RouteObject[] = [
                   { path: "*", lazy: customer("CustomerAreaNotFound") },
                 ],
               },
-              { path: "*", element: <NotFoundPage /> },
+              // A path under a shop that matches none of its pages (`/7/nowhere`) is a wrong
+              // address, not a missing store: the layout shows it without looking the shop up.
+              { path: "*", element: <NotFoundPage />, handle: UNMATCHED_SHOP_PAGE },
             ],
           },
 

@@ -1,6 +1,6 @@
 import { parseIdText } from "@tessera/shared";
 import { useEffect } from "react";
-import { Navigate, Outlet, useLocation, useParams } from "react-router";
+import { Navigate, Outlet, useLocation, useMatches, useParams } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { ErrorState } from "@/components/ui";
 import { useShopById } from "@/features/shops";
@@ -17,6 +17,9 @@ import {
   useDocumentBranding,
 } from "@/lib/shop-branding";
 import { NotFoundPage } from "../pages/not-found-page";
+
+/** `handle` of the catch-all under `/:shopId`: the path matches no page of a shop. */
+export const UNMATCHED_SHOP_PAGE = { unmatchedShopPage: true } as const;
 
 /** A shop id from the URL: a positive integer, or null for anything else. */
 export function parseShopId(raw: string | undefined): number | null {
@@ -38,13 +41,16 @@ export function ShopLayout() {
   const { pathname } = useLocation();
   const shopId = parseShopId(rawShopId);
   const child = pathname.split("/").filter(Boolean)[1];
+  // Spec: any path that matches no route is the generic not-found page, shop or no shop.
+  const unmatched = useMatches().some((match) => match.handle === UNMATCHED_SHOP_PAGE);
+  const lookupId = unmatched ? null : shopId;
   // The bare storefront reads the shop with its tiers and offers in one round trip; the
   // shop's other pages need only the shop (usually cached by then).
   const isStorefront = child === undefined;
-  const storefront = useStorefrontShop(isStorefront ? shopId : null);
-  const byId = useShopById(isStorefront ? null : shopId);
+  const storefront = useStorefrontShop(isStorefront ? lookupId : null);
+  const byId = useShopById(isStorefront ? null : lookupId);
   const shop = isStorefront ? storefront : byId;
-  const remembered = shopId === null ? null : readRememberedBranding(String(shopId));
+  const remembered = lookupId === null ? null : readRememberedBranding(String(lookupId));
   useDocumentBranding(shop.data ?? remembered);
 
   useEffect(() => {
@@ -52,7 +58,7 @@ export function ShopLayout() {
   }, [shop.data]);
 
   // A platform word where the shop id goes (`/pass`, `/employee`) is a wrong page, not a shop.
-  if (PLATFORM_ROUTE_SEGMENTS.has(rawShopId)) return <NotFoundPage />;
+  if (unmatched || PLATFORM_ROUTE_SEGMENTS.has(rawShopId)) return <NotFoundPage />;
 
   // Spec §2: login and register navigate to /not-found when the id is 0.
   if (rawShopId === "0" && (child === "login" || child === "register")) {
