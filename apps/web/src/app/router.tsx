@@ -21,6 +21,8 @@ const merchant = lazyFrom(() => import("./routes/merchant"));
 const storefront = lazyFrom(() => import("./routes/storefront"));
 const shopAuth = lazyFrom(() => import("./routes/shop-auth"));
 const customer = lazyFrom(() => import("./routes/customer"));
+const customerProfile = lazyFrom(() => import("./routes/customer-profile"));
+const customerActions = lazyFrom(() => import("./routes/customer-actions"));
 
 export const routes: RouteObject[] = [
   {
@@ -189,9 +191,9 @@ export const routes: RouteObject[] = [
                     lazy: customer("CustomerDashboardPage"),
                     children: [
                       { path: "dashboard", element: null },
-                      { path: "offer-purchase", lazy: customer("OfferPurchaseModal") },
-                      { path: "redeem-benefit", lazy: customer("RedeemBenefitModal") },
-                      { path: "redeem-cashback", lazy: customer("RedeemCashbackModal") },
+                      { path: "offer-purchase", lazy: customerActions("OfferPurchaseModal") },
+                      { path: "redeem-benefit", lazy: customerActions("RedeemBenefitModal") },
+                      { path: "redeem-cashback", lazy: customerActions("RedeemCashbackModal") },
                     ],
                   },
                   {
@@ -199,9 +201,9 @@ export const routes: RouteObject[] = [
                     // update-password, each shown in its place.
                     path: "profile-overview",
                     children: [
-                      { index: true, lazy: customer("CustomerProfilePage") },
-                      { path: "edit-profile", lazy: customer("CustomerEditProfilePage") },
-                      { path: "update-password", lazy: customer("CustomerUpdatePasswordPage") },
+                      { index: true, lazy: customerProfile("CustomerProfilePage") },
+                      { path: "edit-profile", lazy: customerProfile("CustomerEditProfilePage") },
+                      { path: "update-password", lazy: customerProfile("CustomerUpdatePasswordPage") },
                     ],
                   },
                   { path: "*", lazy: customer("CustomerAreaNotFound") },
