@@ -53,7 +53,9 @@ describe("storefront: a visitor downloads only the storefront", () => {
         "src/app/routes/merchant.tsx",
         "src/app/routes/customer.tsx",
         "src/app/routes/platform-auth.tsx",
+        "src/app/routes/platform-login.tsx",
         "src/app/routes/shop-auth.tsx",
+        "src/app/routes/shop-login.tsx",
       ],
       true,
     );

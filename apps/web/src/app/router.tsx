@@ -16,9 +16,11 @@ function lazyFrom<M>(load: () => Promise<M>) {
 }
 
 // One chunk per audience: a storefront visitor loads neither the merchant area nor the forms.
+const platformLogin = lazyFrom(() => import("./routes/platform-login"));
 const platformAuth = lazyFrom(() => import("./routes/platform-auth"));
 const merchant = lazyFrom(() => import("./routes/merchant"));
 const storefront = lazyFrom(() => import("./routes/storefront"));
+const shopLogin = lazyFrom(() => import("./routes/shop-login"));
 const shopAuth = lazyFrom(() => import("./routes/shop-auth"));
 const customer = lazyFrom(() => import("./routes/customer"));
 const customerProfile = lazyFrom(() => import("./routes/customer-profile"));
@@ -37,7 +39,7 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           // Platform access (spec §2).
-          { index: true, lazy: platformAuth("LoginPage") },
+          { index: true, lazy: platformLogin("LoginPage") },
           { path: "register", lazy: platformAuth("RegisterPage") },
           { path: "verify-email", lazy: platformAuth("VerifyEmailPage") },
           { path: "email-verified", lazy: platformAuth("EmailVerifiedPage") },
@@ -175,7 +177,7 @@ export const routes: RouteObject[] = [
             element: <ShopLayout />,
             children: [
               { index: true, lazy: storefront("StorefrontHomePage") },
-              { path: "login", lazy: shopAuth("CustomerLoginPage") },
+              { path: "login", lazy: shopLogin("CustomerLoginPage") },
               { path: "register", lazy: shopAuth("CustomerRegisterPage") },
               { path: "verify-email", lazy: shopAuth("CustomerVerifyEmailPage") },
               { path: "pass/forgot-password", lazy: shopAuth("CustomerForgotPasswordPage") },
@@ -203,7 +205,10 @@ export const routes: RouteObject[] = [
                     children: [
                       { index: true, lazy: customerProfile("CustomerProfilePage") },
                       { path: "edit-profile", lazy: customerProfile("CustomerEditProfilePage") },
-                      { path: "update-password", lazy: customerProfile("CustomerUpdatePasswordPage") },
+                      {
+                        path: "update-password",
+                        lazy: customerProfile("CustomerUpdatePasswordPage"),
+                      },
                     ],
                   },
                   { path: "*", lazy: customer("CustomerAreaNotFound") },

@@ -25,8 +25,12 @@ export function fetchStorefront(shopId: number, signal?: AbortSignal): Promise<S
 export function storefrontQueryOptions(client: QueryClient, shopId: number) {
   return queryOptions({
     queryKey: storefrontKeys.snapshot(shopId),
-    queryFn: async ({ signal }) => {
-      const snapshot = await fetchStorefront(shopId, signal);
+    // No abort signal on purpose: on a first load the browser showed the first request aborted
+    // and a second one sent a millisecond later (the layout's observer leaving and coming back
+    // while the lazy routes settle; a consumed signal makes the query cancel on the way out).
+    // Unsignalled, the returning observer joins the request in flight.
+    queryFn: async () => {
+      const snapshot = await fetchStorefront(shopId);
       client.setQueryData(shopKeys.byId(shopId), snapshot.shop);
       client.setQueryData(storefrontKeys.memberships(shopId), snapshot.memberships);
       client.setQueryData(storefrontKeys.offers(shopId), snapshot.offers);
