@@ -410,6 +410,28 @@ describe("access journeys (issue 3)", () => {
     }
   });
 
+  it("a path that matches no route shows the generic not-found page, light or dark", async () => {
+    for (const theme of ["light", "dark"] as const) {
+      for (const [size, viewport] of viewportEntries) {
+        const page = await openPage(browser, viewport);
+        const problems = unexpectedProblems(page);
+        await page.addInitScript((saved) => localStorage.setItem("theme", saved), theme);
+        for (const route of ["/this/does/not/exist", `/${DEMO_SHOP.id}/nowhere`]) {
+          await page.goto(`${server.url}${route}`);
+          await page.getByRole("heading", { name: "Page not found" }).waitFor();
+          expect(await page.getByRole("heading", { name: "Store Not Found" }).count()).toBe(0);
+        }
+        await expectNoSeriousAxeViolations(page);
+        await screenshot(page, `access-not-found-${size}-${theme}`);
+        await page.getByRole("link", { name: "Go Home" }).click();
+        await waitForPath(page, "/");
+        await page.getByRole("heading", { name: "Log in to your account" }).waitFor();
+        expect(problems()).toEqual([]);
+        await page.close();
+      }
+    }
+  });
+
   it("the shop's owner logging in on the customer login lands in the merchant dashboard", async () => {
     const page = await openPage(browser, viewports.desktop);
     const problems = unexpectedProblems(page);

@@ -53,7 +53,9 @@ describe("storefront: a visitor downloads only the storefront", () => {
         "src/app/routes/merchant.tsx",
         "src/app/routes/customer.tsx",
         "src/app/routes/platform-auth.tsx",
+        "src/app/routes/platform-login.tsx",
         "src/app/routes/shop-auth.tsx",
+        "src/app/routes/shop-login.tsx",
       ],
       true,
     );
@@ -73,6 +75,25 @@ describe("storefront: a visitor downloads only the storefront", () => {
     const scripts = requested.filter((path) => path.endsWith(".js"));
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((path) => notForVisitors.includes(path.slice(1)))).toEqual([]);
+    // One round trip for the page's data, not the three separate public reads.
+    const api = requested.filter(
+      (path) => path.startsWith("/api/") && path !== "/api/v1/auth/providers",
+    );
+    expect(api).toEqual(["/api/v1/storefront"]);
     await page.close();
+  });
+
+  it("answers the storefront's head from the server and an unknown shop with 404", async () => {
+    const res = await fetch(`${server.url}/${DEMO_SHOP.id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<title>${DEMO_SHOP.name}</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${DEMO_SHOP.name}" />`);
+    expect(html).toContain('<script type="application/ld+json">');
+    // The built page still boots the app: its entry script is there.
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    const missing = await fetch(`${server.url}/99999`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<div id="root"></div>');
   });
 });

@@ -56,6 +56,7 @@ import { reportRoutes } from "./modules/reports/routes";
 import { createReportsService } from "./modules/reports/service";
 import { shopRoutes } from "./modules/shops/routes";
 import { createShopsService } from "./modules/shops/service";
+import { createStorefrontReader } from "./modules/shops/storefront";
 import { staffRoutes } from "./modules/staff/routes";
 import { createStaffService } from "./modules/staff/service";
 import { registerAuth } from "./plugins/auth";
@@ -212,7 +213,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, authOptions);
   await app.register(customerAuthRoutes, authOptions);
-  await app.register(shopRoutes, { shops: services.shops });
+  const readStorefront = createStorefrontReader(services);
+  await app.register(shopRoutes, { shops: services.shops, readStorefront });
   await app.register(membershipRoutes, { memberships: services.memberships });
   await app.register(offerRoutes, { offers: services.offers });
   await app.register(notificationRoutes, { notifications: services.notifications });
@@ -298,7 +300,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     app.addHook("onClose", () => jobs.stop());
   }
 
-  await registerSpaHosting(app, { webDist: deps.config.webDist });
+  await registerSpaHosting(app, {
+    webDist: deps.config.webDist,
+    publicUrl: deps.config.publicUrl,
+    readStorefront,
+  });
   return app;
 }
 

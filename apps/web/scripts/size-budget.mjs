@@ -11,25 +11,25 @@ const KB = 1024;
 
 /** Route modules each address needs on first load, besides the entry (apps/web/src/app/router.tsx). */
 export const ROUTES = [
-  { path: "/{shopId}", modules: ["src/app/routes/storefront.tsx"], target: 120, limit: 135 },
-  { path: "/{shopId}/login", modules: ["src/app/routes/shop-auth.tsx"], target: 120, limit: 170 },
+  { path: "/{shopId}", modules: ["src/app/routes/storefront.tsx"], target: 120, limit: 120 },
+  { path: "/{shopId}/login", modules: ["src/app/routes/shop-login.tsx"], target: 120, limit: 120 },
   {
     path: "/ (merchant login)",
-    modules: ["src/app/routes/platform-auth.tsx"],
+    modules: ["src/app/routes/platform-login.tsx"],
     target: 120,
-    limit: 170,
+    limit: 120,
   },
   {
     path: "/{shopId}/customer/dashboard",
     modules: ["src/app/routes/customer.tsx"],
     target: 200,
-    limit: 275,
+    limit: 205,
   },
   {
     path: "/merchant/dashboard",
     modules: ["src/app/routes/merchant.tsx"],
     target: null,
-    limit: 390,
+    limit: 380,
   },
 ];
 

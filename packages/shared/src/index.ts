@@ -21,6 +21,7 @@ export * from "./validation/cashback.ts";
 export * from "./validation/common.ts";
 export * from "./validation/enums.ts";
 export * from "./validation/files.ts";
+export * from "./validation/login-check.ts";
 export * from "./validation/member.ts";
 export * from "./validation/membership.ts";
 export * from "./validation/messages.ts";

@@ -1,8 +1,12 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import { parseIdText, type StorefrontSnapshot } from "@tessera/shared";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { AppError } from "../errors";
 import { NOT_FOUND_MESSAGE } from "./errors";
+import { renderStorefrontHtml, storefrontIdText } from "./storefront-head";
 
 // API paths, and build assets that do not exist (a stale tab after a deploy), never get the SPA.
 const NOT_PAGES = /^\/(api|socket\.io|assets|uploads)(\/|$|\?)/;
@@ -12,7 +16,14 @@ const NOT_PAGES = /^\/(api|socket\.io|assets|uploads)(\/|$|\?)/;
  * everything else (index.html above all) is revalidated so a deploy shows at once.
  * Client routes answer index.html; unknown /api paths answer JSON 404.
  */
-export async function registerSpaHosting(app: FastifyInstance, opts: { webDist: string }) {
+export async function registerSpaHosting(
+  app: FastifyInstance,
+  opts: {
+    webDist: string;
+    publicUrl: string;
+    readStorefront: (shopId: number) => Promise<StorefrontSnapshot>;
+  },
+) {
   const hasSpa = existsSync(join(opts.webDist, "index.html"));
   if (hasSpa) {
     await app.register(fastifyStatic, {
@@ -37,9 +48,31 @@ export async function registerSpaHosting(app: FastifyInstance, opts: { webDist: 
       hasSpa &&
       (request.method === "GET" || request.method === "HEAD") &&
       !NOT_PAGES.test(request.url);
-    if (wantsPage) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
-    }
-    return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
+    if (!wantsPage) return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
+    const idText = storefrontIdText(request.url);
+    if (idText !== null) return sendStorefront(reply, idText);
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
+
+  /**
+   * `/{shopId}`: index.html with the shop's head, or the plain page with status 404 when there
+   * is no such shop (the app then shows Store Not Found). `no-cache` as for index.html: the
+   * head follows the shop's edits at once.
+   */
+  async function sendStorefront(reply: FastifyReply, idText: string) {
+    const shopId = parseIdText(idText);
+    const snapshot = shopId === null ? null : await opts.readStorefront(shopId).catch(notFound);
+    reply.header("cache-control", "no-cache");
+    if (!snapshot) return reply.code(404).sendFile("index.html");
+    const html = await readFile(join(opts.webDist, "index.html"), "utf8");
+    return reply
+      .type("text/html; charset=utf-8")
+      .send(renderStorefrontHtml(html, { ...snapshot, publicUrl: opts.publicUrl }));
+  }
+}
+
+/** Store Not Found becomes null; any other failure stays a failure (a 500, not a false 404). */
+function notFound(error: unknown): null {
+  if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+  throw error;
 }

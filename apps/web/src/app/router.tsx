@@ -2,7 +2,7 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { RootLayout } from "./layouts/root-layout";
-import { ShopLayout } from "./layouts/shop-layout";
+import { ShopLayout, UNMATCHED_SHOP_PAGE } from "./layouts/shop-layout";
 import { ErrorPage } from "./pages/error-page";
 import { NotFoundPage } from "./pages/not-found-page";
 
@@ -16,11 +16,15 @@ function lazyFrom<M>(load: () => Promise<M>) {
 }
 
 // One chunk per audience: a storefront visitor loads neither the merchant area nor the forms.
+const platformLogin = lazyFrom(() => import("./routes/platform-login"));
 const platformAuth = lazyFrom(() => import("./routes/platform-auth"));
 const merchant = lazyFrom(() => import("./routes/merchant"));
 const storefront = lazyFrom(() => import("./routes/storefront"));
+const shopLogin = lazyFrom(() => import("./routes/shop-login"));
 const shopAuth = lazyFrom(() => import("./routes/shop-auth"));
 const customer = lazyFrom(() => import("./routes/customer"));
+const customerProfile = lazyFrom(() => import("./routes/customer-profile"));
+const customerActions = lazyFrom(() => import("./routes/customer-actions"));
 
 export const routes: RouteObject[] = [
   {
@@ -35,7 +39,7 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           // Platform access (spec §2).
-          { index: true, lazy: platformAuth("LoginPage") },
+          { index: true, lazy: platformLogin("LoginPage") },
           { path: "register", lazy: platformAuth("RegisterPage") },
           { path: "verify-email", lazy: platformAuth("VerifyEmailPage") },
           { path: "email-verified", lazy: platformAuth("EmailVerifiedPage") },
@@ -173,7 +177,7 @@ export const routes: RouteObject[] = [
             element: <ShopLayout />,
             children: [
               { index: true, lazy: storefront("StorefrontHomePage") },
-              { path: "login", lazy: shopAuth("CustomerLoginPage") },
+              { path: "login", lazy: shopLogin("CustomerLoginPage") },
               { path: "register", lazy: shopAuth("CustomerRegisterPage") },
               { path: "verify-email", lazy: shopAuth("CustomerVerifyEmailPage") },
               { path: "pass/forgot-password", lazy: shopAuth("CustomerForgotPasswordPage") },
@@ -189,9 +193,9 @@ export const routes: RouteObject[] = [
                     lazy: customer("CustomerDashboardPage"),
                     children: [
                       { path: "dashboard", element: null },
-                      { path: "offer-purchase", lazy: customer("OfferPurchaseModal") },
-                      { path: "redeem-benefit", lazy: customer("RedeemBenefitModal") },
-                      { path: "redeem-cashback", lazy: customer("RedeemCashbackModal") },
+                      { path: "offer-purchase", lazy: customerActions("OfferPurchaseModal") },
+                      { path: "redeem-benefit", lazy: customerActions("RedeemBenefitModal") },
+                      { path: "redeem-cashback", lazy: customerActions("RedeemCashbackModal") },
                     ],
                   },
                   {
@@ -199,15 +203,20 @@ export const routes: RouteObject[] = [
                     // update-password, each shown in its place.
                     path: "profile-overview",
                     children: [
-                      { index: true, lazy: customer("CustomerProfilePage") },
-                      { path: "edit-profile", lazy: customer("CustomerEditProfilePage") },
-                      { path: "update-password", lazy: customer("CustomerUpdatePasswordPage") },
+                      { index: true, lazy: customerProfile("CustomerProfilePage") },
+                      { path: "edit-profile", lazy: customerProfile("CustomerEditProfilePage") },
+                      {
+                        path: "update-password",
+                        lazy: customerProfile("CustomerUpdatePasswordPage"),
+                      },
                     ],
                   },
                   { path: "*", lazy: customer("CustomerAreaNotFound") },
                 ],
               },
-              { path: "*", element: <NotFoundPage /> },
+              // A path under a shop that matches none of its pages (`/7/nowhere`) is a wrong
+              // address, not a missing store: the layout shows it without looking the shop up.
+              { path: "*", element: <NotFoundPage />, handle: UNMATCHED_SHOP_PAGE },
             ],
           },
 

@@ -1,4 +1,3 @@
-import { toast } from "react-toastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   ApiError,
@@ -12,6 +11,7 @@ import {
   put,
 } from "./api-client";
 import { SESSION_EXPIRED_MESSAGE, setSessionNavigator } from "./session";
+import { toast } from "./toast";
 import { getToken, setToken } from "./token-storage";
 
 function jsonResponse(body: unknown, status = 200): Response {

@@ -1,8 +1,8 @@
 import { render, screen } from "@testing-library/react";
-import { toast } from "react-toastify";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, FETCH_FAILED_MESSAGE } from "./api-client";
 import { getErrorContent, notifyError, ToastMessage } from "./notify";
+import { toast } from "./toast";
 
 describe("getErrorContent", () => {
   it("uses an ApiError's message and title", () => {

@@ -1,6 +1,7 @@
 import { createElement, type ReactNode } from "react";
-import { type ToastOptions, toast } from "react-toastify";
+import type { ToastOptions } from "react-toastify";
 import { ApiError, FETCH_FAILED_MESSAGE } from "./api-client";
+import { toast } from "./toast";
 
 /** Toast body: the message, and the error's title underneath when it has one (spec §3). */
 export function ToastMessage({ message, title }: { message: ReactNode; title?: ReactNode }) {

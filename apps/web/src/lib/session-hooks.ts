@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "@/lib/toast";
 import { setSessionNavigator } from "./session";
 import { getShopIdFromPath, isSessionTokenRoute } from "./session-routes";
 import { customerScope, MERCHANT_SCOPE, removeToken, setToken } from "./token-storage";

@@ -1,4 +1,4 @@
-import { toast } from "react-toastify";
+import { toast } from "@/lib/toast";
 import { getLoginPathFor } from "./session-routes";
 import { removeToken } from "./token-storage";
 

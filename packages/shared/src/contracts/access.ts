@@ -111,27 +111,4 @@ export const shopIdQuerySchema = z.object({
   shopId: z.coerce.number().int().positive().max(MAX_ID),
 });
 
-/** Success texts of the access calls, shown as toasts. */
-export const ACCESS_MESSAGES = {
-  signUp: "Account created successfully!",
-  forgotPassword: "Reset Password link has been sent to your email",
-  resetPassword: "Your password has been reset. You can log in now.",
-  verificationSent: "Verification email sent. Please check your inbox.",
-  passwordUpdated: "Password updated successfully",
-  loggedOut: "Logged out successfully",
-  shopCreated: "Shop created successfully",
-  passwordSet: "Your password has been set. You can log in now.",
-  tokenValid: "Token is valid",
-  invalidToken: "Invalid or expired token.",
-  invalidCredentials: "Invalid email or password",
-  invalidCurrentPassword: "Invalid current password.",
-  emailTaken: "An account with this email already exists.",
-  emailNotVerified: "Please verify your email address first. Check your inbox or resend the link.",
-  accountDisabled: "Your account has been disabled. Please contact the shop.",
-  sessionExpired: "Invalid or expired token. Please login again.",
-  storeNotFound: "Store Not Found",
-  shopExists: "You already have a shop.",
-  tooManyRequests: "Too many attempts. Please wait a minute and try again.",
-  notSignedIn: "Please log in to continue.",
-  ownerOnly: "Only the shop owner can do this.",
-} as const;
+export { ACCESS_MESSAGES } from "./texts.ts";

@@ -224,20 +224,4 @@ export const updateShopResponseSchema = z.object({ message: z.string(), shop: sh
 /** POST /user/update-user */
 export const updateUserResponseSchema = z.object({ message: z.string(), user: userSchema });
 
-/** Success and not-found texts of the catalogue calls, shown as toasts. Chosen wordings. */
-export const CATALOGUE_MESSAGES = {
-  membershipCreated: "Membership created successfully",
-  membershipUpdated: "Membership updated successfully",
-  membershipDeleted: "Membership deleted successfully",
-  membershipArchived: "Membership deleted. It had members, so it is kept for their history.",
-  membershipNotFound: "Membership not found",
-  membershipReadOnly: "This membership was deleted and can no longer be changed.",
-  offerCreated: "Offer created successfully",
-  offerUpdated: "Offer updated successfully",
-  offerDeleted: "Offer deleted successfully",
-  offerCancelled: "Offer deleted. It had sales, so purchased offers stay redeemable.",
-  offerNotFound: "Offer not found",
-  offerReadOnly: "This offer was deleted and can no longer be changed.",
-  storeUpdated: "Store updated successfully",
-  profileUpdated: "Profile updated successfully",
-} as const;
+export { CATALOGUE_MESSAGES } from "./texts.ts";

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "../../errors";
 import { registerErrorHandling } from "../../plugins/errors";
 import { registerSecurityHeaders } from "../../plugins/security";
 import { registerSpaHosting } from "../../plugins/spa";
@@ -106,7 +107,14 @@ describe("serving /uploads", () => {
     await registerSecurityHeaders(app, { publicUrl: "http://localhost:3000" });
     storage = createStorage({ dataDir, publicUrl: "http://localhost:3000" });
     registerUploadsHosting(app, storage);
-    await registerSpaHosting(app, { webDist: dist });
+    await registerSpaHosting(app, {
+      webDist: dist,
+      publicUrl: "http://localhost:3000",
+      // No shops here: every storefront path is an unknown shop.
+      readStorefront: async () => {
+        throw new AppError("NOT_FOUND", "Store Not Found");
+      },
+    });
     // Files that must never be reachable: outside the uploads directory, and a dot file inside.
     writeFileSync(join(dataDir, "secret.png"), "not for you");
     mkdirSync(join(dataDir, "uploads", "shops"), { recursive: true });

@@ -12,6 +12,7 @@ import {
 } from "@tessera/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { bearerSecurity, requireShopMerchant } from "../../plugins/auth";
+import { conditionalPublicRead } from "../../plugins/public-cache";
 import type { MembershipsService } from "./service";
 
 const tags = ["memberships"];
@@ -113,6 +114,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ memberships: MembershipsS
         querystring: shopIdQuerySchema,
         response: { 200: getActiveMembershipsResponseSchema },
       },
+      onSend: conditionalPublicRead,
     },
     async (request) => memberships.listPublishedMemberships(request.query.shopId),
   );

@@ -14,6 +14,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { offerImageRules, readMultipartForm } from "../../infra/images";
 import { bearerSecurity, requireShopMerchant } from "../../plugins/auth";
+import { conditionalPublicRead } from "../../plugins/public-cache";
 import type { OffersService } from "./service";
 
 const tags = ["offers"];
@@ -136,6 +137,7 @@ export const offerRoutes: FastifyPluginAsyncZod<{ offers: OffersService }> = asy
         querystring: shopIdQuerySchema,
         response: { 200: getActiveOffersResponseSchema },
       },
+      onSend: conditionalPublicRead,
     },
     async (request) => offers.listAvailableOffers(request.query.shopId),
   );

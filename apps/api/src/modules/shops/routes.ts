@@ -2,6 +2,7 @@ import {
   createShopResponseSchema,
   getMyShopResponseSchema,
   getShopResponseSchema,
+  getStorefrontResponseSchema,
   SHOP_MESSAGES,
   shopIdQuerySchema,
   updateShopResponseSchema,
@@ -16,12 +17,32 @@ import {
   storeLogoRules,
 } from "../../infra/images";
 import { bearerSecurity, requireMerchant, requireOwner } from "../../plugins/auth";
+import { conditionalPublicRead } from "../../plugins/public-cache";
 import type { ShopsService } from "./service";
+import type { StorefrontReader } from "./storefront";
 
 const tags = ["shop"];
 
-export const shopRoutes: FastifyPluginAsyncZod<{ shops: ShopsService }> = async (app, opts) => {
-  const { shops } = opts;
+type ShopRoutesOptions = { shops: ShopsService; readStorefront: StorefrontReader };
+
+export const shopRoutes: FastifyPluginAsyncZod<ShopRoutesOptions> = async (app, opts) => {
+  const { shops, readStorefront } = opts;
+
+  app.get(
+    "/api/v1/storefront",
+    {
+      schema: {
+        tags: ["storefront"],
+        summary: "Everything the storefront page shows, in one read (public)",
+        description:
+          "The shop's public profile, its published tiers and its offers running today: the three reads get-shop-by-Id, get-active-memberships and get-active-offers in one round trip. 404 when there is no such shop. Answers with a strong ETag; a matching If-None-Match gets 304.",
+        querystring: shopIdQuerySchema,
+        response: { 200: getStorefrontResponseSchema },
+      },
+      onSend: conditionalPublicRead,
+    },
+    async (request) => readStorefront(request.query.shopId),
+  );
 
   app.get(
     "/api/v1/shop/get-shop-by-Id",
@@ -32,6 +53,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ shops: ShopsService }> = async 
         querystring: shopIdQuerySchema,
         response: { 200: getShopResponseSchema },
       },
+      onSend: conditionalPublicRead,
     },
     async (request) => shops.getShop(request.query.shopId),
   );

@@ -37,6 +37,7 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   "POST /api/v1/customer/auth/forgot-password/:email/:shopId": "public",
   "POST /api/v1/customer/auth/reset-password": "public",
   "GET /api/v1/shop/get-shop-by-Id": "public",
+  "GET /api/v1/storefront": "public",
   "GET /api/v1/shop/get-shop-by-userId": "session",
   "POST /api/v1/shop/create-shop": "session",
   "PUT /api/v1/shop/update-shop": "owner",

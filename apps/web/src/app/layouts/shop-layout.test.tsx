@@ -25,9 +25,11 @@ describe("shop layout", () => {
   });
 
   it("applies the shop's branding and shows its storefront header", async () => {
-    mockApi({
-      "GET /shop/get-shop-by-Id": {
+    const api = mockApi({
+      "GET /storefront": {
         shop: makeShop({ primaryColor: "#AA3300", secondaryColor: "#FFF7ED", fontStyle: "Lora" }),
+        memberships: [],
+        offers: [],
       },
     });
     const { container } = renderRoutes(routes, "/7");
@@ -41,5 +43,20 @@ describe("shop layout", () => {
     expect(screen.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/7/register");
     expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/7/login");
     expect(screen.getByRole("button", { name: "Become a Member" })).toBeDisabled();
+    // One round trip: the catalogue tabs use the tiers and offers that came with the shop.
+    expect(await screen.findByText("No Membership available.")).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.path !== "/auth/providers").map((r) => r.path)).toEqual([
+      "/storefront",
+    ]);
+    expect(api.callsTo("GET /storefront")[0]?.query.get("shopId")).toBe("7");
+  });
+
+  it("an unknown shop on the bare storefront (404) shows Store Not Found", async () => {
+    const api = mockApi({
+      "GET /storefront": jsonResponse({ message: "Store Not Found" }, 404),
+    });
+    renderRoutes(routes, "/999");
+    expect(await screen.findByRole("heading", { name: "Store Not Found" })).toBeInTheDocument();
+    expect(api.callsTo("GET /storefront")).toHaveLength(1);
   });
 });

@@ -1,10 +1,11 @@
 import { parseIdText } from "@tessera/shared";
 import { useEffect } from "react";
-import { Navigate, Outlet, useLocation, useParams } from "react-router";
+import { Navigate, Outlet, useLocation, useMatches, useParams } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { ErrorState } from "@/components/ui";
 import { useShopById } from "@/features/shops";
 import { StoreNotFoundPage } from "@/features/storefront";
+import { useStorefrontShop } from "@/features/storefront/api";
 import { ApiError } from "@/lib/api-client";
 import { getErrorContent } from "@/lib/notify";
 import { PLATFORM_ROUTE_SEGMENTS } from "@/lib/session-routes";
@@ -17,6 +18,9 @@ import {
 } from "@/lib/shop-branding";
 import { NotFoundPage } from "../pages/not-found-page";
 
+/** `handle` of the catch-all under `/:shopId`: the path matches no page of a shop. */
+export const UNMATCHED_SHOP_PAGE = { unmatchedShopPage: true } as const;
+
 /** A shop id from the URL: a positive integer, or null for anything else. */
 export function parseShopId(raw: string | undefined): number | null {
   return parseIdText(raw ?? "");
@@ -27,7 +31,8 @@ function isShopMissing(error: unknown): boolean {
 }
 
 /**
- * `/{shopId}/…`: looks the shop up (GET /shop/get-shop-by-Id), shows "Store Not Found" for a
+ * `/{shopId}/…`: looks the shop up (GET /storefront on the bare storefront, GET
+ * /shop/get-shop-by-Id under it), shows "Store Not Found" for a
  * non-numeric id or a 404, and otherwise applies the shop's branding (CSS variables and font
  * on a wrapper and on <html> for overlays) and provides the shop to the pages under it.
  */
@@ -35,8 +40,17 @@ export function ShopLayout() {
   const { shopId: rawShopId = "" } = useParams();
   const { pathname } = useLocation();
   const shopId = parseShopId(rawShopId);
-  const shop = useShopById(shopId);
-  const remembered = shopId === null ? null : readRememberedBranding(String(shopId));
+  const child = pathname.split("/").filter(Boolean)[1];
+  // Spec: any path that matches no route is the generic not-found page, shop or no shop.
+  const unmatched = useMatches().some((match) => match.handle === UNMATCHED_SHOP_PAGE);
+  const lookupId = unmatched ? null : shopId;
+  // The bare storefront reads the shop with its tiers and offers in one round trip; the
+  // shop's other pages need only the shop (usually cached by then).
+  const isStorefront = child === undefined;
+  const storefront = useStorefrontShop(isStorefront ? lookupId : null);
+  const byId = useShopById(isStorefront ? null : lookupId);
+  const shop = isStorefront ? storefront : byId;
+  const remembered = lookupId === null ? null : readRememberedBranding(String(lookupId));
   useDocumentBranding(shop.data ?? remembered);
 
   useEffect(() => {
@@ -44,10 +58,9 @@ export function ShopLayout() {
   }, [shop.data]);
 
   // A platform word where the shop id goes (`/pass`, `/employee`) is a wrong page, not a shop.
-  if (PLATFORM_ROUTE_SEGMENTS.has(rawShopId)) return <NotFoundPage />;
+  if (unmatched || PLATFORM_ROUTE_SEGMENTS.has(rawShopId)) return <NotFoundPage />;
 
   // Spec §2: login and register navigate to /not-found when the id is 0.
-  const child = pathname.split("/").filter(Boolean)[1];
   if (rawShopId === "0" && (child === "login" || child === "register")) {
     return <Navigate to="/not-found" replace />;
   }

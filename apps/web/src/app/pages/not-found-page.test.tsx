@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { setToken } from "@/lib/token-storage";
-import { makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
 import { renderRoutes } from "@/test/render";
 import { routes } from "../router";
 
@@ -20,11 +20,31 @@ describe("NotFoundPage", () => {
     mockApi({});
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, "/nowhere/at/all/really");
-    // A broken shop link (non-numeric id) is "Store Not Found"; its link goes home too.
-    await user.click(await screen.findByRole("link", { name: "Go to Homepage" }));
+    await user.click(await screen.findByRole("link", { name: "Go Home" }));
     // The login page's chunk loads before the router commits the navigation.
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(await screen.findByRole("button", { name: "Log in" })).toBeInTheDocument();
+  });
+
+  it("any path that matches no route is the generic not-found page, not Store Not Found", async () => {
+    const api = mockApi({ "GET /shop/get-shop-by-Id": { shop: makeShop() } });
+    for (const path of ["/this/does/not/exist", "/7/nowhere", "/7/customer-area/x", "/abc/def"]) {
+      const { unmount } = renderRoutes(routes, path);
+      expect(await screen.findByRole("heading", { name: "Page not found" }), path).toBeVisible();
+      expect(screen.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
+      expect(screen.queryByRole("heading", { name: "Store Not Found" })).toBeNull();
+      unmount();
+    }
+    // A wrong address is known without asking for the shop.
+    expect(api.callsTo("GET /shop/get-shop-by-Id")).toHaveLength(0);
+  });
+
+  it("only a shop page whose shop does not exist shows Store Not Found", async () => {
+    mockApi({ "GET /storefront": jsonResponse({ message: "Store Not Found" }, 404) });
+    renderRoutes(routes, "/404404");
+    expect(await screen.findByRole("heading", { name: "Store Not Found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to Homepage" })).toHaveAttribute("href", "/");
+    expect(screen.queryByRole("heading", { name: "Page not found" })).toBeNull();
   });
 
   it("an unknown merchant page shows inside the shell for a signed-in merchant", async () => {

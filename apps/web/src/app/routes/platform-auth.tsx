@@ -2,7 +2,6 @@
 export { CheckResetInboxPage } from "@/features/auth/pages/check-reset-inbox-page";
 export { EmailVerifiedPage } from "@/features/auth/pages/email-verified-page";
 export { ForgotPasswordPage } from "@/features/auth/pages/forgot-password-page";
-export { LoginPage } from "@/features/auth/pages/login-page";
 export { RegisterPage } from "@/features/auth/pages/register-page";
 export { ResetPasswordPage } from "@/features/auth/pages/reset-password-page";
 export { SetPasswordPage } from "@/features/auth/pages/set-password-page";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "@/lib/toast";
 
 /** What a customer sees after the verification link brought them to the shop's login. */
 export const CUSTOMER_VERIFIED_MESSAGE = "Your email is verified. You can log in now.";

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type Notification, notificationSchema, SOCKET_EVENTS } from "@tessera/shared";
 import { createElement, useEffect, useRef, useState } from "react";
-import { toast } from "react-toastify";
 import type { Socket } from "socket.io-client";
+import { toast } from "@/lib/toast";
 import { invalidateNotifications, type NotificationAudience, prependNotification } from "./api";
 import { NotificationToast } from "./components/notification-toast";
 import type { SignedInIdentity } from "./use-notification-audience";

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PublicOffer, PublicTier } from "@tessera/shared";
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PublicOffer, PublicTier, StorefrontSnapshot } from "@tessera/shared";
+import { shopKeys } from "@/features/shops/api";
 import { api } from "@/lib/api-client";
 import { retryUnlessClientError } from "@/lib/query-client";
 
@@ -8,7 +9,47 @@ export const storefrontKeys = {
   all: ["storefront"] as const,
   memberships: (shopId: number) => [...storefrontKeys.all, shopId, "memberships"] as const,
   offers: (shopId: number) => [...storefrontKeys.all, shopId, "offers"] as const,
+  snapshot: (shopId: number) => [...storefrontKeys.all, shopId, "snapshot"] as const,
 };
+
+/** GET /storefront?shopId=: the shop, its published tiers and today's offers in one read. */
+export function fetchStorefront(shopId: number, signal?: AbortSignal): Promise<StorefrontSnapshot> {
+  return api.get<StorefrontSnapshot>("/storefront", { query: { shopId }, signal, auth: false });
+}
+
+/**
+ * The storefront page's one round trip. Its parts are written under the keys of the separate
+ * reads, so the layout, the catalogue tabs and later pages (login, preview) find them cached
+ * instead of asking again.
+ */
+export function storefrontQueryOptions(client: QueryClient, shopId: number) {
+  return queryOptions({
+    queryKey: storefrontKeys.snapshot(shopId),
+    // No abort signal on purpose: on a first load the browser showed the first request aborted
+    // and a second one sent a millisecond later (the layout's observer leaving and coming back
+    // while the lazy routes settle; a consumed signal makes the query cancel on the way out).
+    // Unsignalled, the returning observer joins the request in flight.
+    queryFn: async () => {
+      const snapshot = await fetchStorefront(shopId);
+      client.setQueryData(shopKeys.byId(shopId), snapshot.shop);
+      client.setQueryData(storefrontKeys.memberships(shopId), snapshot.memberships);
+      client.setQueryData(storefrontKeys.offers(shopId), snapshot.offers);
+      return snapshot;
+    },
+    retry: retryUnlessClientError,
+    staleTime: 30_000,
+  });
+}
+
+/** The shop of the storefront page, read with its catalogue; disabled when `shopId` is null. */
+export function useStorefrontShop(shopId: number | null) {
+  const client = useQueryClient();
+  return useQuery({
+    ...storefrontQueryOptions(client, shopId ?? 0),
+    enabled: shopId !== null,
+    select: (snapshot) => snapshot.shop,
+  });
+}
 
 /** GET /customer/memberships/get-active-memberships?shopId= */
 export async function fetchActiveMemberships(

@@ -1,17 +1,22 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { LOGIN_MESSAGES, type LoginInput, type LoginValues, loginSchema } from "@tessera/shared";
-import { useForm } from "react-hook-form";
+import { checkLogin, LOGIN_MESSAGES, type LoginValues } from "@tessera/shared";
+import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button, PasswordInput, TextInput } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
-import { useClearErrorOnEdit } from "@/lib/form-errors";
 import { notifyError } from "@/lib/notify";
+
+type Field = "email" | "password";
+type Errors = Partial<Record<Field, string>>;
 
 /**
  * E-mail, password, a Forgot Password link and Log in (spec §2 "Login"). `onSignIn` calls the
  * API and navigates; when it throws, the server's message shows on the password field
  * (spec §5), or "Invalid password" when it has none. The button stays busy until `onSignIn`
  * settles, navigation included.
+ *
+ * Checked by hand (`checkLogin`, the same rules and messages as the shared `loginSchema`)
+ * rather than with react-hook-form and zod: the sign-in pages are many visits' first page, and
+ * those two libraries were a third of their JavaScript.
  */
 export function LoginForm({
   onSignIn,
@@ -20,23 +25,35 @@ export function LoginForm({
   onSignIn: (values: LoginValues) => Promise<void>;
   forgotPasswordPath: string;
 }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    clearErrors,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginValues>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: "", password: "" },
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  const [values, setValues] = useState({ email: "", password: "" });
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const inputs = {
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
 
-  const onSubmit = handleSubmit(async (values) => {
+  // Spec §4: editing a field clears its error; it is checked again on the next submit.
+  const edit = (field: Field) => (event: { target: { value: string } }) => {
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const checked = checkLogin(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      // As react-hook-form did: the first field with a message takes the focus.
+      inputs[checked.errors.email ? "email" : "password"].current?.focus();
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
     try {
-      await onSignIn(values);
+      await onSignIn(checked.values);
     } catch (error) {
       // No answer at all is not a wrong password: say so in a toast instead.
       if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
@@ -44,28 +61,36 @@ export function LoginForm({
         return;
       }
       const message = error.body.message ? error.message : undefined;
-      setError("password", { type: "server", message: message ?? LOGIN_MESSAGES.serverFallback });
+      setErrors({ password: message ?? LOGIN_MESSAGES.serverFallback });
+    } finally {
+      setSubmitting(false);
     }
-  });
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <TextInput
+        ref={inputs.email}
         label="E-mail"
         type="email"
+        name="email"
         autoComplete="email"
         inputMode="email"
         placeholder="you@example.com"
-        error={errors.email?.message}
-        {...register("email")}
+        error={errors.email}
+        value={values.email}
+        onChange={edit("email")}
       />
       <div>
         <PasswordInput
+          ref={inputs.password}
           label="Password"
+          name="password"
           autoComplete="current-password"
           placeholder="Enter your password"
-          error={errors.password?.message}
-          {...register("password")}
+          error={errors.password}
+          value={values.password}
+          onChange={edit("password")}
         />
         <div className="mt-2 flex justify-end">
           <Link
@@ -76,7 +101,7 @@ export function LoginForm({
           </Link>
         </div>
       </div>
-      <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
+      <Button type="submit" size="lg" fullWidth loading={submitting} className="mt-2">
         Log in
       </Button>
     </form>

@@ -9,11 +9,11 @@ import {
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import { Button, PasswordInput, Spinner } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
+import { toast } from "@/lib/toast";
 import {
   type ResetAudience,
   resetCustomerPassword,

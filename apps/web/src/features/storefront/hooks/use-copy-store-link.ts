@@ -1,6 +1,6 @@
 import { useCallback } from "react";
-import { toast } from "react-toastify";
 import { notifySuccess } from "@/lib/notify";
+import { toast } from "@/lib/toast";
 
 export const LINK_COPIED_MESSAGE = "Link copied to clipboard!";
 export const LINK_COPY_FAILED_MESSAGE = "Failed to copy link.";

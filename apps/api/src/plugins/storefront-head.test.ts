@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shops } from "../db/schema";
+import { createTestApp, type TestApp } from "../test/app";
+import { createMerchant, createOffer, createTier } from "../test/factories";
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Tessera — memberships and offers for independent shops." />
+    <title>Tessera</title>
+    <script src="/theme-init.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+let t: TestApp;
+let shopId: number;
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), "tessera-web-"));
+  mkdirSync(join(dist, "assets"));
+  writeFileSync(join(dist, "index.html"), INDEX_HTML);
+  t = await createTestApp({ env: { WEB_DIST: dist, PUBLIC_URL: "https://shops.test/" } });
+  const { shop } = await createMerchant(t.database.db);
+  if (!shop) throw new Error("no shop");
+  shopId = shop.id;
+  await t.database.db
+    .update(shops)
+    .set({
+      name: "Bean & Leaf",
+      tagline: "Coffee worth coming back for",
+      banner: "/uploads/shops/b.jpg",
+    })
+    .where(eq(shops.id, shopId));
+  await createTier(t.database.db, shopId, { name: "Gold", priceCents: 2500 });
+  await createOffer(t.database.db, shopId, { offerName: "Two for one", offerPriceCents: 500 });
+});
+afterAll(() => t.close());
+
+const page = (url: string) => t.app.inject({ method: "GET", url });
+
+function jsonLd(html: string) {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error("no JSON-LD");
+  return JSON.parse(match[1]);
+}
+
+describe("storefront head", () => {
+  it("renders the shop's title, description, Open Graph, canonical and JSON-LD", async () => {
+    for (const url of [`/${shopId}`, `/${shopId}/`, `/${shopId}?ref=chat`]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      const html = res.body;
+      expect(html, url).toContain("<title>Bean &amp; Leaf</title>");
+      expect(html).not.toContain("<title>Tessera</title>");
+      expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+      expect(html).toContain('<meta name="description" content="Coffee worth coming back for" />');
+      expect(html).toContain('<meta property="og:title" content="Bean &amp; Leaf" />');
+      expect(html).toContain(
+        '<meta property="og:description" content="Coffee worth coming back for" />',
+      );
+      expect(html).toContain(
+        '<meta property="og:image" content="https://shops.test/uploads/shops/b.jpg" />',
+      );
+      expect(html).toContain(`<meta property="og:url" content="https://shops.test/${shopId}" />`);
+      expect(html).toContain(`<link rel="canonical" href="https://shops.test/${shopId}" />`);
+      // The rest of the page is untouched: the app still boots.
+      expect(html).toContain('<script src="/theme-init.js"></script>');
+      expect(html).toContain('<div id="root"></div>');
+    }
+    const ld = jsonLd((await page(`/${shopId}`)).body);
+    expect(ld).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: "Bean & Leaf",
+      url: `https://shops.test/${shopId}`,
+      image: "https://shops.test/uploads/shops/b.jpg",
+    });
+    expect(ld.makesOffer).toEqual([
+      expect.objectContaining({
+        "@type": "Offer",
+        name: "Gold",
+        price: "25.00",
+        priceCurrency: "USD",
+      }),
+      expect.objectContaining({ "@type": "Offer", name: "Two for one", price: "5.00" }),
+    ]);
+  });
+
+  it("answers an unknown shop with 404 and the plain app, which shows Store Not Found", async () => {
+    for (const url of ["/987654", "/0", "/99999999999999999"]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(res.body, url).toContain("<title>Tessera</title>");
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("leaves other client routes as they were", async () => {
+    for (const url of [`/${shopId}/login`, "/merchant/dashboard", "/this/does/not/exist"]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain("<title>Tessera</title>");
+      expect(res.body, url).not.toContain("og:title");
+    }
+  });
+
+  it("escapes a shop whose name and tagline hold HTML", async () => {
+    const { shop } = await createMerchant(t.database.db);
+    if (!shop) throw new Error("no shop");
+    const name = `</title><script>alert("x")</script> & $& Co's`;
+    await t.database.db
+      .update(shops)
+      .set({ name, tagline: `"><img src=x onerror=alert(1)> </script>`, banner: null })
+      .where(eq(shops.id, shop.id));
+    await createOffer(t.database.db, shop.id, { offerName: "</script><script>alert(2)</script>" });
+    const res = await page(`/${shop.id}`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain(
+      "<title>&lt;/title&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; $&amp; Co&#39;s</title>",
+    );
+    expect(html).toContain(
+      'content="&quot;&gt;&lt;img src=x onerror=alert(1)&gt; &lt;/script&gt;"',
+    );
+    // Without a banner there is no og:image rather than a broken one.
+    expect(html).not.toContain("og:image");
+    // Only the page's own scripts and the JSON-LD block: no element a name could have opened.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    const ld = jsonLd(html);
+    expect(ld.name).toBe(name);
+    expect(ld.makesOffer[0].name).toBe("</script><script>alert(2)</script>");
+  });
+});
