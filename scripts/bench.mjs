@@ -9,7 +9,8 @@
 //   (generate_series), then dashboard stats, Offers Performance, the first report pages (median
 //   and p95 of sequential requests) and full CSV exports (rows/s, the server's peak RSS); on
 //   PostgreSQL only (BENCH_TRANSACTIONS, BENCH_REDEMPTIONS change the sizes).
-// BENCH_ONLY=storefront, BENCH_ONLY=members or BENCH_ONLY=reports runs one part. Not a test: it prints figures to
+// BENCH_ONLY=storefront, BENCH_ONLY=members or BENCH_ONLY=reports runs one part;
+// BENCH_ONLY=lighthouse runs Lighthouse against npm start (scripts/bench-lighthouse.mjs). Not a test: it prints figures to
 // record in docs/benchmarks.md.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -36,6 +37,10 @@ function freePort() {
 }
 
 const ONLY = process.env.BENCH_ONLY;
+if (ONLY === "lighthouse") {
+  await import("./bench-lighthouse.mjs");
+  process.exit(0);
+}
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 
