@@ -56,6 +56,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
 });
 const rows = [];
+const failing = [];
 try {
   for (const path of ["/1", "/1/login", "/"]) {
     const result = await lighthouse(`${url}${path}`, {
@@ -70,6 +71,15 @@ try {
       .filter((item) => item.resourceType === "Script")
       .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
     const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
+    // What keeps a category under 100, so the table says where to look next.
+    for (const key of ["accessibility", "best-practices", "seo"]) {
+      for (const ref of categories[key]?.auditRefs ?? []) {
+        const audit = audits[ref.id];
+        if (ref.weight > 0 && audit?.score !== null && audit?.score < 1) {
+          failing.push({ page: path, category: key, audit: audit.title });
+        }
+      }
+    }
     rows.push({
       page: path,
       performance: score("performance"),
@@ -89,3 +99,7 @@ console.log(
   `\nLighthouse 12, mobile preset, ${chromePath}, against npm start (PGlite, demo shop):`,
 );
 console.table(rows);
+if (failing.length > 0) {
+  console.log("Audits that cost points:");
+  console.table(failing);
+}

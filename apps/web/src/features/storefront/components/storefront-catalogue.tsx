@@ -116,10 +116,14 @@ export function StorefrontCatalogue({
           </section>
         </TabsContent>
       ) : null}
+      {/* The cards' titles are h3: a heading for each panel keeps the outline in order for
+          screen readers (the tab itself is not a heading). */}
       <TabsContent value="memberships">
+        <h2 className="sr-only">Membership plans</h2>
         <TierList shopId={shopId} {...extras} />
       </TabsContent>
       <TabsContent value="offers">
+        <h2 className="sr-only">Offers on sale</h2>
         <OfferList shopId={shopId} {...extras} />
       </TabsContent>
     </Tabs>
