@@ -69,6 +69,20 @@ export function paymentsKit(t: TestApp, fake: FakeFortis | null) {
       return res.json().data as { checkoutId: string; client_token: string };
     },
 
+    /** Opens a card checkout for one offer, for this customer of this shop. */
+    openOffer(
+      who: { customer: { id: number }; headers: Headers },
+      shopId: number,
+      offerId: number,
+    ) {
+      return this.open(who.headers, {
+        shopId,
+        customerId: who.customer.id,
+        type: "offer",
+        offerId,
+      });
+    },
+
     /** The customer fills in the provider's card form; returns the provider's transaction id. */
     async pay(clientToken: string, card: "approve" | "decline" = "approve") {
       if (fake) return fake.pay(clientToken, card);

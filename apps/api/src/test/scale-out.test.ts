@@ -3,7 +3,7 @@ import pg from "pg";
 import { createClient } from "redis";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, environment, prepare } from "./server-fixture";
+import { call, environment, openAndPay, prepare } from "./server-fixture";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -130,30 +130,11 @@ describe("two instances on one PostgreSQL and Redis", () => {
         });
       });
       const authorization = `Bearer ${customer.body.token}`;
-      const opened = await call(
-        url(a),
-        "/api/v1/fortis/elements/transaction/intention",
-        {
-          amount: 1,
-          shopId: fixture.shopId,
-          customerId: fixture.customerId,
-          type: "offer",
-          offerId: fixture.offerId,
-        },
-        authorization,
-      );
-      const data = opened.body.data as { checkoutId: string; client_token: string };
-      const paid = await call(url(a), "/api/v1/sandbox/checkout/pay", {
-        token: data.client_token,
-        cardNumber: "4111 1111 1111 1111",
-        expiry: "12/40",
-        cvc: "123",
-        name: "Cleo Customer",
-      });
+      const paid = await openAndPay(url(a), authorization, fixture);
       const done = await call(
         url(a),
         "/api/v1/fortis/elements/transaction/complete",
-        { checkoutId: data.checkoutId, transactionId: paid.body.transactionId },
+        paid,
         authorization,
       );
       expect(done.status, JSON.stringify(done.body)).toBe(200);

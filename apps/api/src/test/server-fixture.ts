@@ -109,3 +109,37 @@ export async function call(url: string, path: string, body: unknown, authorizati
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
+
+/**
+ * Over HTTP, as a browser would: opens a card checkout for the fixture's offer and pays it on
+ * the sandbox form, without completing it. Returns what the completion needs.
+ */
+export async function openAndPay(
+  url: string,
+  authorization: string,
+  fixture: { shopId: number; customerId: number; offerId: number },
+): Promise<{ checkoutId: string; transactionId: string }> {
+  const opened = await call(
+    url,
+    "/api/v1/fortis/elements/transaction/intention",
+    {
+      amount: 1,
+      shopId: fixture.shopId,
+      customerId: fixture.customerId,
+      type: "offer",
+      offerId: fixture.offerId,
+    },
+    authorization,
+  );
+  if (opened.status !== 200) throw new Error(`checkout refused: ${JSON.stringify(opened.body)}`);
+  const data = opened.body.data as { checkoutId: string; client_token: string };
+  const payment = await call(url, "/api/v1/sandbox/checkout/pay", {
+    token: data.client_token,
+    cardNumber: "4111 1111 1111 1111",
+    expiry: "12/40",
+    cvc: "123",
+    name: "Cleo Customer",
+  });
+  if (payment.status !== 200) throw new Error(`payment refused: ${JSON.stringify(payment.body)}`);
+  return { checkoutId: data.checkoutId, transactionId: String(payment.body.transactionId) };
+}

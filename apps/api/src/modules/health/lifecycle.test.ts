@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { transactions } from "../../db/schema";
 import { createTestApp } from "../../test/app";
-import { call, environment, openData, prepare } from "../../test/server-fixture";
+import { call, environment, openAndPay, openData, prepare } from "../../test/server-fixture";
 import { startServerProcess } from "../../test/server-process";
 
 describe("readiness and the graceful stop", () => {
@@ -37,31 +37,11 @@ describe("readiness and the graceful stop", () => {
         shopId: fixture.shopId,
       });
       const authorization = `Bearer ${login.body.token}`;
-      const opened = await call(
-        server.url,
-        "/api/v1/fortis/elements/transaction/intention",
-        {
-          amount: 1,
-          shopId: fixture.shopId,
-          customerId: fixture.customerId,
-          type: "offer",
-          offerId: fixture.offerId,
-        },
-        authorization,
-      );
-      const data = opened.body.data as { checkoutId: string; client_token: string };
-      const payment = await call(server.url, "/api/v1/sandbox/checkout/pay", {
-        token: data.client_token,
-        cardNumber: "4111 1111 1111 1111",
-        expiry: "12/40",
-        cvc: "123",
-        name: "Cleo Customer",
-      });
-      const transactionId = String(payment.body.transactionId);
+      const { checkoutId, transactionId } = await openAndPay(server.url, authorization, fixture);
       const completion = call(
         server.url,
         "/api/v1/fortis/elements/transaction/complete",
-        { checkoutId: data.checkoutId, transactionId },
+        { checkoutId, transactionId },
         authorization,
       );
       await new Promise((resolve) => setTimeout(resolve, 300));

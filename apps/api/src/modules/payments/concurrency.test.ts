@@ -67,12 +67,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("money under concurrency (%s)
     const { shopId } = await kit.connectedShop();
     const offer = await createOffer(t.database.db, shopId, { offerPriceCents: 650 });
     const who = await kit.customerOf(shopId);
-    const checkout = await kit.open(who.headers, {
-      shopId,
-      customerId: who.customer.id,
-      type: "offer",
-      offerId: offer.id,
-    });
+    const checkout = await kit.openOffer(who, shopId, offer.id);
     const paid = await kit.pay(checkout.client_token);
     const postback = () =>
       t.app.services.payments.handlePostback({

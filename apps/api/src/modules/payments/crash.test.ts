@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkouts, customerOffers, transactions } from "../../db/schema";
-import { call, environment, openData, prepare } from "../../test/server-fixture";
+import { call, environment, openAndPay, openData, prepare } from "../../test/server-fixture";
 import { startServerProcess } from "../../test/server-process";
 
 const PAYMENTS = 10;
@@ -22,32 +22,7 @@ describe("a crash in the middle of payment completions", () => {
 
       const paid: { checkoutId: string; transactionId: string }[] = [];
       for (let i = 0; i < PAYMENTS; i++) {
-        const opened = await call(
-          server.url,
-          "/api/v1/fortis/elements/transaction/intention",
-          {
-            amount: 1,
-            shopId: fixture.shopId,
-            customerId: fixture.customerId,
-            type: "offer",
-            offerId: fixture.offerId,
-          },
-          authorization,
-        );
-        expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-        const data = opened.body.data as { checkoutId: string; client_token: string };
-        const payment = await call(server.url, "/api/v1/sandbox/checkout/pay", {
-          token: data.client_token,
-          cardNumber: "4111 1111 1111 1111",
-          expiry: "12/40",
-          cvc: "123",
-          name: "Cleo Customer",
-        });
-        expect(payment.status).toBe(200);
-        paid.push({
-          checkoutId: data.checkoutId,
-          transactionId: String(payment.body.transactionId),
-        });
+        paid.push(await openAndPay(server.url, authorization, fixture));
       }
 
       // Every browser reports back at once, and the process dies in the middle of it.

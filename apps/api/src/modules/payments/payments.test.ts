@@ -20,6 +20,7 @@ import {
   loginAs,
 } from "../../test/factories";
 import { type FakeFortis, startFakeFortis } from "../../test/fake-fortis";
+import { paymentsKit } from "../../test/payments-kit";
 
 type ProviderName = "sandbox" | "fortis";
 
@@ -55,25 +56,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
   });
 
   /** A shop whose onboarding was approved (the provider's postback has been applied). */
-  async function connectedShop() {
-    const merchant = await createMerchant(t.database.db);
-    const shopId = merchant.shop?.id as number;
-    const reference = `ref-${shopId}-${Math.random().toString(36).slice(2)}`;
-    await t.database.db
-      .update(shops)
-      .set({ onboardingReference: reference })
-      .where(eq(shops.id, shopId));
-    const account = fake
-      ? fake.merchant
-      : {
-          userId: `sbx_user_${shopId}`,
-          apiKey: "sandbox-key",
-          locationId: `sbx_loc_${shopId}_${Math.random().toString(36).slice(2)}`,
-          productTransactionId: "sbx_pt",
-        };
-    expect(await t.app.services.payments.applyOnboarding(reference, account)).toBe(true);
-    return { merchant, shopId };
-  }
+  const connectedShop = () => paymentsKit(t, fake).connectedShop();
 
   async function customerOf(shopId: number, options: { verified?: boolean } = {}) {
     const { customer, email, password } = await createCustomer(t.database.db, shopId);
@@ -98,22 +81,8 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
   }
 
   /** The customer fills in the provider's card form; returns the provider transaction id. */
-  async function pay(clientToken: string, card: "approve" | "decline") {
-    if (fake) return fake.pay(clientToken, card);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/sandbox/checkout/pay",
-      payload: {
-        token: clientToken,
-        cardNumber: card === "approve" ? "4111 1111 1111 1111" : "4000 0000 0000 0002",
-        expiry: "12/40",
-        cvc: "123",
-        name: "Cleo Customer",
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().transactionId as string;
-  }
+  const pay = (clientToken: string, card: "approve" | "decline") =>
+    paymentsKit(t, fake).pay(clientToken, card);
 
   async function declineSavedCard(token: string) {
     if (fake) fake.declineToken(token);

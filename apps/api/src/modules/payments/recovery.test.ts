@@ -49,12 +49,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("checkout recovery (%s)", (na
     const { shopId } = await kit.connectedShop();
     const offer = await createOffer(t.database.db, shopId, { offerPriceCents: 700 });
     const who = await kit.customerOf(shopId);
-    const checkout = await kit.open(who.headers, {
-      shopId,
-      customerId: who.customer.id,
-      type: "offer",
-      offerId: offer.id,
-    });
+    const checkout = await kit.openOffer(who, shopId, offer.id);
     const paid = await kit.pay(checkout.client_token);
     // The server died here: the card was charged, the completion call never came.
     current = new Date(current.getTime() + 3 * MINUTE);
@@ -121,12 +116,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("checkout recovery (%s)", (na
     const { shopId } = await kit.connectedShop();
     const offer = await createOffer(t.database.db, shopId, { isLimited: true, quantity: 1 });
     const who = await kit.customerOf(shopId);
-    const checkout = await kit.open(who.headers, {
-      shopId,
-      customerId: who.customer.id,
-      type: "offer",
-      offerId: offer.id,
-    });
+    const checkout = await kit.openOffer(who, shopId, offer.id);
     await kit.pay(checkout.client_token, "decline");
     current = new Date(current.getTime() + 10 * MINUTE);
     await sweep();
@@ -135,12 +125,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("checkout recovery (%s)", (na
     await sweep();
     expect(await statusOf(checkout.checkoutId)).toBe("expired");
     // An expired checkout no longer holds the offer's only unit.
-    const again = await kit.open(who.headers, {
-      shopId,
-      customerId: who.customer.id,
-      type: "offer",
-      offerId: offer.id,
-    });
+    const again = await kit.openOffer(who, shopId, offer.id);
     expect(again.checkoutId).not.toBe(checkout.checkoutId);
   });
 
@@ -150,12 +135,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("checkout recovery (%s)", (na
       const { shopId } = await kit.connectedShop();
       const offer = await createOffer(t.database.db, shopId, { offerPriceCents: 900 });
       const who = await kit.customerOf(shopId);
-      const checkout = await kit.open(who.headers, {
-        shopId,
-        customerId: who.customer.id,
-        type: "offer",
-        offerId: offer.id,
-      });
+      const checkout = await kit.openOffer(who, shopId, offer.id);
       const paid = await kit.pay(checkout.client_token);
       const result = await t.app.services.payments.handlePostback({
         type: "Transaction",
