@@ -75,11 +75,11 @@ describe("storefront: a visitor downloads only the storefront", () => {
     const scripts = requested.filter((path) => path.endsWith(".js"));
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((path) => notForVisitors.includes(path.slice(1)))).toEqual([]);
-    // One round trip for the page's data, not the three separate public reads.
+    // The page's data came with the HTML: no API round trip, not the three separate reads.
     const api = requested.filter(
       (path) => path.startsWith("/api/") && path !== "/api/v1/auth/providers",
     );
-    expect(api).toEqual(["/api/v1/storefront"]);
+    expect(api).toEqual([]);
     await page.close();
   });
 
@@ -90,6 +90,10 @@ describe("storefront: a visitor downloads only the storefront", () => {
     expect(html).toContain(`<title>${DEMO_SHOP.name}</title>`);
     expect(html).toContain(`<meta property="og:title" content="${DEMO_SHOP.name}" />`);
     expect(html).toContain('<script type="application/ld+json">');
+    // The storefront's data and its route chunk are named in the page, not found after the app.
+    expect(html).toContain('<script type="application/json" id="storefront-snapshot">');
+    const routeChunk = manifest["src/app/routes/storefront.tsx"]?.file;
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${routeChunk}" />`);
     // The built page still boots the app: its entry script is there.
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
     const missing = await fetch(`${server.url}/99999`);

@@ -14,6 +14,7 @@ export * from "./ids.ts";
 export * from "./money.ts";
 export * from "./offer-timing.ts";
 export * from "./options.ts";
+export * from "./page-data.ts";
 export * from "./periods.ts";
 export * from "./savings.ts";
 export * from "./validation/auth.ts";

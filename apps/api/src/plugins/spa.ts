@@ -6,7 +6,17 @@ import { parseIdText, type StorefrontSnapshot } from "@tessera/shared";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { AppError } from "../errors";
 import { NOT_FOUND_MESSAGE } from "./errors";
-import { renderStorefrontHtml, storefrontIdText } from "./storefront-head";
+import { routePreloadTags } from "./route-preload";
+import {
+  renderShopPageHtml,
+  renderStorefrontHtml,
+  shopLoginIdText,
+  storefrontIdText,
+} from "./storefront-head";
+
+/** The route modules of the pages below, as the web build's manifest names them. */
+const STOREFRONT_MODULE = "src/app/routes/storefront.tsx";
+const SHOP_LOGIN_MODULE = "src/app/routes/shop-login.tsx";
 
 // API paths, and build assets that do not exist (a stale tab after a deploy), never get the SPA.
 const NOT_PAGES = /^\/(api|socket\.io|assets|uploads)(\/|$|\?)/;
@@ -51,6 +61,8 @@ export async function registerSpaHosting(
     if (!wantsPage) return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
     const idText = storefrontIdText(request.url);
     if (idText !== null) return sendStorefront(reply, idText);
+    const loginIdText = shopLoginIdText(request.url);
+    if (loginIdText !== null) return sendShopLogin(reply, loginIdText);
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
 
@@ -65,10 +77,40 @@ export async function registerSpaHosting(
     reply.header("cache-control", "no-cache");
     if (!snapshot) return reply.code(404).sendFile("index.html");
     const html = await readFile(join(opts.webDist, "index.html"), "utf8");
+    const preload = await routePreloadTags(opts.webDist, html, STOREFRONT_MODULE);
     return reply
       .type("text/html; charset=utf-8")
-      .send(renderStorefrontHtml(html, { ...snapshot, publicUrl: opts.publicUrl }));
+      .send(renderStorefrontHtml(html, { ...snapshot, publicUrl: opts.publicUrl, preload }));
   }
+
+  async function sendShopLogin(reply: FastifyReply, idText: string) {
+    const html = await shopPageHtml(opts, idText);
+    reply.header("cache-control", "no-cache");
+    if (html === null) return reply.sendFile("index.html");
+    return reply.type("text/html; charset=utf-8").send(html);
+  }
+}
+
+/**
+ * `/{shopId}/login`, the page a storefront's "Become a Member" and every customer e-mail lead
+ * to: the generic head (it is not a page to share), with the shop and the sign-in chunk named so
+ * the form shows without two more round trips. An unknown shop gets the plain page, whose app
+ * shows Store Not Found, as before.
+ */
+async function shopPageHtml(
+  opts: {
+    webDist: string;
+    publicUrl: string;
+    readStorefront: (id: number) => Promise<StorefrontSnapshot>;
+  },
+  idText: string,
+): Promise<string | null> {
+  const shopId = parseIdText(idText);
+  const snapshot = shopId === null ? null : await opts.readStorefront(shopId).catch(notFound);
+  if (!snapshot) return null;
+  const html = await readFile(join(opts.webDist, "index.html"), "utf8");
+  const preload = await routePreloadTags(opts.webDist, html, SHOP_LOGIN_MODULE);
+  return renderShopPageHtml(html, { ...snapshot, publicUrl: opts.publicUrl, preload });
 }
 
 /** Store Not Found becomes null; any other failure stays a failure (a 500, not a false 404). */

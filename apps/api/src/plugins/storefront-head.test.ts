@@ -14,9 +14,30 @@ const INDEX_HTML = `<!doctype html>
     <meta name="description" content="Tessera — memberships and offers for independent shops." />
     <title>Tessera</title>
     <script src="/theme-init.js"></script>
+    <script type="module" crossorigin src="/assets/index-e1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-r1.js">
   </head>
   <body><div id="root"></div></body>
 </html>`;
+
+/** The shape Vite writes: the storefront's route module shares React with the entry. */
+const MANIFEST = {
+  "index.html": { file: "assets/index-e1.js", imports: ["_react.js"] },
+  "_react.js": { file: "assets/react-r1.js" },
+  "_ui.js": { file: "assets/ui-u1.js", imports: ["_react.js"], css: ["assets/ui-u1.css"] },
+  "src/app/routes/storefront.tsx": {
+    file: "assets/storefront-s1.js",
+    imports: ["_react.js", "_ui.js"],
+  },
+  "src/app/routes/shop-login.tsx": { file: "assets/shop-login-l1.js", imports: ["_react.js"] },
+};
+
+function dataBlock(html: string) {
+  const match =
+    /<script type="application\/json" id="storefront-snapshot">([\s\S]*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error("no storefront snapshot");
+  return JSON.parse(match[1]);
+}
 
 let t: TestApp;
 let shopId: number;
@@ -24,6 +45,8 @@ beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), "tessera-web-"));
   mkdirSync(join(dist, "assets"));
   writeFileSync(join(dist, "index.html"), INDEX_HTML);
+  mkdirSync(join(dist, ".vite"));
+  writeFileSync(join(dist, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
   t = await createTestApp({ env: { WEB_DIST: dist, PUBLIC_URL: "https://shops.test/" } });
   const { shop } = await createMerchant(t.database.db);
   if (!shop) throw new Error("no shop");
@@ -135,10 +158,55 @@ describe("storefront head", () => {
     );
     // Without a banner there is no og:image rather than a broken one.
     expect(html).not.toContain("og:image");
-    // Only the page's own scripts and the JSON-LD block: no element a name could have opened.
-    expect(html.match(/<script/g)).toHaveLength(2);
+    // Only the page's own scripts, the JSON-LD and the data block: nothing a name opened.
+    expect(html.match(/<script/g)).toHaveLength(4);
     const ld = jsonLd(html);
     expect(ld.name).toBe(name);
     expect(ld.makesOffer[0].name).toBe("</script><script>alert(2)</script>");
+    const data = dataBlock(html);
+    expect(data.shop.name).toBe(name);
+    expect(data.offers[0].offerName).toBe("</script><script>alert(2)</script>");
+  });
+
+  it("writes the storefront read and what the page loads next into the page", async () => {
+    const html = (await page(`/${shopId}`)).body;
+    const api = await t.app.inject({ method: "GET", url: `/api/v1/storefront?shopId=${shopId}` });
+    // The same answer the page would ask for, so the app can skip the round trip.
+    expect(dataBlock(html)).toEqual(api.json());
+    // The route's own chunks, not the ones index.html already loads.
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/storefront-s1.js" />',
+    );
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ui-u1.js" />');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/ui-u1.css" />');
+    expect(html.match(/react-r1\.js/g)).toHaveLength(1);
+    // The banner is the largest paint: fetched with the page.
+    expect(html).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/uploads/shops/b.jpg" />',
+    );
+    expect(html).not.toContain("shop-login-l1.js");
+  });
+
+  it("writes the shop and the sign-in chunk into the shop's sign-in page", async () => {
+    const res = await page(`/${shopId}/login`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    const html = res.body;
+    expect(dataBlock(html).shop).toMatchObject({ id: shopId, name: "Bean & Leaf" });
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/shop-login-l1.js" />',
+    );
+    expect(html).not.toContain("storefront-s1.js");
+    // Not a page to share or to paint a banner on: the generic head, no image preload.
+    expect(html).toContain("<title>Tessera</title>");
+    expect(html).not.toContain('rel="preload" as="image"');
+    // An unknown shop's sign-in is the plain page, whose app shows Store Not Found.
+    const unknown = await page("/987654/login");
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).not.toContain("storefront-snapshot");
+    // Other pages get nothing.
+    for (const url of ["/merchant/dashboard", `/${shopId}/register`, `/${shopId}/login/x`]) {
+      expect((await page(url)).body, url).not.toContain("storefront-snapshot");
+    }
   });
 });

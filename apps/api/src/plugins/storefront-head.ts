@@ -1,4 +1,9 @@
-import type { PublicOffer, PublicTier, Shop } from "@tessera/shared";
+import {
+  type PublicOffer,
+  type PublicTier,
+  type Shop,
+  STOREFRONT_SNAPSHOT_ID,
+} from "@tessera/shared";
 
 /**
  * The `<head>` of a storefront page `/{shopId}`, written by the server into the built
@@ -12,6 +17,13 @@ const STOREFRONT_PATH = /^\/(\d{1,18})\/?(?:\?.*)?$/;
 /** The shop id text of a bare storefront URL, or null for every other path. */
 export function storefrontIdText(url: string): string | null {
   return STOREFRONT_PATH.exec(url)?.[1] ?? null;
+}
+
+const SHOP_LOGIN_PATH = /^\/(\d{1,18})\/login\/?(?:\?.*)?$/;
+
+/** The shop id text of a shop's sign-in URL `/{digits}/login`, or null. */
+export function shopLoginIdText(url: string): string | null {
+  return SHOP_LOGIN_PATH.exec(url)?.[1] ?? null;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -46,6 +58,8 @@ export type StorefrontHeadInput = {
   offers: PublicOffer[];
   /** PUBLIC_URL without a trailing slash. */
   publicUrl: string;
+  /** Hints for what the page loads next (route-preload.ts); empty for none. */
+  preload?: string;
 };
 
 function absolute(url: string, publicUrl: string): string {
@@ -118,6 +132,33 @@ export function storefrontHeadTags(input: StorefrontHeadInput): string {
 }
 
 /**
+ * What the page loads next, named in its HTML: the route's chunks (route-preload.ts), the
+ * banner, and the storefront read the app would make next, answered now as a data block (never
+ * run, so the CSP's script rule does not apply) that the app takes once instead of a round trip.
+ */
+export function pageDataTags(input: StorefrontHeadInput, options: { banner: boolean }): string {
+  const { shop, memberships, offers, preload } = input;
+  const tags: string[] = [];
+  if (options.banner && shop.banner) {
+    // The storefront's largest paint: fetched with the HTML, not after the app has started.
+    tags.push(
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(shop.banner)}" />`,
+    );
+  }
+  if (preload) tags.push(preload);
+  tags.push(
+    `<script type="application/json" id="${STOREFRONT_SNAPSHOT_ID}">${jsonForScript({ shop, memberships, offers })}</script>`,
+  );
+  return tags.join("\n    ");
+}
+
+/** index.html with the page data of a shop page other than the storefront (its sign-in). */
+export function renderShopPageHtml(html: string, input: StorefrontHeadInput): string {
+  const tags = pageDataTags(input, { banner: false });
+  return html.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
+}
+
+/**
  * index.html with the shop's head: the generic `<title>` and description are dropped (two
  * titles would leave the choice to the reader) and the shop's tags go where the title was.
  */
@@ -128,7 +169,7 @@ export function renderStorefrontHtml(html: string, input: StorefrontHeadInput): 
   const marked = withoutGeneric.includes("<!--storefront-head-->")
     ? withoutGeneric
     : withoutGeneric.replace(/<\/head>/i, "<!--storefront-head-->\n  </head>");
-  const tags = storefrontHeadTags(input);
+  const tags = `${storefrontHeadTags(input)}\n    ${pageDataTags(input, { banner: true })}`;
   // A function replacement: `$&` or `$1` in a shop's name must stay literal text.
   return marked.replace("<!--storefront-head-->", () => tags);
 }

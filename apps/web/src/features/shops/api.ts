@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery } from "@tanstack
 import { type Industry, type Shop, sanitizeFileName } from "@tessera/shared";
 import { sessionKeys } from "@/features/session";
 import { api } from "@/lib/api-client";
+import { takeInlineSnapshot } from "@/lib/page-data";
 import { retryUnlessClientError } from "@/lib/query-client";
 
 export const shopKeys = {
@@ -23,7 +24,8 @@ export async function fetchShopById(shopId: number, signal?: AbortSignal): Promi
 export function shopByIdQueryOptions(shopId: number) {
   return queryOptions({
     queryKey: shopKeys.byId(shopId),
-    queryFn: ({ signal }) => fetchShopById(shopId, signal),
+    // A shop sign-in page arrives with its shop written into the HTML.
+    queryFn: ({ signal }) => takeInlineSnapshot(shopId)?.shop ?? fetchShopById(shopId, signal),
     retry: retryUnlessClientError,
     staleTime: 5 * 60 * 1000,
   });

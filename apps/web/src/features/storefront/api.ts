@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanst
 import type { PublicOffer, PublicTier, StorefrontSnapshot } from "@tessera/shared";
 import { shopKeys } from "@/features/shops/api";
 import { api } from "@/lib/api-client";
+import { takeInlineSnapshot } from "@/lib/page-data";
 import { retryUnlessClientError } from "@/lib/query-client";
 
 /** The public storefront reads (no token): a shop's published tiers and its current offers. */
@@ -30,7 +31,8 @@ export function storefrontQueryOptions(client: QueryClient, shopId: number) {
     // while the lazy routes settle; a consumed signal makes the query cancel on the way out).
     // Unsignalled, the returning observer joins the request in flight.
     queryFn: async () => {
-      const snapshot = await fetchStorefront(shopId);
+      // On a first visit the server has already written this read into the page.
+      const snapshot = takeInlineSnapshot(shopId) ?? (await fetchStorefront(shopId));
       client.setQueryData(shopKeys.byId(shopId), snapshot.shop);
       client.setQueryData(storefrontKeys.memberships(shopId), snapshot.memberships);
       client.setQueryData(storefrontKeys.offers(shopId), snapshot.offers);
