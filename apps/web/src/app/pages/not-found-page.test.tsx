@@ -13,7 +13,8 @@ describe("NotFoundPage", () => {
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "404" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
-    expect(document.title).toBe("Page not found · Tessera");
+    // The title is set by an effect, which React may run after the heading paints.
+    await waitFor(() => expect(document.title).toBe("Page not found · Tessera"));
   });
 
   it("Go Home leads to the login page", async () => {
