@@ -23,7 +23,7 @@ export const ROUTES = [
     path: "/{shopId}/customer/dashboard",
     modules: ["src/app/routes/customer.tsx"],
     target: 200,
-    limit: 205,
+    limit: 200,
   },
   {
     path: "/merchant/dashboard",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PERIOD, DEFAULT_REPORT_PAYMENT_FILTER } from "./options.ts";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from "./paging.ts";
 import { idSchema } from "./validation/common.ts";
 import { periodSchema, reportPaymentFilterSchema, reportPeriodSchema } from "./validation/enums.ts";
 
@@ -24,11 +25,7 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export const healthResponseSchema = z.object({ status: z.literal("ok"), db: z.literal("ok") });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-/** Chosen: the default page size of lists that grow. */
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-/** Chosen: far beyond any real list, and small enough that the offset stays a safe integer. */
-export const MAX_PAGE = 1_000_000;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from "./paging.ts";
 
 /** `?page=&pageSize=` from a query string: page ≥ 1 (default 1), pageSize 1–100 (default 20). */
 export const paginationQuerySchema = z.object({

@@ -114,5 +114,4 @@ export const customerEventsQuerySchema = z.object({
 });
 export type CustomerEventsQuery = z.output<typeof customerEventsQuerySchema>;
 
-/** The stream's event name; its data is the reason ("redemption.recorded", "offer.purchased"…). */
-export const CUSTOMER_CHANGED_EVENT = "changed";
+export { CUSTOMER_CHANGED_EVENT } from "./events.ts";

@@ -45,9 +45,4 @@ export const notificationsReadAllResponseSchema = z.object({
 
 export const notificationIdQuerySchema = z.object({ id: idSchema });
 
-/** Socket.io events (spec §7 "Real-time"). */
-export const SOCKET_EVENTS = {
-  connectUser: "connectUser",
-  disconnectAndLeaveRoom: "disconnectAndLeaveRoom",
-  notification: "notification",
-} as const;
+export { SOCKET_EVENTS } from "./events.ts";

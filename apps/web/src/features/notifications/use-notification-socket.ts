@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type Notification, notificationSchema, SOCKET_EVENTS } from "@tessera/shared";
+import { type Notification, SOCKET_EVENTS } from "@tessera/shared";
 import { createElement, useEffect, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
 import { toast } from "@/lib/toast";
@@ -67,7 +67,7 @@ export function useNotificationSocket({
       });
     }
 
-    function open(io: typeof import("socket.io-client").io) {
+    function open({ io, parseNotification }: typeof import("./socket-client")) {
       const live = io({ query: { authToken }, transports: ["websocket", "polling"] });
       let hasConnected = false;
 
@@ -97,18 +97,18 @@ export function useNotificationSocket({
       });
 
       live.on(SOCKET_EVENTS.notification, (payload: unknown) => {
-        const parsed = notificationSchema.safeParse(payload);
+        const notification = parseNotification(payload);
         const current = audienceRef.current;
-        if (!parsed.success || !current) return;
-        receive(parsed.data, current);
+        if (!notification || !current) return;
+        receive(notification, current);
       });
       return live;
     }
 
     // Loaded on first use: pages without a signed-in user never download the client.
-    import("socket.io-client")
-      .then(({ io }) => {
-        if (!isCancelled) socket = open(io);
+    import("./socket-client")
+      .then((client) => {
+        if (!isCancelled) socket = open(client);
       })
       .catch(() => {
         if (!isCancelled) setStatus("off");

@@ -26,12 +26,11 @@ export {
   useStartOnboarding,
 } from "./api";
 export { formatPayableAmount } from "./checkout";
+export { CheckoutModal, type CheckoutModalProps } from "./components/checkout-modal";
 export {
-  CheckoutModal,
-  type CheckoutModalProps,
   PaymentFormModal,
   type PaymentFormModalProps,
-} from "./components/checkout-modal";
+} from "./components/payment-form-modal";
 export {
   ONBOARDING_CONNECTED_MESSAGE,
   ONBOARDING_FAILED_MESSAGE,

@@ -6,7 +6,7 @@ import { jsonResponse, makeShop, mockApi } from "@/test/api-mock";
 import { makeSession, signInCustomer } from "@/test/customer-data";
 import { renderWithRouter } from "@/test/render";
 import type { FortisElements, FortisElementsOptions } from "../fortis";
-import { PaymentFormModal } from "./checkout-modal";
+import { PaymentFormModal } from "./payment-form-modal";
 
 vi.mock("../fortis", () => ({ loadScriptOnce: vi.fn(() => Promise.resolve()) }));
 

@@ -1,129 +1,32 @@
-import {
-  type CheckoutSession,
-  formatMoney,
-  PAYMENT_MESSAGES,
-  type PurchaseResult,
-} from "@tessera/shared";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { CheckoutSession, PurchaseResult } from "@tessera/shared";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Modal, SidePanel, Spinner } from "@/components/ui";
 import { FETCH_FAILED_MESSAGE } from "@/lib/api-client";
-import { notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
-import {
-  type CheckoutCompletion,
-  type CheckoutItem,
-  createIntention,
-  useCompleteCheckout,
-} from "../api";
+import { type CheckoutItem, createIntention } from "../api";
 import { formatPayableAmount } from "../checkout";
 import { useLoginToContinue, useReportPaymentError } from "../use-payment-errors";
-import { FortisCardForm, SandboxCardForm } from "./card-forms";
-
-export interface PaymentFormModalProps {
-  session: CheckoutSession;
-  onDone: (result: PurchaseResult) => void;
-  /** The form closed without a payment (dismissed, failed or declined). */
-  onClose: () => void;
-  /** "counter": the merchant took the card for a member (POST /member/payments/complete). */
-  completion?: CheckoutCompletion;
-}
 
 /**
- * The provider's card form in a modal (spec §4 "a payment form opens in a modal"). The form's
- * `done` is checked by the server (complete); a decline or a form error shows "Payment failed,
- * Try again" once and closes the modal, granting nothing.
+ * The card forms (the provider's script loader, Fortis Elements, the sandbox form) load when a
+ * checkout opens, not with the page that offers it: the customer dashboard shows the Buy
+ * buttons on its first load, and most visits pay nothing.
  */
-export function PaymentFormModal({
-  session,
-  onDone,
-  onClose,
-  completion = "customer",
-}: PaymentFormModalProps) {
-  const shop = useCurrentShop();
-  const complete = useCompleteCheckout(shop.id, completion);
-  const reportError = useReportPaymentError(shop.id);
-  // The provider may report twice (done then error, or a double submit): the first one counts.
-  const settled = useRef(false);
-  const toastId = `payment:${session.checkoutId}`;
+const loadPaymentForm = () => import("./payment-form-modal");
+const PaymentFormModal = lazy(() =>
+  loadPaymentForm().then((module) => ({ default: module.PaymentFormModal })),
+);
 
-  function fail(error: unknown) {
-    reportError(error, { fallback: PAYMENT_MESSAGES.paymentFailed, toastId });
-    onClose();
-  }
-
-  function handleTransaction(transactionId: string) {
-    if (settled.current) return;
-    settled.current = true;
-    complete.mutate(
-      { checkoutId: session.checkoutId, transactionId },
-      {
-        onSuccess: (result) => {
-          notifySuccess(result.message || PAYMENT_MESSAGES.paymentSuccessful, {
-            toastId: `${toastId}:done`,
-          });
-          onDone(result);
-        },
-        onError: fail,
-      },
-    );
-  }
-
-  function handleFailure() {
-    if (settled.current) return;
-    settled.current = true;
-    fail(PAYMENT_MESSAGES.paymentFailed);
-  }
-
-  const formProps = {
-    clientToken: session.client_token,
-    onTransaction: handleTransaction,
-    onFailure: handleFailure,
-  };
-
+/** While the card form's code arrives (it is usually fetched as the side panel opens). */
+function PaymentFormLoading({ onClose }: { onClose: () => void }) {
   return (
-    <Modal
-      open
-      onOpenChange={(open) => {
-        // Once the card was taken, the modal stays until the server has answered.
-        if (open || complete.isPending) return;
-        settled.current = true;
-        onClose();
-      }}
-      title="Pay by card"
-      description={
-        <>
-          Payable Amount{" "}
-          <span className="font-semibold text-fg tabular-nums">
-            {formatPayableAmount(session.amount)}
-          </span>
-          {session.cashbackUsed > 0 ? ` after ${formatMoney(session.cashbackUsed)} cashback` : null}
-        </>
-      }
-      hideCloseButton={complete.isPending}
-    >
-      <div className="relative">
-        {session.provider === "sandbox" && session.formUrl ? (
-          <SandboxCardForm formUrl={session.formUrl} {...formProps} />
-        ) : session.provider === "fortis" && session.scriptUrl ? (
-          <FortisCardForm
-            scriptUrl={session.scriptUrl}
-            environment={session.environment}
-            {...formProps}
-          />
-        ) : (
-          <p role="alert" className="py-10 text-center text-fg-muted text-sm">
-            {PAYMENT_MESSAGES.paymentFailed}
-          </p>
-        )}
-        {complete.isPending ? (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-control bg-surface/90 text-fg">
-            <Spinner size="lg" decorative />
-            <p role="status" className="font-medium text-sm">
-              Confirming your payment…
-            </p>
-          </div>
-        ) : null}
+    <Modal open onOpenChange={(next) => !next && onClose()} title="Card payment" size="md">
+      <div className="flex min-h-40 flex-col items-center justify-center gap-3 text-fg">
+        <Spinner size="lg" decorative />
+        <p role="status" className="font-medium text-sm">
+          Opening the payment form…
+        </p>
       </div>
     </Modal>
   );
@@ -187,6 +90,8 @@ export function CheckoutModal({
 
   useEffect(() => {
     if (!open) setPaying(null);
+    // Fetched while the customer reads the panel, so Checkout opens the form at once.
+    else void loadPaymentForm();
   }, [open]);
 
   async function handleCheckout() {
@@ -233,18 +138,29 @@ export function CheckoutModal({
         {children}
       </SidePanel>
       {open && paying ? (
-        <PaymentFormModal
-          key={paying.checkoutId}
-          session={paying}
-          onDone={(result) => {
-            setPaying(null);
-            onDone(result);
-          }}
-          onClose={() => {
-            setPaying(null);
-            onOpenChange(false);
-          }}
-        />
+        <Suspense
+          fallback={
+            <PaymentFormLoading
+              onClose={() => {
+                setPaying(null);
+                onOpenChange(false);
+              }}
+            />
+          }
+        >
+          <PaymentFormModal
+            key={paying.checkoutId}
+            session={paying}
+            onDone={(result) => {
+              setPaying(null);
+              onDone(result);
+            }}
+            onClose={() => {
+              setPaying(null);
+              onOpenChange(false);
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

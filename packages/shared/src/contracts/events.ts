@@ -1,0 +1,14 @@
+/**
+ * Names of the real-time events, apart from the schemas of their payloads: the pages that listen
+ * load them on their first paint, the schema library only when a payload arrives.
+ */
+
+/** Socket.io events (spec §7 "Real-time"). */
+export const SOCKET_EVENTS = {
+  connectUser: "connectUser",
+  disconnectAndLeaveRoom: "disconnectAndLeaveRoom",
+  notification: "notification",
+} as const;
+
+/** The stream's event name; its data is the reason ("redemption.recorded", "offer.purchased"…). */
+export const CUSTOMER_CHANGED_EVENT = "changed";
