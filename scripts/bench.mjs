@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: on PostgreSQL (when DATABASE_URL is set, or a throwaway database on
 // 127.0.0.1:5432) and on the embedded PGlite,
-// - storefront: the public storefront reads that /{shopId} makes, under load, after seeding a shop
-//   with 5 published tiers of 2 benefits and 10 active offers through the real API;
+// - storefront: the combined public read /{shopId} makes, the three spec reads beside it, and the
+//   page with its data written in, under load, after seeding a shop with 5 published tiers of 2
+//   benefits and 10 active offers through the real API;
 // - members: the merchant's members list at 100,000 members in one shop (bulk-inserted with
 //   generate_series), first page and a name search, one request at a time (median and p95).
 // - reports: 1,000,000 transactions and 300,000 redemptions over the last year in one shop
@@ -172,17 +173,21 @@ async function run(label, env) {
   const server = await startServer(env);
   try {
     const shopId = await seed(server.url);
+    // The combined read /{shopId} makes today, the three spec reads it replaced (kept for
+    // clients that use them) and the page itself with its data written in.
     const reads = [
+      `/api/v1/storefront?shopId=${shopId}`,
       `/api/v1/shop/get-shop-by-Id?shopId=${shopId}`,
       `/api/v1/customer/memberships/get-active-memberships?shopId=${shopId}`,
       `/api/v1/customer/offers/get-active-offers?shopId=${shopId}`,
+      `/${shopId}`,
     ];
     const rows = [];
     for (const path of reads) {
       const r = await measure(server.url + path);
       rows.push({
         database: label,
-        read: path.replace(/\?.*/, ""),
+        read: path === `/${shopId}` ? "/{shopId} (page)" : path.replace(/\?.*/, ""),
         "req/s": Math.round(r.requests.average),
         "p99 ms": r.latency.p99,
         errors: r.errors + r.non2xx,
