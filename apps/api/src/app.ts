@@ -249,7 +249,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     await app.register(sandboxRoutes, {
       sandbox,
       onOnboardingApproved: (reference, account) =>
-        services.payments.applyOnboarding(reference, account),
+        services.payments.onboarding.applyOnboarding(reference, account),
     });
   }
   if (deps.config.devMailbox) {
@@ -268,13 +268,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     ? createPgBossScheduler({ connectionString: deps.config.databaseUrl, logger: app.log })
     : createInProcessScheduler({ logger: app.log });
   jobs.register("membership-renewals", async () => {
-    for (const { outcome } of await services.payments.runRenewals()) {
+    for (const { outcome } of await services.payments.renewals.runRenewals()) {
       metrics.renewals.inc({ outcome });
     }
   });
-  jobs.register("membership-expiries", () => services.payments.runExpiries());
-  jobs.register("membership-expiry-notices", () => services.payments.runExpiryNotices());
-  jobs.register("membership-rewards", () => services.payments.runRewards());
+  jobs.register("membership-expiries", () => services.payments.renewals.runExpiries());
+  jobs.register("membership-expiry-notices", () => services.payments.renewals.runExpiryNotices());
+  jobs.register("membership-rewards", () => services.payments.rewards.runRewards());
   // The first sweep after start-up looks at every open checkout, however young: the crash that
   // preceded it may have cut any completion short.
   let firstRecovery = true;

@@ -35,7 +35,7 @@ async function main() {
       app.log.info("seeded a demo shop");
       // The demo shop takes sandbox card payments at once; with Fortis it is onboarded for real.
       if (config.payments.provider === "sandbox" && seed.shopId) {
-        await app.services.payments.connectShop(seed.shopId, createSandboxAccount());
+        await app.services.payments.onboarding.connectShop(seed.shopId, createSandboxAccount());
       }
       console.log(
         [

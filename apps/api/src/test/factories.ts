@@ -166,7 +166,7 @@ export async function createOffer(
 
 /** Connects a shop to the built-in sandbox card provider, as its approved onboarding would. */
 export async function connectSandbox(app: FastifyInstance, shopId: number) {
-  await app.services.payments.connectShop(shopId, createSandboxAccount());
+  await app.services.payments.onboarding.connectShop(shopId, createSandboxAccount());
 }
 
 /** Fills in the sandbox card form; returns the provider's transaction id. */

@@ -47,7 +47,9 @@ export function paymentsKit(t: TestApp, fake: FakeFortis | null) {
             locationId: `sbx_loc_${shopId}_${Math.random().toString(36).slice(2)}`,
             productTransactionId: "sbx_pt",
           };
-      expect(await t.app.services.payments.applyOnboarding(reference, account)).toBe(true);
+      expect(await t.app.services.payments.onboarding.applyOnboarding(reference, account)).toBe(
+        true,
+      );
       return { merchant, shopId };
     },
 

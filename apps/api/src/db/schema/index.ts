@@ -6,4 +6,3 @@ export * from "./payments";
 export * from "./reports";
 export * from "./sessions";
 export * from "./shops";
-export * from "./users";

@@ -17,8 +17,7 @@ import {
 import { customers } from "./customers";
 import { membershipTiers } from "./memberships";
 import { offers } from "./offers";
-import { shops } from "./shops";
-import { users } from "./users";
+import { shops, users } from "./shops";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
 import { customers } from "./customers";
-import { users } from "./users";
+import { users } from "./shops";
 
 /**
  * Opaque bearer sessions: only the SHA-256 of the token is kept. Exactly one of user or customer.

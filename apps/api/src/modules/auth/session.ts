@@ -71,3 +71,6 @@ export async function resolveSession(
   }
   return resolved;
 }
+
+/** Ends every session of an account (a disabled member or staff member is signed out). */
+export { deleteSessionsOf } from "./repo";

@@ -228,8 +228,8 @@ describe("GET /customer/profile/get-customer/{id}", () => {
     expect(body.fontStyle).toBeTypeOf("string");
 
     // The same figures the payment calls answer with.
-    const wallet = await t.app.services.payments.getWallet(s.shopId, s.customer.id);
-    const offers = await t.app.services.payments.listActiveOffers(s.shopId, s.customer.id);
+    const wallet = await t.app.services.payments.rewards.getWallet(s.shopId, s.customer.id);
+    const offers = await t.app.services.payments.rewards.listActiveOffers(s.shopId, s.customer.id);
     expect(body).toMatchObject({ ...wallet, activeOffers: offers });
   });
 

@@ -14,7 +14,7 @@ import {
 } from "@tessera/shared";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
-import { findShopTimeZone } from "../shops/repo";
+import { findShopTimeZone } from "../shops/lookups";
 import * as repo from "./repo";
 import { ensureRolledUp, sumFacts, sumFactsByBucket } from "./rollups";
 

@@ -1,12 +1,15 @@
 import { healthResponseSchema } from "@tessera/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app";
 import { AppError } from "../../errors";
+import type { DatabaseHandle } from "../../infra/db";
 
 const readyResponseSchema = z.object({ status: z.literal("ready") });
 
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+/** Only the database is asked about (the app passes all of its deps). */
+export type HealthDeps = { database: Pick<DatabaseHandle, "ping"> };
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps) => {
   app.get(
     "/api/health",
     {

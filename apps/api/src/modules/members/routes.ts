@@ -250,7 +250,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const scope = await merchantScope(request);
-      const result = await payments.sellOfferAtCounter({
+      const result = await payments.counter.sellOfferAtCounter({
         shopId: scope.shopId,
         customerId: request.params.id,
         offerId: request.body.offerId,
@@ -275,7 +275,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const scope = await merchantScope(request);
-      return payments.completeCounterCheckout({
+      return payments.counter.completeCounterCheckout({
         shopId: scope.shopId,
         checkoutId: request.body.checkoutId,
         transactionId: request.body.transactionId,

@@ -23,12 +23,12 @@ import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { isUniqueViolation } from "../../infra/db/errors";
 import type { Storage } from "../../infra/storage";
-import { deleteSessionsOf } from "../auth/repo";
 import type { AuthService } from "../auth/service";
+import { deleteSessionsOf } from "../auth/session";
 import { notify } from "../notifications/notify";
 import { type CounterActor, type PaymentsService, toTransactionDto } from "../payments/service";
 import type { RedemptionsService } from "../redemptions/service";
-import { findShopById } from "../shops/repo";
+import { findShopById } from "../shops/lookups";
 import * as repo from "./repo";
 
 export type MembersDeps = {
@@ -176,7 +176,7 @@ export function createMembersService(deps: MembersDeps) {
 
   /** Benefits of a usable membership with this membership month's state. */
   async function benefitsOf(
-    membership: Awaited<ReturnType<PaymentsService["getWallet"]>>["membership"],
+    membership: Awaited<ReturnType<PaymentsService["rewards"]["getWallet"]>>["membership"],
   ): Promise<MemberBenefit[]> {
     if (!membership || (membership.status !== "active" && membership.status !== "cancelled")) {
       return [];
@@ -226,8 +226,8 @@ export function createMembersService(deps: MembersDeps) {
       const row = await requireMember(shopId, customerId);
       const recent = { page: 1, pageSize: MEMBER_DETAIL_RECENT };
       const [wallet, offers, history, redeemed] = await Promise.all([
-        payments.getWallet(shopId, customerId),
-        payments.listActiveOffers(shopId, customerId),
+        payments.rewards.getWallet(shopId, customerId),
+        payments.rewards.listActiveOffers(shopId, customerId),
         repo.listTransactionsOfMember(db, shopId, customerId, {
           limit: MEMBER_DETAIL_RECENT,
           offset: 0,
@@ -316,7 +316,7 @@ export function createMembersService(deps: MembersDeps) {
           tier.name,
         ));
       // `finalPrice` is what the screen showed; the price is always the server's.
-      const result = await payments.sellMembershipAtCounter({
+      const result = await payments.counter.sellMembershipAtCounter({
         shopId: shop.id,
         customerId: customer.id,
         tierId: tier.id,
@@ -347,7 +347,7 @@ export function createMembersService(deps: MembersDeps) {
 
     /** PUT /member/update-membership (Manage Membership). */
     async changeMembership(scope: MerchantScope, input: UpdateMemberMembershipPayload) {
-      const result = await payments.changeMembershipAtCounter({
+      const result = await payments.counter.changeMembershipAtCounter({
         shopId: scope.shopId,
         customerId: input.userId,
         tierId: input.membershipId,
@@ -377,7 +377,7 @@ export function createMembersService(deps: MembersDeps) {
       input: { customerId: number; membershipId?: number | undefined },
     ) {
       await requireMember(scope.shopId, input.customerId);
-      return payments.cancelMembership({
+      return payments.renewals.cancelMembership({
         shopId: scope.shopId,
         customerId: input.customerId,
         membershipId: input.membershipId,

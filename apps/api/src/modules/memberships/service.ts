@@ -10,7 +10,7 @@ import {
 } from "@tessera/shared";
 import { AppError } from "../../errors";
 import type { Database, Executor } from "../../infra/db";
-import { findShopTimeZone } from "../shops/repo";
+import { findShopTimeZone } from "../shops/lookups";
 import { toPublicTierDto, toTierDto } from "./dto";
 import * as repo from "./repo";
 

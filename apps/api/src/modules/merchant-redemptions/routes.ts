@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { bearerSecurity, requireShopMerchant } from "../../plugins/auth";
-import { findMember } from "../members/repo";
+import { findMember } from "../members/lookups";
 import type { RedemptionsService } from "../redemptions/service";
 
 const tags = ["redemptions"];

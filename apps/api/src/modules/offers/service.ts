@@ -21,7 +21,7 @@ import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { offerImageRules, type ProcessedImage, processImage } from "../../infra/images";
 import type { Storage, StoredFile } from "../../infra/storage";
-import { findShopTimeZone } from "../shops/repo";
+import { findShopTimeZone } from "../shops/lookups";
 import { toOfferDto, toPublicOfferDto } from "./dto";
 import * as repo from "./repo";
 

@@ -70,7 +70,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("money under concurrency (%s)
     const checkout = await kit.openOffer(who, shopId, offer.id);
     const paid = await kit.pay(checkout.client_token);
     const postback = () =>
-      t.app.services.payments.handlePostback({
+      t.app.services.payments.onboarding.handlePostback({
         type: "Transaction",
         data: { id: paid, location_id: fake?.merchant.locationId },
       });

@@ -96,7 +96,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
 
   /** Runs the renewal job; what happened to this membership (undefined: not due). */
   async function renew(membershipId: number) {
-    const results = await t.app.services.payments.runRenewals();
+    const results = await t.app.services.payments.renewals.runRenewals();
     return results.find((r) => r.membershipId === membershipId)?.outcome;
   }
 
@@ -446,7 +446,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
 
     current = new Date("2026-12-22T15:00:01Z");
     expect(await renew(body.membership.id)).toBeUndefined();
-    expect(await t.app.services.payments.runExpiries()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.services.payments.renewals.runExpiries()).toBeGreaterThanOrEqual(1);
     const view = await dashboard(who.headers, who.customer.id);
     expect(view.membership).toBeNull();
     expect((await transactionsOf(who.customer.id)).map((r) => r.kind)).toEqual([
@@ -582,14 +582,14 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
     const { body } = await buyTier(shopId, who, tier.id);
     expect(body.rewardBalance).toBe(1);
     current = new Date("2027-01-23T00:00:00Z");
-    await t.app.services.payments.runRewards();
-    await t.app.services.payments.runRewards();
+    await t.app.services.payments.rewards.runRewards();
+    await t.app.services.payments.rewards.runRewards();
     // Dec 22 and Jan 22 rewards, once each.
     expect((await dashboard(who.headers, who.customer.id)).rewardBalance).toBe(3);
 
     current = new Date("2027-11-20T16:00:00Z");
-    await t.app.services.payments.runExpiryNotices();
-    await t.app.services.payments.runExpiryNotices();
+    await t.app.services.payments.renewals.runExpiryNotices();
+    await t.app.services.payments.renewals.runExpiryNotices();
     const notices = await t.database.db
       .select()
       .from(notifications)

@@ -260,7 +260,9 @@ describe("randomized reconciliation: a seeded history of money operations across
       }
     }
     for (const shop of shops) {
-      const outcomes = await t.app.services.payments.runRenewals(500, { shopId: shop.shopId });
+      const outcomes = await t.app.services.payments.renewals.runRenewals(500, {
+        shopId: shop.shopId,
+      });
       expect(outcomes.filter((o) => o.outcome === "error")).toEqual([]);
     }
     expect(fiveHundreds).toEqual([]);

@@ -137,7 +137,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("checkout recovery (%s)", (na
       const who = await kit.customerOf(shopId);
       const checkout = await kit.openOffer(who, shopId, offer.id);
       const paid = await kit.pay(checkout.client_token);
-      const result = await t.app.services.payments.handlePostback({
+      const result = await t.app.services.payments.onboarding.handlePostback({
         type: "Transaction",
         data: { id: paid, location_id: fake?.merchant.locationId },
       });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import {
   checkouts,
   customerMemberships,
@@ -17,19 +17,37 @@ export type CheckoutRow = typeof checkouts.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
 export type CustomerOfferRow = typeof customerOffers.$inferSelect;
 
-export async function findShop(db: Executor, shopId: number) {
-  const [shop] = await db.select().from(shops).where(eq(shops.id, shopId));
+/** The first row of a select, locked FOR UPDATE when asked. */
+async function firstRow<T>(
+  query: PromiseLike<T[]> & { for(strength: "update"): PromiseLike<T[]> },
+  lock = false,
+) {
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+/** The row an insert returned; a missing one is a bug, not a user error. */
+function inserted<T>(rows: T[], what: string): T {
+  const [row] = rows;
+  if (!row) throw new Error(`${what} insert returned nothing`);
+  return row;
+}
+
+async function findShopWhere(db: Executor, where: SQL) {
+  const [shop] = await db.select().from(shops).where(where);
   return shop;
 }
 
-export async function findShopByOnboardingReference(db: Executor, reference: string) {
-  const [shop] = await db.select().from(shops).where(eq(shops.onboardingReference, reference));
-  return shop;
+export function findShop(db: Executor, shopId: number) {
+  return findShopWhere(db, eq(shops.id, shopId));
 }
 
-export async function findShopByLocation(db: Executor, locationId: string) {
-  const [shop] = await db.select().from(shops).where(eq(shops.fortisId, locationId));
-  return shop;
+export function findShopByOnboardingReference(db: Executor, reference: string) {
+  return findShopWhere(db, eq(shops.onboardingReference, reference));
+}
+
+export function findShopByLocation(db: Executor, locationId: string) {
+  return findShopWhere(db, eq(shops.fortisId, locationId));
 }
 
 export async function updateShopPayments(
@@ -93,8 +111,7 @@ export async function findCurrentMembership(
         ne(customerMemberships.status, "expired"),
       ),
     );
-  const [row] = options.lock ? await query.for("update") : await query;
-  return row;
+  return firstRow(query, options.lock);
 }
 
 /**
@@ -125,9 +142,7 @@ export async function insertMembership(
   db: Executor,
   values: typeof customerMemberships.$inferInsert,
 ) {
-  const [row] = await db.insert(customerMemberships).values(values).returning();
-  if (!row) throw new Error("membership insert returned nothing");
-  return row;
+  return inserted(await db.insert(customerMemberships).values(values).returning(), "membership");
 }
 
 export async function updateMembership(
@@ -164,56 +179,57 @@ export async function listDueRenewals(db: Executor, now: Date, limit: number, sh
 }
 
 /** Cancelled memberships at the end of their paid time. */
-export async function listEndedCancellations(db: Executor, now: Date, limit: number) {
-  return db
-    .select({ id: customerMemberships.id })
-    .from(customerMemberships)
-    .where(
-      and(eq(customerMemberships.status, "cancelled"), lte(customerMemberships.expireDate, now)),
-    )
-    .limit(limit);
+export function listEndedCancellations(db: Executor, now: Date, limit: number) {
+  return listMembershipIds(
+    db,
+    and(eq(customerMemberships.status, "cancelled"), lte(customerMemberships.expireDate, now)),
+    limit,
+  );
 }
 
 /** Memberships ending within the window that have not had their notice for this date. */
-export async function listExpiringSoon(db: Executor, now: Date, until: Date, limit: number) {
-  return db
-    .select({ id: customerMemberships.id })
-    .from(customerMemberships)
-    .where(
-      and(
-        inArray(customerMemberships.status, ["active", "cancelled"]),
-        gt(customerMemberships.expireDate, now),
-        lte(customerMemberships.expireDate, until),
-        or(
-          isNull(customerMemberships.expiryNoticeSentFor),
-          ne(customerMemberships.expiryNoticeSentFor, customerMemberships.expireDate),
-        ),
+export function listExpiringSoon(db: Executor, now: Date, until: Date, limit: number) {
+  return listMembershipIds(
+    db,
+    and(
+      inArray(customerMemberships.status, ["active", "cancelled"]),
+      gt(customerMemberships.expireDate, now),
+      lte(customerMemberships.expireDate, until),
+      or(
+        isNull(customerMemberships.expiryNoticeSentFor),
+        ne(customerMemberships.expiryNoticeSentFor, customerMemberships.expireDate),
       ),
-    )
-    .limit(limit);
+    ),
+    limit,
+  );
 }
 
 /** Periodic rewards due inside a paid period (yearly plans rewarding monthly). */
-export async function listDueRewards(db: Executor, now: Date, limit: number) {
+export function listDueRewards(db: Executor, now: Date, limit: number) {
+  return listMembershipIds(
+    db,
+    and(
+      inArray(customerMemberships.status, ["active", "cancelled"]),
+      lte(customerMemberships.nextRewardAt, now),
+      sql`${customerMemberships.nextRewardAt} < ${customerMemberships.expireDate}`,
+    ),
+    limit,
+  );
+}
+
+/** The ids of the memberships a job works through, a batch at a time. */
+function listMembershipIds(db: Executor, where: SQL | undefined, limit: number) {
   return db
     .select({ id: customerMemberships.id })
     .from(customerMemberships)
-    .where(
-      and(
-        inArray(customerMemberships.status, ["active", "cancelled"]),
-        lte(customerMemberships.nextRewardAt, now),
-        sql`${customerMemberships.nextRewardAt} < ${customerMemberships.expireDate}`,
-      ),
-    )
+    .where(where)
     .limit(limit);
 }
 
 // ---------------------------------------------------------------- checkouts
 
 export async function insertCheckout(db: Executor, values: typeof checkouts.$inferInsert) {
-  const [row] = await db.insert(checkouts).values(values).returning();
-  if (!row) throw new Error("checkout insert returned nothing");
-  return row;
+  return inserted(await db.insert(checkouts).values(values).returning(), "checkout");
 }
 
 export async function findCheckout(
@@ -227,8 +243,7 @@ export async function findCheckout(
     .select()
     .from(checkouts)
     .where(and(eq(checkouts.shopId, shopId), eq(checkouts.id, id)));
-  const [row] = options.lock ? await query.for("update") : await query;
-  return row;
+  return firstRow(query, options.lock);
 }
 
 export async function updateCheckout(
@@ -288,9 +303,7 @@ export async function insertCustomerOffer(
   db: Executor,
   values: typeof customerOffers.$inferInsert,
 ) {
-  const [row] = await db.insert(customerOffers).values(values).returning();
-  if (!row) throw new Error("customer offer insert returned nothing");
-  return row;
+  return inserted(await db.insert(customerOffers).values(values).returning(), "customer offer");
 }
 
 /** The customer's purchases that can still be redeemed, newest first, with their offers. */
@@ -365,8 +378,7 @@ export async function findTransaction(
     .select()
     .from(transactions)
     .where(and(eq(transactions.shopId, shopId), eq(transactions.id, id)));
-  const [row] = options.lock ? await query.for("update") : await query;
-  return row;
+  return firstRow(query, options.lock);
 }
 
 export async function updateTransaction(

@@ -54,7 +54,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         response: { 200: intentionResponseSchema },
       },
     },
-    async (request) => payments.createIntention(await customerScope(request), request.body),
+    async (request) =>
+      payments.checkout.createIntention(await customerScope(request), request.body),
   );
 
   app.post(
@@ -68,7 +69,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         response: { 200: purchaseResultSchema },
       },
     },
-    async (request) => payments.completeCheckout(await customerScope(request), request.body),
+    async (request) =>
+      payments.checkout.completeCheckout(await customerScope(request), request.body),
   );
 
   app.post(
@@ -82,7 +84,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         response: { 200: scheduleResponseSchema },
       },
     },
-    async (request) => payments.scheduleRenewal(await customerScope(request), request.body),
+    async (request) =>
+      payments.renewals.scheduleRenewal(await customerScope(request), request.body),
   );
 
   app.post(
@@ -101,7 +104,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       if (request.body.customerId !== scope.customer.id || request.body.shopId !== scope.shopId) {
         throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noMembershipToCancel);
       }
-      return payments.cancelMembership({
+      return payments.renewals.cancelMembership({
         shopId: scope.shopId,
         customerId: scope.customer.id,
         membershipId: request.body.membershipId,
@@ -131,7 +134,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       ) {
         throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noMembershipToCancel);
       }
-      return payments.cancelMembership({
+      return payments.renewals.cancelMembership({
         shopId: scope.shopId,
         customerId: scope.customer.id,
         membershipId: request.body.membershipId,
@@ -153,7 +156,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const session = await requireShopMerchant(request);
-      return payments.cancelMembership({
+      return payments.renewals.cancelMembership({
         shopId: session.shopId,
         customerId: request.body.customerId,
         membershipId: request.body.membershipId,
@@ -179,7 +182,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const result = await payments.purchaseOffer(
+      const result = await payments.checkout.purchaseOffer(
         await customerScope(request),
         request.params.id,
         request.body,
@@ -201,7 +204,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const session = await requireOwner(request);
-      return payments.refundTransaction({
+      return payments.refunds.refundTransaction({
         shopId: session.shopId,
         transactionId: request.params.id,
       });
@@ -220,7 +223,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const session = await requireShopMerchant(request);
-      return { account: await payments.getAccount(session.shopId) };
+      return { account: await payments.onboarding.getAccount(session.shopId) };
     },
   );
 
@@ -236,7 +239,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const session = await requireOwner(request);
-      return payments.startOnboarding({ shopId: session.shopId, owner: session.user });
+      return payments.onboarding.startOnboarding({ shopId: session.shopId, owner: session.user });
     },
   );
 
@@ -254,7 +257,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       if (!isValidBasicAuth(request.headers.authorization, opts.postbackCredentials)) {
         throw new AppError("UNAUTHORIZED", PAYMENT_MESSAGES.postbackUnauthorized);
       }
-      const result = await payments.handlePostback(request.body);
+      const result = await payments.onboarding.handlePostback(request.body);
       return { received: result.handled };
     },
   );

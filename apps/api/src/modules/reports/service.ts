@@ -21,7 +21,7 @@ import type { Database } from "../../infra/db";
 import { ensureRolledUp, sumFacts } from "../dashboard/rollups";
 import { toTransactionDto } from "../payments/service";
 import { toRedemptionDto } from "../redemptions/service";
-import { findShopTimeZone } from "../shops/repo";
+import { findShopTimeZone } from "../shops/lookups";
 import * as repo from "./repo";
 
 export type ReportsDeps = {

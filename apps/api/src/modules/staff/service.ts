@@ -8,9 +8,9 @@ import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { isUniqueViolation } from "../../infra/db/errors";
 import type { Storage } from "../../infra/storage";
-import { deleteSessionsOf } from "../auth/repo";
 import type { AuthService } from "../auth/service";
-import { findShopById } from "../shops/repo";
+import { deleteSessionsOf } from "../auth/session";
+import { findShopById } from "../shops/lookups";
 import * as repo from "./repo";
 
 /**

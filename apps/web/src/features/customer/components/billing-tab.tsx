@@ -6,19 +6,11 @@ import {
 } from "@tessera/shared";
 import { CreditCard } from "lucide-react";
 import { useState } from "react";
-import {
-  Badge,
-  type BadgeTone,
-  EmptyState,
-  ListPager,
-  QueryErrorState,
-  Table,
-  type TableColumn,
-  useIsPhone,
-} from "@/components/ui";
+import { Badge, type BadgeTone, type TableColumn } from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useCustomerTransactions } from "../api";
 import { formatDay, formatTime } from "../format";
+import { PagedHistory } from "./paged-history";
 import { LIST_PAGE_SIZE } from "./redemptions-tab";
 
 export const NO_TRANSACTIONS_TEXT = "No transactions found";
@@ -142,58 +134,23 @@ function columns(timeZone: string): TableColumn<Transaction>[] {
  */
 export function BillingTab({ customerId }: { customerId: number }) {
   const shop = useCurrentShop();
-  const isPhone = useIsPhone();
   const [page, setPage] = useState(1);
   const list = useCustomerTransactions(shop.id, customerId, page, LIST_PAGE_SIZE);
-
-  if (list.isPending) {
-    return (
-      <Table
-        caption="Transactions"
-        hideCaption
-        columns={columns(shop.timeZone)}
-        rows={[]}
-        getRowKey={() => 0}
-        loading
-      />
-    );
-  }
-  if (list.isError) return <QueryErrorState query={list} />;
-  const { transactions, total } = list.data;
-  if (total === 0 && page === 1) {
-    return (
-      <div className="rounded-card border border-line border-dashed bg-surface">
-        <EmptyState
-          icon={<CreditCard aria-hidden="true" />}
-          title={NO_TRANSACTIONS_TEXT}
-          hint="Your membership and offer payments show here."
-        />
-      </div>
-    );
-  }
   return (
-    <div aria-busy={list.isPlaceholderData || undefined}>
-      {isPhone ? (
-        <TransactionCards rows={transactions} timeZone={shop.timeZone} />
-      ) : (
-        <Table
-          caption="Transactions"
-          hideCaption
-          columns={columns(shop.timeZone)}
-          rows={transactions}
-          getRowKey={(row) => row.id}
-          empty={NO_TRANSACTIONS_TEXT}
-        />
-      )}
-      <ListPager
-        className="pt-4"
-        label="Transactions pages"
-        page={page}
-        pageSize={LIST_PAGE_SIZE}
-        total={total}
-        loading={list.isPlaceholderData}
-        onPageChange={setPage}
-      />
-    </div>
+    <PagedHistory
+      caption="Transactions"
+      query={list}
+      rowsOf={(data) => data.transactions}
+      columns={columns(shop.timeZone)}
+      cards={(rows) => <TransactionCards rows={rows} timeZone={shop.timeZone} />}
+      empty={{
+        icon: <CreditCard aria-hidden="true" />,
+        title: NO_TRANSACTIONS_TEXT,
+        hint: "Your membership and offer payments show here.",
+      }}
+      page={page}
+      pageSize={LIST_PAGE_SIZE}
+      onPageChange={setPage}
+    />
   );
 }

@@ -1,19 +1,11 @@
 import { formatMoney, type Redemption, type RedemptionType } from "@tessera/shared";
 import { Receipt } from "lucide-react";
 import { useState } from "react";
-import {
-  Badge,
-  type BadgeTone,
-  EmptyState,
-  ListPager,
-  QueryErrorState,
-  Table,
-  type TableColumn,
-  useIsPhone,
-} from "@/components/ui";
+import { Badge, type BadgeTone, type TableColumn } from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useCustomerRedemptions } from "../api";
 import { formatDay, formatTime } from "../format";
+import { PagedHistory } from "./paged-history";
 
 export const NO_REDEMPTIONS_TEXT = "No redemptions available";
 export const LIST_PAGE_SIZE = 10;
@@ -62,59 +54,24 @@ function RedemptionCards({ rows, timeZone }: { rows: Redemption[]; timeZone: str
  */
 export function RedemptionsTab({ customerId }: { customerId: number }) {
   const shop = useCurrentShop();
-  const isPhone = useIsPhone();
   const [page, setPage] = useState(1);
   const list = useCustomerRedemptions(shop.id, customerId, page, LIST_PAGE_SIZE);
-
-  if (list.isPending) {
-    return (
-      <Table
-        caption="Redemptions"
-        hideCaption
-        columns={columns(shop.timeZone)}
-        rows={[]}
-        getRowKey={() => 0}
-        loading
-      />
-    );
-  }
-  if (list.isError) return <QueryErrorState query={list} />;
-  const { redemptions, total } = list.data;
-  if (total === 0 && page === 1) {
-    return (
-      <div className="rounded-card border border-line border-dashed bg-surface">
-        <EmptyState
-          icon={<Receipt aria-hidden="true" />}
-          title={NO_REDEMPTIONS_TEXT}
-          hint="Benefits, offers and cashback you redeem show here."
-        />
-      </div>
-    );
-  }
   return (
-    <div aria-busy={list.isPlaceholderData || undefined}>
-      {isPhone ? (
-        <RedemptionCards rows={redemptions} timeZone={shop.timeZone} />
-      ) : (
-        <Table
-          caption="Redemptions"
-          hideCaption
-          columns={columns(shop.timeZone)}
-          rows={redemptions}
-          getRowKey={(row) => row.id}
-          empty={NO_REDEMPTIONS_TEXT}
-        />
-      )}
-      <ListPager
-        className="pt-4"
-        label="Redemptions pages"
-        page={page}
-        pageSize={LIST_PAGE_SIZE}
-        total={total}
-        loading={list.isPlaceholderData}
-        onPageChange={setPage}
-      />
-    </div>
+    <PagedHistory
+      caption="Redemptions"
+      query={list}
+      rowsOf={(data) => data.redemptions}
+      columns={columns(shop.timeZone)}
+      cards={(rows) => <RedemptionCards rows={rows} timeZone={shop.timeZone} />}
+      empty={{
+        icon: <Receipt aria-hidden="true" />,
+        title: NO_REDEMPTIONS_TEXT,
+        hint: "Benefits, offers and cashback you redeem show here.",
+      }}
+      page={page}
+      pageSize={LIST_PAGE_SIZE}
+      onPageChange={setPage}
+    />
   );
 }
 

@@ -1,17 +1,7 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  ACCESS_MESSAGES,
-  type ChangePasswordInput,
-  type ChangePasswordValues,
-  changePasswordSchema,
-} from "@tessera/shared";
 import { ArrowLeft } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { Button, buttonClassName, Card, PasswordInput } from "@/components/ui";
-import { ApiError } from "@/lib/api-client";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
-import { notifyError, notifySuccess } from "@/lib/notify";
+import { ChangePasswordForm } from "@/components/change-password-form";
+import { Card } from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -20,11 +10,10 @@ import { SignedOutNotice } from "../components/signed-out-notice";
 import { profileOverviewPath } from "../dashboard";
 
 /**
- * `/{shopId}/customer/profile-overview/update-password` (spec §2, §5 "Change password"):
- * Current Password with a Forgot Password link under it (the shop's own forgot-password page),
- * New Password, Re-Enter new Password. Only currentPassword and newPassword are sent; a wrong
- * current password shows "Invalid current password." on its field. Success → toast and back
- * to the profile overview (the customer's other sessions are signed out by the server).
+ * `/{shopId}/customer/profile-overview/update-password` (spec §2, §5 "Change password"): the
+ * shared password form, its Forgot Password link on the shop's own page. A wrong current
+ * password shows "Invalid current password." on its field. Success → toast and back to the
+ * profile overview (the customer's other sessions are signed out by the server).
  */
 export function CustomerUpdatePasswordPage() {
   const shop = useCurrentShop();
@@ -32,41 +21,6 @@ export function CustomerUpdatePasswordPage() {
   const navigate = useNavigate();
   const customerId = getSignedInCustomerId(shop.id);
   const updatePassword = useUpdateCustomerPassword();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    clearErrors,
-    formState: { errors },
-  } = useForm<ChangePasswordInput, unknown, ChangePasswordValues>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { currentPassword: "", newPassword: "", confirmNewPassword: "" },
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
-
-  const onSubmit = handleSubmit(({ currentPassword, newPassword }) => {
-    if (customerId === null) return;
-    updatePassword.mutate(
-      { customerId, currentPassword, newPassword },
-      {
-        onSuccess: (data) => {
-          notifySuccess(data?.message || ACCESS_MESSAGES.passwordUpdated);
-          navigate(profileOverviewPath(shop.id));
-        },
-        onError: (error) => {
-          if (applyServerFieldErrors(error, setError, ["currentPassword", "newPassword"])) return;
-          // A 400 without field errors is still about the current password (spec §5).
-          if (error instanceof ApiError && error.status === 400) {
-            setError("currentPassword", { type: "server", message: error.message });
-            return;
-          }
-          notifyError(error);
-        },
-      },
-    );
-  });
 
   return (
     <div className="mx-auto w-full max-w-xl">
@@ -85,48 +39,15 @@ export function CustomerUpdatePasswordPage() {
         {customerId === null ? (
           <SignedOutNotice />
         ) : (
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            <div>
-              <PasswordInput
-                label="Current Password"
-                autoComplete="current-password"
-                error={errors.currentPassword?.message}
-                {...register("currentPassword")}
-              />
-              <div className="mt-2 flex justify-end">
-                <Link
-                  to={`/${shop.id}/pass/forgot-password`}
-                  className="rounded-sm font-medium text-primary-ink text-sm hover:underline"
-                >
-                  Forgot Password
-                </Link>
-              </div>
-            </div>
-            <PasswordInput
-              label="New Password"
-              autoComplete="new-password"
-              hint="8+ characters with upper and lower case letters, a number and one of @$!%*?&"
-              error={errors.newPassword?.message}
-              {...register("newPassword")}
-            />
-            <PasswordInput
-              label="Re-Enter new Password"
-              autoComplete="new-password"
-              error={errors.confirmNewPassword?.message}
-              {...register("confirmNewPassword")}
-            />
-            <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Link
-                to={profileOverviewPath(shop.id)}
-                className={buttonClassName({ variant: "outline", className: "no-underline" })}
-              >
-                Cancel
-              </Link>
-              <Button type="submit" loading={updatePassword.isPending}>
-                Update Password
-              </Button>
-            </div>
-          </form>
+          <ChangePasswordForm
+            forgotPasswordTo={`/${shop.id}/pass/forgot-password`}
+            cancelTo={profileOverviewPath(shop.id)}
+            pending={updatePassword.isPending}
+            send={(change, callbacks) =>
+              updatePassword.mutate({ customerId, ...change }, callbacks)
+            }
+            onUpdated={() => navigate(profileOverviewPath(shop.id))}
+          />
         )}
       </Card>
     </div>

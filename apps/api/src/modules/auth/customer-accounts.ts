@@ -1,0 +1,181 @@
+import {
+  ACCESS_MESSAGES,
+  type CustomerLoginPayload,
+  type CustomerSignUpPayload,
+} from "@tessera/shared";
+import type { Customer, Shop, User } from "../../db/schema";
+import { isUniqueViolation } from "../../infra/db/errors";
+import { hashPassword } from "../../infra/passwords";
+import { notify } from "../notifications/notify";
+import {
+  type AuthDeps,
+  accountDisabled,
+  checkPassword,
+  emailTaken,
+  invalidCredentials,
+  issueToken,
+  link,
+  requireShop,
+  signInUserVerified,
+} from "./context";
+import { toCustomerDto, toUserDto } from "./dto";
+import * as repo from "./repo";
+import { createSession } from "./session";
+import { MEMBER_WELCOME_TTL_MS, VERIFY_EMAIL_TTL_MS } from "./tokens";
+
+/**
+ * Customer accounts, one per shop: sign-up and sign-in on the shop's pages, sign-in with an
+ * e-mail a provider vouched for (Google), and the welcome of a member the merchant added.
+ */
+
+export async function sendCustomerVerification(ctx: AuthDeps, customer: Customer, shop: Shop) {
+  const token = await issueToken(
+    ctx,
+    "verify_email",
+    { customerId: customer.id },
+    VERIFY_EMAIL_TTL_MS,
+  );
+  await ctx.emails.sendVerifyEmail({
+    to: customer.email,
+    firstName: customer.firstName,
+    link: link(ctx, "/api/v1/auth/verify-email", {
+      token,
+      email: customer.email,
+      shopId: String(shop.id),
+    }),
+    shop,
+  });
+}
+
+export async function signUpCustomer(ctx: AuthDeps, input: CustomerSignUpPayload) {
+  const { db } = ctx;
+  const shop = await requireShop(ctx, input.shopId);
+  if (await repo.findCustomerByEmail(db, shop.id, input.email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  let customer: Customer;
+  try {
+    customer = await db.transaction(async (tx) => {
+      const inserted = await repo.insertCustomer(tx, {
+        shopId: shop.id,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+      });
+      await notify(tx, shop.id, [{ merchants: true }], {
+        event: "member.joined",
+        title: "New member",
+        message: `${inserted.firstName} ${inserted.lastName} signed up at your store.`,
+        data: { customerId: inserted.id },
+      });
+      return inserted;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  await sendCustomerVerification(ctx, customer, shop);
+  const token = await createSession(db, { customerId: customer.id });
+  return { message: ACCESS_MESSAGES.signUp, token, customer: toCustomerDto(customer) };
+}
+
+/** A customer of the shop, or the shop's own owner or staff (who go to the merchant area). */
+export async function signInCustomer(ctx: AuthDeps, input: CustomerLoginPayload) {
+  const { db } = ctx;
+  const shop = await requireShop(ctx, input.shopId);
+  const customer = await repo.findCustomerByEmail(db, shop.id, input.email);
+  if (customer && (await checkPassword(customer.passwordHash, input.password))) {
+    if (customer.isDisabled) throw accountDisabled();
+    const token = await createSession(db, { customerId: customer.id });
+    return { token, customer: toCustomerDto(customer) };
+  }
+  const user = await repo.findUserByEmail(db, input.email);
+  const userShopId = user ? await repo.findShopIdOfUser(db, user) : null;
+  if (user && userShopId === shop.id && (await checkPassword(user.passwordHash, input.password))) {
+    if (user.status === "disabled") throw accountDisabled();
+    const token = await createSession(db, { userId: user.id });
+    return { token, merchant: toUserDto(user, userShopId) };
+  }
+  if (!customer && !user) await checkPassword(null, input.password);
+  throw invalidCredentials();
+}
+
+type VerifiedPerson = { email: string; firstName: string; lastName: string };
+
+/** Third-party sign-in: the account with this verified e-mail, or a new verified one. */
+export async function signInWithVerifiedEmail(
+  ctx: AuthDeps,
+  input: VerifiedPerson & { shopId?: number },
+): Promise<{ token: string; as: "merchant" | "customer" }> {
+  if (input.shopId !== undefined) {
+    const shop = await requireShop(ctx, input.shopId);
+    // The shop's own owner or staff on its page are the merchant, as with a password.
+    const member = await repo.findUserByEmail(ctx.db, input.email);
+    if (member && (await repo.findShopIdOfUser(ctx.db, member)) === shop.id) {
+      return { token: await signInUserVerified(ctx, member), as: "merchant" };
+    }
+    return { token: await signInVerifiedCustomer(ctx, shop, input), as: "customer" };
+  }
+  let user: User | undefined = await repo.findUserByEmail(ctx.db, input.email);
+  if (!user) {
+    try {
+      user = await repo.insertUser(ctx.db, { ...names(input), emailVerifiedAt: new Date() });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      user = await repo.findUserByEmail(ctx.db, input.email);
+    }
+  }
+  if (!user) throw new Error("user vanished during sign-in");
+  return { token: await signInUserVerified(ctx, user), as: "merchant" };
+}
+
+function names(input: VerifiedPerson) {
+  return { email: input.email, firstName: input.firstName, lastName: input.lastName };
+}
+
+/** The shop's customer with this verified e-mail (created when new), signed in. */
+async function signInVerifiedCustomer(ctx: AuthDeps, shop: Shop, input: VerifiedPerson) {
+  const { db } = ctx;
+  let customer = await repo.findCustomerByEmail(db, shop.id, input.email);
+  if (!customer) {
+    try {
+      customer = await repo.insertCustomer(db, {
+        shopId: shop.id,
+        ...names(input),
+        emailVerifiedAt: new Date(),
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      customer = await repo.findCustomerByEmail(db, shop.id, input.email);
+    }
+  }
+  if (!customer) throw new Error("customer vanished during sign-in");
+  if (customer.isDisabled) throw accountDisabled();
+  await repo.markEmailVerified(db, { customerId: customer.id });
+  return createSession(db, { customerId: customer.id });
+}
+
+/**
+ * A member the merchant added: a link to the shop's own reset page, where they choose a
+ * first password (a reset token, kept longer than a forgotten-password one).
+ */
+export async function sendMemberWelcome(
+  ctx: AuthDeps,
+  customer: Customer,
+  shop: Shop,
+  membershipName: string | null,
+) {
+  const token = await issueToken(
+    ctx,
+    "reset_password",
+    { customerId: customer.id },
+    MEMBER_WELCOME_TTL_MS,
+  );
+  await ctx.emails.sendMemberWelcome({
+    to: customer.email,
+    firstName: customer.firstName,
+    link: link(ctx, `/${shop.id}/pass/reset-password`, { token, email: customer.email }),
+    shop,
+    membershipName,
+  });
+}

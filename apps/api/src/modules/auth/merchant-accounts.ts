@@ -1,0 +1,155 @@
+import {
+  ACCESS_MESSAGES,
+  CATALOGUE_MESSAGES,
+  type LoginPayload,
+  profileUpdatePayloadSchema,
+  type SignUpPayload,
+  toFieldErrors,
+} from "@tessera/shared";
+import type { Shop, User } from "../../db/schema";
+import { AppError } from "../../errors";
+import { isUniqueViolation } from "../../infra/db/errors";
+import { processImage, profilePictureRules } from "../../infra/images";
+import { hashPassword } from "../../infra/passwords";
+import {
+  type AuthDeps,
+  accountDisabled,
+  checkPassword,
+  emailTaken,
+  invalidCredentials,
+  issueToken,
+  link,
+  merchantView,
+} from "./context";
+import { toUserDto } from "./dto";
+import * as repo from "./repo";
+import { createSession, type MerchantSession } from "./session";
+import { STAFF_INVITE_TTL_MS, VERIFY_EMAIL_TTL_MS } from "./tokens";
+
+/** Merchant accounts: the owner's sign-up and sign-in, the profile, the staff invitation. */
+
+export async function sendUserVerification(ctx: AuthDeps, user: User) {
+  const token = await issueToken(ctx, "verify_email", { userId: user.id }, VERIFY_EMAIL_TTL_MS);
+  await ctx.emails.sendVerifyEmail({
+    to: user.email,
+    firstName: user.firstName,
+    link: link(ctx, "/api/v1/auth/verify-email", { token, email: user.email }),
+  });
+}
+
+export async function signUpMerchant(ctx: AuthDeps, input: SignUpPayload) {
+  const { db } = ctx;
+  if (await repo.findUserByEmail(db, input.email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  let user: User;
+  try {
+    user = await repo.insertUser(db, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  await sendUserVerification(ctx, user);
+  const token = await createSession(db, { userId: user.id });
+  return { message: ACCESS_MESSAGES.signUp, token, user: toUserDto(user, null) };
+}
+
+export async function signInMerchant(ctx: AuthDeps, input: LoginPayload) {
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  if (!(await checkPassword(user?.passwordHash, input.password)) || !user) {
+    throw invalidCredentials();
+  }
+  if (user.status === "disabled") throw accountDisabled();
+  const token = await createSession(ctx.db, { userId: user.id });
+  return { token, user: await merchantView(ctx, user) };
+}
+
+export async function getUser(_ctx: AuthDeps, session: MerchantSession) {
+  return { user: toUserDto(session.user, session.shopId) };
+}
+
+/** The profile fields and picture checked together: every problem is reported at once. */
+async function checkProfile(fields: Record<string, string>, picture: Buffer | undefined) {
+  const errors: Record<string, string> = {};
+  const parsed = profileUpdatePayloadSchema.safeParse({
+    ...fields,
+    phoneCountry: fields.phoneCountry ?? fields.country,
+  });
+  if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
+  let image: Awaited<ReturnType<typeof processImage>> | null = null;
+  if (picture) {
+    try {
+      image = await processImage(picture, profilePictureRules);
+    } catch (error) {
+      if (!(error instanceof AppError && error.details.errors)) throw error;
+      Object.assign(errors, error.details.errors);
+    }
+  }
+  const first = Object.values(errors)[0];
+  if (first || !parsed.success) throw new AppError("BAD_REQUEST", first ?? "Invalid", { errors });
+  return { profile: parsed.data, image };
+}
+
+/**
+ * Update Profile: names, phone (checked for `phoneCountry`, or its alias `country`; stored
+ * in E.164, empty clears it) and an optional new picture. Every problem is reported at
+ * once; a replaced picture is removed once the update is saved. The e-mail never changes
+ * here.
+ */
+export async function updateUser(
+  ctx: AuthDeps,
+  session: MerchantSession,
+  fields: Record<string, string>,
+  picture: Buffer | undefined,
+) {
+  const { db, storage } = ctx;
+  const { profile, image } = await checkProfile(fields, picture);
+  const stored = image
+    ? await storage.save(image.buffer, {
+        extension: image.extension,
+        contentType: image.contentType,
+        folder: "profiles",
+      })
+    : null;
+  let result: { user: User; previousPicture: string | null };
+  try {
+    result = await db.transaction(async (tx) => {
+      const previous = await repo.lockUser(tx, session.user.id);
+      if (!previous) throw new AppError("NOT_FOUND", "Account not found");
+      const user = await repo.updateUserProfile(tx, session.user.id, {
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        phoneNumber: profile.phoneNumber || null,
+        ...(stored ? { profilePicture: stored.url } : {}),
+      });
+      return { user, previousPicture: previous.profilePicture };
+    });
+  } catch (error) {
+    if (stored) await storage.remove(stored.key).catch(() => {});
+    throw error;
+  }
+  // A picture from Google sign-in is not ours to delete: keyFromUrl knows only our files.
+  const previousKey =
+    stored && result.previousPicture ? storage.keyFromUrl(result.previousPicture) : null;
+  if (previousKey) await storage.remove(previousKey).catch(() => {});
+  return {
+    message: CATALOGUE_MESSAGES.profileUpdated,
+    user: toUserDto(result.user, session.shopId),
+  };
+}
+
+/** Invites a staff member: used by the staff area. */
+export async function sendStaffInvitation(ctx: AuthDeps, user: User, shop: Shop) {
+  const token = await issueToken(ctx, "staff_invite", { userId: user.id }, STAFF_INVITE_TTL_MS);
+  await ctx.emails.sendStaffInvite({
+    to: user.email,
+    firstName: user.firstName,
+    link: link(ctx, "/employee/set-password", { token }),
+    shop,
+    role: user.role,
+  });
+}

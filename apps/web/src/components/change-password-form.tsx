@@ -1,0 +1,121 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  ACCESS_MESSAGES,
+  type ChangePasswordInput,
+  type ChangePasswordValues,
+  changePasswordSchema,
+} from "@tessera/shared";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { Button, buttonClassName, PasswordInput } from "@/components/ui";
+import { ApiError } from "@/lib/api-client";
+import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { notifyError, notifySuccess } from "@/lib/notify";
+
+export type PasswordChange = { currentPassword: string; newPassword: string };
+
+type SendCallbacks = {
+  onSuccess: (data: { message?: string } | undefined) => void;
+  onError: (error: unknown) => void;
+};
+
+/**
+ * The Update Password form of the merchant and customer profiles: Current Password (with a
+ * Forgot Password link under it), New Password, Re-Enter new Password. Only currentPassword
+ * and newPassword are sent; success → toast, then `onUpdated`; a wrong current password shows
+ * on its field. The page supplies where the links go and how the change is sent.
+ */
+export function ChangePasswordForm({
+  forgotPasswordTo,
+  cancelTo,
+  pending,
+  send,
+  onUpdated,
+}: {
+  forgotPasswordTo: string;
+  cancelTo: string;
+  pending: boolean;
+  /** Sends the change, calling back as a mutation's `mutate` does. */
+  send: (change: PasswordChange, callbacks: SendCallbacks) => void;
+  onUpdated: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ChangePasswordInput, unknown, ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmNewPassword: "" },
+    reValidateMode: "onSubmit",
+  });
+  useClearErrorOnEdit(watch, clearErrors);
+
+  const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
+    send(
+      { currentPassword, newPassword },
+      {
+        onSuccess: (data) => {
+          notifySuccess(data?.message || ACCESS_MESSAGES.passwordUpdated);
+          onUpdated();
+        },
+        onError: (error) => {
+          if (applyServerFieldErrors(error, setError, ["currentPassword", "newPassword"])) return;
+          // A 400 without field errors is still about the current password (spec §5).
+          if (error instanceof ApiError && error.status === 400) {
+            setError("currentPassword", { type: "server", message: error.message });
+            return;
+          }
+          notifyError(error);
+        },
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <div>
+        <PasswordInput
+          label="Current Password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register("currentPassword")}
+        />
+        <div className="mt-2 flex justify-end">
+          <Link
+            to={forgotPasswordTo}
+            className="rounded-sm font-medium text-primary-ink text-sm hover:underline"
+          >
+            Forgot Password
+          </Link>
+        </div>
+      </div>
+      <PasswordInput
+        label="New Password"
+        autoComplete="new-password"
+        hint="8+ characters with upper and lower case letters, a number and one of @$!%*?&"
+        error={errors.newPassword?.message}
+        {...register("newPassword")}
+      />
+      <PasswordInput
+        label="Re-Enter new Password"
+        autoComplete="new-password"
+        error={errors.confirmNewPassword?.message}
+        {...register("confirmNewPassword")}
+      />
+      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Link
+          to={cancelTo}
+          className={buttonClassName({ variant: "outline", className: "no-underline" })}
+        >
+          Cancel
+        </Link>
+        <Button type="submit" loading={pending}>
+          Update Password
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,221 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import {
+  formatMoney,
+  formatShortDate,
+  type GetMemberResponse,
+  MEMBER_DETAIL_RECENT,
+  PAYMENT_TYPE_LABELS,
+  REDEMPTION_TYPE_LABELS,
+  type Redemption,
+  TRANSACTION_STATUS_LABELS,
+  type Transaction,
+} from "@tessera/shared";
+import { useState } from "react";
+import {
+  Badge,
+  EmptyState,
+  ListPager,
+  PhoneList,
+  type PhoneListProps,
+  QueryErrorState,
+  statusTone,
+  Table,
+  type TableColumn,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from "@/components/ui";
+import { cn } from "@/lib/cn";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { type HistoryPage, useMemberRedemptionsPage, useMemberTransactionsPage } from "../api";
+import { RENEWAL_LABELS } from "../member-status";
+
+/** The member detail page's history: payments and redemptions, in tabs, a page at a time. */
+
+function HistoryList<Row extends { id: number }>({
+  label,
+  columns,
+  firstPage,
+  query,
+  page,
+  onPageChange,
+  empty,
+  phone,
+}: {
+  label: "Transactions" | "Redemptions";
+  columns: TableColumn<Row>[];
+  /** The rows on phones, where the table's columns would not fit. */
+  phone: Pick<PhoneListProps<Row>, "title" | "amount" | "details">;
+  firstPage: HistoryPage<Row>;
+  query: UseQueryResult<HistoryPage<Row>, unknown>;
+  page: number;
+  onPageChange: (page: number) => void;
+  empty: string;
+}) {
+  const fetched = page > 1;
+  const current = fetched ? query.data : firstPage;
+  const loading = fetched && query.isPlaceholderData;
+  const total = current?.total ?? firstPage.total;
+  return (
+    <div
+      className={cn("flex flex-col gap-3 transition-opacity", loading && "opacity-60")}
+      aria-busy={loading || undefined}
+    >
+      {fetched && query.isError ? (
+        <QueryErrorState query={query} title={`Could not load the ${label.toLowerCase()}`} />
+      ) : (
+        <>
+          <Table
+            caption={label}
+            hideCaption
+            columns={columns}
+            rows={current?.rows ?? []}
+            getRowKey={(row) => row.id}
+            loading={current === undefined}
+            empty={<EmptyState title={empty} />}
+            className="max-sm:hidden"
+          />
+          <PhoneList
+            label={label}
+            rows={current?.rows ?? []}
+            getRowKey={(row) => row.id}
+            loading={current === undefined}
+            empty={empty}
+            {...phone}
+          />
+        </>
+      )}
+      <ListPager
+        label={`${label} pages`}
+        page={page}
+        pageSize={MEMBER_DETAIL_RECENT}
+        total={total}
+        loading={loading}
+        onPageChange={onPageChange}
+      />
+    </div>
+  );
+}
+
+function transactionItem(row: Transaction): string {
+  return (
+    row.offerName ??
+    (row.membershipName
+      ? `${row.membershipName}${row.plan ? ` (${RENEWAL_LABELS[row.plan]})` : ""}`
+      : row.transactionType)
+  );
+}
+
+export function HistoryTabs({ data }: { data: GetMemberResponse }) {
+  const shop = useCurrentShop();
+  const id = data.member.id;
+  // Kept here, not in the tabs, so switching tabs does not lose the page.
+  const [transactionPage, setTransactionPage] = useState(1);
+  const [redemptionPage, setRedemptionPage] = useState(1);
+  const firstTransactions = { rows: data.transactions, total: data.transactionsTotal };
+  const firstRedemptions = { rows: data.redemptions, total: data.redemptionsTotal };
+  const transactions = useMemberTransactionsPage(id, transactionPage, firstTransactions);
+  const redemptions = useMemberRedemptionsPage(id, redemptionPage, firstRedemptions);
+  const transactionColumns: TableColumn<Transaction>[] = [
+    {
+      key: "date",
+      header: "Date",
+      className: "whitespace-nowrap",
+      cell: (row) => formatShortDate(row.transactionDate, shop.timeZone),
+    },
+    { key: "item", header: "Item", cell: transactionItem },
+    {
+      key: "payment",
+      header: "Payment type",
+      cell: (row) => PAYMENT_TYPE_LABELS[row.paymentType] ?? row.paymentType,
+    },
+    {
+      key: "status",
+      header: "Status",
+      cell: (row) => (
+        <Badge tone={statusTone(row.status)}>{TRANSACTION_STATUS_LABELS[row.status]}</Badge>
+      ),
+    },
+    {
+      key: "price",
+      header: "Price",
+      align: "right",
+      className: "tabular-nums",
+      cell: (row) => formatMoney(row.amount),
+    },
+  ];
+  const redemptionColumns: TableColumn<Redemption>[] = [
+    {
+      key: "date",
+      header: "Redemption Date",
+      className: "whitespace-nowrap",
+      cell: (row) => formatShortDate(row.redemptionDate, shop.timeZone),
+    },
+    { key: "item", header: "Item", cell: (row) => row.item },
+    { key: "type", header: "Type", cell: (row) => REDEMPTION_TYPE_LABELS[row.redemptionType] },
+    { key: "by", header: "Redeemed by", cell: (row) => row.performedByName },
+    {
+      key: "value",
+      header: "Value",
+      align: "right",
+      className: "tabular-nums",
+      cell: (row) => formatMoney(row.value),
+    },
+  ];
+  return (
+    <Tabs defaultValue="transactions">
+      <TabsList aria-label="Member history">
+        <TabsTrigger value="transactions">Transactions</TabsTrigger>
+        <TabsTrigger value="redemptions">Redemptions</TabsTrigger>
+      </TabsList>
+      <TabsContent value="transactions">
+        <HistoryList
+          label="Transactions"
+          columns={transactionColumns}
+          firstPage={firstTransactions}
+          query={transactions}
+          page={transactionPage}
+          onPageChange={setTransactionPage}
+          empty="No transactions found"
+          phone={{
+            title: transactionItem,
+            amount: (row) => formatMoney(row.amount),
+            details: (row) => (
+              <>
+                <span>{formatShortDate(row.transactionDate, shop.timeZone)}</span>
+                <span aria-hidden="true">·</span>
+                <span>{PAYMENT_TYPE_LABELS[row.paymentType] ?? row.paymentType}</span>
+                <Badge tone={statusTone(row.status)}>{TRANSACTION_STATUS_LABELS[row.status]}</Badge>
+              </>
+            ),
+          }}
+        />
+      </TabsContent>
+      <TabsContent value="redemptions">
+        <HistoryList
+          label="Redemptions"
+          columns={redemptionColumns}
+          firstPage={firstRedemptions}
+          query={redemptions}
+          page={redemptionPage}
+          onPageChange={setRedemptionPage}
+          empty="No redemptions available"
+          phone={{
+            title: (row) => row.item,
+            amount: (row) => formatMoney(row.value),
+            details: (row) => (
+              <>
+                <span>{formatShortDate(row.redemptionDate, shop.timeZone)}</span>
+                <span aria-hidden="true">·</span>
+                <span>
+                  {REDEMPTION_TYPE_LABELS[row.redemptionType]} by {row.performedByName}
+                </span>
+              </>
+            ),
+          }}
+        />
+      </TabsContent>
+    </Tabs>
+  );
+}
