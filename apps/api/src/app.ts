@@ -34,6 +34,8 @@ import { resolveSession } from "./modules/auth/session";
 import { customerEventsRoutes } from "./modules/customer/events";
 import { customerRoutes } from "./modules/customer/routes";
 import { createCustomerService } from "./modules/customer/service";
+import { analyticsRoutes } from "./modules/analytics/routes";
+import { createAnalyticsService } from "./modules/analytics/service";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { createDashboardService } from "./modules/dashboard/service";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
@@ -242,6 +244,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(dashboardRoutes, {
     dashboard: createDashboardService({ db, now }),
   });
+  await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, now }) });
   await app.register(reportRoutes, {
     reports: createReportsService({ db, now, copyValues: deps.database.copyValues }),
   });
