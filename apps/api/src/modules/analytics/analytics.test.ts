@@ -159,16 +159,14 @@ beforeAll(async () => {
     kind: "reward" | "redemption" | "reversal",
     at: string,
   ) =>
-    db
-      .insert(cashbackLedger)
-      .values({
-        shopId,
-        customerId,
-        amountCents,
-        kind,
-        description: kind,
-        createdAt: new Date(at),
-      });
+    db.insert(cashbackLedger).values({
+      shopId,
+      customerId,
+      amountCents,
+      kind,
+      description: kind,
+      createdAt: new Date(at),
+    });
   await ledger(d.customerId, 300, "reward", "2024-11-05T00:00:00Z");
   await ledger(a.customerId, 200, "reward", "2025-02-01T00:00:00Z");
   await ledger(g.customerId, 100, "reward", "2025-04-10T00:00:00Z");

@@ -206,9 +206,11 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
       type Tally = { members: number; arr: number; lost: number; atStart: number };
       const tally = new Map<number | null, Tally>();
       const of = (id: number | null) => {
-        let t = tally.get(id);
-        if (!t) tally.set(id, (t = { members: 0, arr: 0, lost: 0, atStart: 0 }));
-        return t;
+        const found = tally.get(id);
+        if (found) return found;
+        const fresh = { members: 0, arr: 0, lost: 0, atStart: 0 };
+        tally.set(id, fresh);
+        return fresh;
       };
       const end = boundaries[boundaries.length - 1] as number;
       for (const customer of customers) {
