@@ -19,7 +19,6 @@ function lazyFrom<M>(load: () => Promise<M>) {
 const platformLogin = lazyFrom(() => import("./routes/platform-login"));
 const platformAuth = lazyFrom(() => import("./routes/platform-auth"));
 const merchant = lazyFrom(() => import("./routes/merchant"));
-const merchantAnalytics = lazyFrom(() => import("./routes/merchant-analytics"));
 const storefront = lazyFrom(() => import("./routes/storefront"));
 const shopLogin = lazyFrom(() => import("./routes/shop-login"));
 const shopAuth = lazyFrom(() => import("./routes/shop-auth"));
@@ -67,7 +66,7 @@ export const routes: RouteObject[] = [
                 children: [{ path: "new-offer", lazy: merchant("DashboardNewOffer") }],
               },
               { path: "reports", lazy: merchant("ReportsPage") },
-              { path: "analytics", lazy: merchantAnalytics("AnalyticsPage") },
+              { path: "analytics", lazy: merchant("AnalyticsPage") },
               {
                 // Members (spec §2): the add and update modals open over the list.
                 path: "members",
