@@ -9,6 +9,7 @@ import {
   TabsList,
   TabsTrigger,
 } from "@/components/ui";
+import { cn } from "@/lib/cn";
 import { type CsvColumn, saveCsv, toCsv } from "../csv";
 
 export interface FigureCardProps<Row> {
@@ -47,7 +48,7 @@ export function FigureCard<Row>({
     </Button>
   );
   return (
-    <Card className={className}>
+    <Card className={cn("min-w-0", className)}>
       <CardHeader title={title} description={description} headingLevel={2} action={download} />
       {chart ? (
         <Tabs value={view} onValueChange={setView}>

@@ -172,7 +172,7 @@ export function AnalyticsPage() {
         <Loading height="h-48" />
       )}
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid gap-6">
         {lifetime.isError ? (
           <QueryErrorState query={lifetime} title="Could not load the lifetime value" />
         ) : lifetime.data ? (
