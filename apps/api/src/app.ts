@@ -25,6 +25,8 @@ import {
   type Storage,
 } from "./infra/storage";
 import { loggerOptions } from "./logger";
+import { analyticsRoutes } from "./modules/analytics/routes";
+import { createAnalyticsService } from "./modules/analytics/service";
 import { customerAuthRoutes } from "./modules/auth/customer-routes";
 import { createAccountEmails } from "./modules/auth/emails";
 import { googleAuthRoutes } from "./modules/auth/google";
@@ -34,8 +36,6 @@ import { resolveSession } from "./modules/auth/session";
 import { customerEventsRoutes } from "./modules/customer/events";
 import { customerRoutes } from "./modules/customer/routes";
 import { createCustomerService } from "./modules/customer/service";
-import { analyticsRoutes } from "./modules/analytics/routes";
-import { createAnalyticsService } from "./modules/analytics/service";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { createDashboardService } from "./modules/dashboard/service";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes";

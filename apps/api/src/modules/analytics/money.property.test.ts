@@ -74,7 +74,7 @@ function layOut(customer: CustomerPlan, tiers: MembershipTier[]) {
       payments.push({ at: new Date(at), tier, discountCents });
       at += (tier.renewal === "yearly" ? 365 : p.gapDays) * DAY;
     }
-    const first = (payments[0]?.at as Date).getTime();
+    const first = new Date((payments[0] as Payment).at).getTime();
     const end = m.endsAfterDays === null ? null : first + m.endsAfterDays * DAY;
     const endedAt = end !== null && end < NOW.getTime() ? new Date(end) : undefined;
     out.push({ payments, ...(endedAt ? { endedAt } : {}) });
@@ -87,7 +87,7 @@ function layOut(customer: CustomerPlan, tiers: MembershipTier[]) {
 /** The customer's tier and annualised price at `at`, read straight from the laid-out history. */
 function valueAt(laid: ReturnType<typeof layOut>, at: number) {
   for (const m of laid) {
-    const start = (m.payments[0]?.at as Date).getTime();
+    const start = new Date((m.payments[0] as Payment).at).getTime();
     if (start > at || (m.endedAt && m.endedAt.getTime() <= at)) continue;
     let current: Payment | undefined;
     for (const p of m.payments) {
