@@ -43,20 +43,30 @@ export async function loadHistories(
     sql`with firsts as (
         select customer_id, min(start_date) as first_start
         from customer_memberships where shop_id = ${shopId} group by customer_id
+      ), paid as (
+        select m.id as membership_id, m.customer_id, ${ms(sql.raw("m.start_date"))} as start_ms,
+          ${ms(END_AT)} as end_ms, m.tier_id as membership_tier_id,
+          ${ms(sql.raw("t.created_at"))} as paid_ms, t.tier_id, t.created_at, t.id as paid_id,
+          ((t.price_cents - t.discount_cents) * (case when t.plan = 'yearly' then 1 else 12 end))::float8
+            as arr_cents
+        from customer_memberships m
+        left join transactions t on t.customer_membership_id = m.id and t.shop_id = ${shopId}
+          and t.kind in ('membership_purchase', 'membership_renewal')
+          and t.status in ('succeeded', 'refunded') and t.created_at < ${until}
+        where m.shop_id = ${shopId} and m.start_date < ${until}
+          and (${END_AT} is null or ${END_AT} > ${since})
+      ), changes as (
+        -- Only the payments that change the tier or the price: renewals at the same price
+        -- change no figure, and most payments are such renewals.
+        select *, lag(tier_id) over w as previous_tier, lag(arr_cents) over w as previous_arr
+        from paid window w as (partition by membership_id order by created_at, paid_id)
       )
-      select m.id as membership_id, m.customer_id, ${ms(sql.raw("m.start_date"))} as start_ms,
-        ${ms(END_AT)} as end_ms, ${ms(sql.raw("f.first_start"))} as first_start_ms,
-        m.tier_id as membership_tier_id, ${ms(sql.raw("t.created_at"))} as paid_ms, t.tier_id,
-        ((t.price_cents - t.discount_cents) * (case when t.plan = 'yearly' then 1 else 12 end))::float8
-          as arr_cents
-      from customer_memberships m
-      join firsts f on f.customer_id = m.customer_id
-      left join transactions t on t.customer_membership_id = m.id
-        and t.kind in ('membership_purchase', 'membership_renewal')
-        and t.status in ('succeeded', 'refunded') and t.created_at < ${until}
-      where m.shop_id = ${shopId} and m.start_date < ${until}
-        and (${END_AT} is null or ${END_AT} > ${since})
-      order by m.customer_id, m.id, t.created_at, t.id`,
+      select c.membership_id, c.customer_id, c.start_ms, c.end_ms, c.membership_tier_id,
+        c.paid_ms, c.tier_id, c.arr_cents, ${ms(sql.raw("f.first_start"))} as first_start_ms
+      from changes c join firsts f on f.customer_id = c.customer_id
+      where c.paid_ms is null or c.previous_tier is null
+        or c.previous_tier <> c.tier_id or c.previous_arr <> c.arr_cents
+      order by c.customer_id, c.membership_id, c.created_at, c.paid_id`,
   );
   const customers: CustomerHistory[] = [];
   let customer: CustomerHistory | undefined;
