@@ -83,7 +83,7 @@ describe("subscription analytics journeys (issue 19)", () => {
     page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) });
 
   beforeAll(async () => {
-    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "600" } });
+    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "600" }, startupMs: 120_000 });
     browser = await launchBrowser();
     const page = await openPage(browser, viewports.desktop);
     await page.goto(`${server.url}/`);
@@ -92,7 +92,7 @@ describe("subscription analytics journeys (issue 19)", () => {
     ownerState = await page.context().storageState();
     ownerToken = (await page.evaluate(() => localStorage.getItem("token"))) as string;
     await page.close();
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -187,7 +187,7 @@ describe("subscription analytics journeys (issue 19)", () => {
     await screenshot(page, "analytics-tables-desktop");
     expect(problems).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it("fits a phone and reads well in both themes, with no serious accessibility problems", async () => {
     const findings: string[] = [];
@@ -213,5 +213,5 @@ describe("subscription analytics journeys (issue 19)", () => {
       }
     }
     expect(findings).toEqual([]);
-  });
+  }, 360_000);
 });
