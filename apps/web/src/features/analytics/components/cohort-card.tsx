@@ -5,13 +5,17 @@ import { FigureCard } from "./figure-card";
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
-/** The cell's background: the brand colour, stronger the more members stayed. */
+/**
+ * The cell's background: the brand colour mixed into the surface, stronger the more members
+ * stayed. At most about half strength, so the theme's text colour keeps its contrast on it in
+ * both themes (full brand colour behind white text fails it).
+ */
 function heat(rate: number | null) {
   if (rate === null) return undefined;
-  const strength = Math.round(10 + rate * 0.75);
+  const strength = Math.round(6 + rate * 0.44);
   return {
     backgroundColor: `color-mix(in oklab, var(--color-primary) ${strength}%, var(--color-surface))`,
-    color: rate >= 55 ? "var(--color-on-primary)" : "var(--color-fg)",
+    color: "var(--color-fg)",
   };
 }
 
