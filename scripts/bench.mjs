@@ -10,6 +10,8 @@
 //   (generate_series), then dashboard stats, Offers Performance, the first report pages (median
 //   and p95 of sequential requests) and full CSV exports (rows/s, the server's peak RSS); on
 //   PostgreSQL only (BENCH_TRANSACTIONS, BENCH_REDEMPTIONS change the sizes).
+// - analytics (BENCH_ONLY=analytics only, PostgreSQL): the reports shop plus 100,000 members with a
+//   year of membership history, then each analytics read (scripts/bench-analytics.mjs).
 // BENCH_ONLY=storefront, BENCH_ONLY=members or BENCH_ONLY=reports runs one part;
 // BENCH_ONLY=lighthouse runs Lighthouse against npm start (scripts/bench-lighthouse.mjs). Not a test: it prints figures to
 // record in docs/benchmarks.md.
@@ -619,13 +621,23 @@ if (!databaseUrl) {
   }
 }
 try {
+  if (ONLY === "analytics") {
+    if (!databaseUrl) throw new Error("The analytics benchmark needs PostgreSQL.");
+    const { runAnalytics, ANALYTICS_MEMBERS } = await import("./bench-analytics.mjs");
+    const helpers = { startServer, stopServer, call, bulkReportsSql, timeRequests };
+    const analyticsRows = await runAnalytics("PostgreSQL", { DATABASE_URL: databaseUrl }, helpers);
+    console.log(
+      `Analytics, ${TRANSACTIONS.toLocaleString("en")} transactions plus ${ANALYTICS_MEMBERS.toLocaleString("en")} members' year, ${SAMPLES} sequential requests each:`,
+    );
+    console.table(analyticsRows);
+  }
   if (ONLY === "reports") {
     if (!databaseUrl) throw new Error("The reports benchmark needs PostgreSQL.");
     const r = await runReports("PostgreSQL", { DATABASE_URL: databaseUrl });
     reportRows.push(...r.rows);
     exportRows.push(...r.exports);
   }
-  if (ONLY !== "members" && ONLY !== "reports") {
+  if (ONLY !== "members" && ONLY !== "reports" && ONLY !== "analytics") {
     if (databaseUrl) rows.push(...(await run("PostgreSQL", { DATABASE_URL: databaseUrl })));
     rows.push(...(await run("PGlite", { DATABASE_URL: "" })));
   }
@@ -634,7 +646,7 @@ try {
     reportRows.push(...r.rows);
     exportRows.push(...r.exports);
   }
-  if (ONLY !== "storefront" && ONLY !== "reports") {
+  if (ONLY !== "storefront" && ONLY !== "reports" && ONLY !== "analytics") {
     if (databaseUrl)
       memberRows.push(...(await runMembers("PostgreSQL", { DATABASE_URL: databaseUrl })));
     memberRows.push(...(await runMembers("PGlite", { DATABASE_URL: "" })));

@@ -25,6 +25,8 @@ import {
   type Storage,
 } from "./infra/storage";
 import { loggerOptions } from "./logger";
+import { analyticsRoutes } from "./modules/analytics/routes";
+import { createAnalyticsService } from "./modules/analytics/service";
 import { customerAuthRoutes } from "./modules/auth/customer-routes";
 import { createAccountEmails } from "./modules/auth/emails";
 import { googleAuthRoutes } from "./modules/auth/google";
@@ -242,6 +244,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(dashboardRoutes, {
     dashboard: createDashboardService({ db, now }),
   });
+  await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, now }) });
   await app.register(reportRoutes, {
     reports: createReportsService({ db, now, copyValues: deps.database.copyValues }),
   });

@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
                 children: [{ path: "new-offer", lazy: merchant("DashboardNewOffer") }],
               },
               { path: "reports", lazy: merchant("ReportsPage") },
+              { path: "analytics", lazy: merchant("AnalyticsPage") },
               {
                 // Members (spec §2): the add and update modals open over the list.
                 path: "members",

@@ -1,6 +1,7 @@
 import type { User } from "@tessera/shared";
 import {
   BadgePercent,
+  ChartLine,
   Crown,
   FileBarChart,
   LayoutDashboard,
@@ -31,6 +32,8 @@ export const merchantNavItems: readonly MerchantNavItem[] = [
   { to: "/merchant/offers", label: "Offers", icon: BadgePercent },
   { to: "/merchant/storefront", label: "Storefront", icon: Store },
   { to: "/merchant/reports", label: "Reports", icon: FileBarChart },
+  // Read-only figures: staff see them as they see Dashboard and Reports.
+  { to: "/merchant/analytics", label: "Analytics", icon: ChartLine },
   { to: "/merchant/users", label: "Staff", icon: UserCog, ownerOnly: true },
 ];
 

@@ -1,3 +1,5 @@
+import { lazy, Suspense } from "react";
+import { PageLoader } from "@/components/page-loader";
 import { UpdatePasswordPage } from "@/features/auth/pages/update-password-page";
 import { DASHBOARD_PATH } from "@/features/dashboard/pages/merchant-dashboard-page";
 import { MemberDetailPage } from "@/features/members/pages/member-detail-page";
@@ -43,6 +45,20 @@ export { MerchantStorefrontPage } from "@/features/storefront/pages/merchant-sto
 export { StorefrontPreviewPage } from "@/features/storefront/pages/storefront-preview-page";
 export { MerchantSidebarPage } from "../layouts/merchant-layout";
 export { MemberDetailPage, UpdatePasswordPage };
+
+// Analytics loads after the merchant area, as its own chunk: the area's first load does not
+// carry its tables and figures, and modules the area already has are not fetched again.
+const LazyAnalyticsPage = lazy(() =>
+  import("@/features/analytics").then((module) => ({ default: module.AnalyticsPage })),
+);
+
+export function AnalyticsPage() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <LazyAnalyticsPage />
+    </Suspense>
+  );
+}
 
 export function MerchantArea() {
   return (

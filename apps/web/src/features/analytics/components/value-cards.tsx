@@ -1,0 +1,240 @@
+import type {
+  BenefitAnalytics,
+  BenefitUse,
+  LifetimeValueAnalytics,
+  OfferAnalytics,
+  OfferAnalyticsRow,
+  TierValue,
+} from "@tessera/shared";
+import { formatMoney } from "@tessera/shared";
+import { Info } from "lucide-react";
+import { EmptyState, Table, type TableColumn } from "@/components/ui";
+import { formatMaybeMoney, formatRate } from "../format";
+import { FigureCard } from "./figure-card";
+
+export const LTV_FORMULA =
+  "LTV = ARPU ÷ monthly churn rate. ARPU is the tier's MRR ÷ its members; monthly churn is the members lost in the period's months ÷ the members at those months' starts.";
+
+/** A column header with the formula in a tooltip (hover or keyboard focus). */
+function FormulaHeader({ label, formula }: { label: string; formula: string }) {
+  return (
+    <span className="group relative inline-flex items-center gap-1">
+      {label}
+      <button
+        type="button"
+        className="rounded-full text-fg-subtle hover:text-fg focus-visible:outline-2"
+        aria-label={`How ${label} is computed`}
+        aria-describedby="ltv-formula"
+      >
+        <Info aria-hidden="true" className="size-3.5" />
+      </button>
+      <span
+        id="ltv-formula"
+        role="tooltip"
+        className="invisible absolute top-full right-0 z-10 mt-1 w-64 rounded-control border border-line bg-surface p-2 text-left font-normal text-fg text-xs shadow-raised group-focus-within:visible group-hover:visible"
+      >
+        {formula}
+      </span>
+    </span>
+  );
+}
+
+export function LifetimeValueCard({
+  data,
+  tierId,
+  fileName,
+}: {
+  data: LifetimeValueAnalytics;
+  tierId: number | null;
+  fileName: string;
+}) {
+  const rows = data.tiers.filter((t) => tierId === null || t.tierId === tierId);
+  const columns: TableColumn<TierValue>[] = [
+    {
+      key: "tier",
+      header: "Tier",
+      cell: (t) => (t.tierId === null ? <strong>{t.tierName}</strong> : t.tierName),
+      className: "min-w-32",
+    },
+    { key: "members", header: "Members", cell: (t) => t.members, align: "right" },
+    {
+      key: "mrr",
+      header: "MRR",
+      cell: (t) => formatMoney(t.mrr),
+      align: "right",
+      className: "tabular-nums",
+    },
+    {
+      key: "arpu",
+      header: "ARPU",
+      cell: (t) => formatMaybeMoney(t.arpu),
+      align: "right",
+      className: "tabular-nums",
+    },
+    {
+      key: "churn",
+      header: "Monthly churn",
+      cell: (t) => formatRate(t.monthlyChurnRate),
+      align: "right",
+    },
+    {
+      key: "ltv",
+      header: <FormulaHeader label="LTV" formula={LTV_FORMULA} />,
+      cell: (t) =>
+        t.ltv === null ? (
+          <span title="No members lost in the period: no finite estimate">—</span>
+        ) : (
+          formatMoney(t.ltv)
+        ),
+      align: "right",
+      className: "tabular-nums",
+    },
+  ];
+  return (
+    <FigureCard
+      title="Lifetime value"
+      description="Average revenue per member (per month) and lifetime value per tier."
+      table={
+        <Table
+          caption="Lifetime value"
+          hideCaption
+          columns={columns}
+          rows={rows}
+          getRowKey={(t) => t.tierId ?? "all"}
+          empty={<EmptyState title="No tiers yet" />}
+        />
+      }
+      csv={{
+        fileName,
+        columns: [
+          { header: "Tier", value: (t: TierValue) => t.tierName },
+          { header: "Members", value: (t: TierValue) => t.members },
+          { header: "MRR", value: (t: TierValue) => t.mrr },
+          { header: "ARPU", value: (t: TierValue) => t.arpu },
+          { header: "Monthly churn %", value: (t: TierValue) => t.monthlyChurnRate },
+          { header: "LTV", value: (t: TierValue) => t.ltv },
+        ],
+        rows,
+      }}
+    />
+  );
+}
+
+export function BenefitCard({ data, fileName }: { data: BenefitAnalytics; fileName: string }) {
+  const columns: TableColumn<BenefitUse>[] = [
+    { key: "tier", header: "Tier", cell: (b) => b.tierName },
+    { key: "benefit", header: "Benefit", cell: (b) => b.benefitName, className: "min-w-32" },
+    {
+      key: "eligible",
+      header: "Member-months",
+      cell: (b) => b.eligibleMemberMonths,
+      align: "right",
+    },
+    { key: "used", header: "Redeemed", cell: (b) => b.redeemedMemberMonths, align: "right" },
+    { key: "rate", header: "Use", cell: (b) => formatRate(b.useRate), align: "right" },
+  ];
+  const c = data.cashback;
+  return (
+    <FigureCard
+      title="Benefit use"
+      description="For each benefit, the share of eligible member-months in which it was redeemed."
+      table={
+        <div className="flex flex-col gap-4">
+          <Table
+            caption="Benefit use"
+            hideCaption
+            columns={columns}
+            rows={data.benefits}
+            getRowKey={(b) => b.benefitId}
+            empty={<EmptyState title="No benefits" hint="Benefits of your tiers show here." />}
+          />
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {[
+              ["Cashback earned", c.earned],
+              ["Cashback redeemed", c.redeemed],
+              ["Taken back", c.reversed],
+              ["Cashback owed", c.liability],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-control bg-muted px-3 py-2">
+                <dt className="text-fg-muted text-xs">{label}</dt>
+                <dd className="font-semibold text-fg tabular-nums">
+                  {formatMoney(value as number)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      }
+      csv={{
+        fileName,
+        columns: [
+          { header: "Tier", value: (b: BenefitUse) => b.tierName },
+          { header: "Benefit", value: (b: BenefitUse) => b.benefitName },
+          { header: "Eligible member-months", value: (b: BenefitUse) => b.eligibleMemberMonths },
+          { header: "Redeemed member-months", value: (b: BenefitUse) => b.redeemedMemberMonths },
+          { header: "Use %", value: (b: BenefitUse) => b.useRate },
+        ],
+        rows: data.benefits,
+      }}
+    />
+  );
+}
+
+export function OfferCard({ data, fileName }: { data: OfferAnalytics; fileName: string }) {
+  const columns: TableColumn<OfferAnalyticsRow>[] = [
+    { key: "offer", header: "Offer", cell: (o) => o.offerName, className: "min-w-36" },
+    { key: "sold", header: "Sold", cell: (o) => o.sold, align: "right" },
+    {
+      key: "through",
+      header: "Sell-through",
+      cell: (o) =>
+        o.quantity === null ? "Unlimited" : `${formatRate(o.sellThrough)} of ${o.quantity}`,
+      align: "right",
+      className: "whitespace-nowrap",
+    },
+    {
+      key: "revenue",
+      header: "Revenue",
+      cell: (o) => formatMoney(o.revenue),
+      align: "right",
+      className: "tabular-nums",
+    },
+    {
+      key: "redeemed",
+      header: "Redeemed",
+      cell: (o) => `${o.redeemed} (${formatRate(o.redemptionRate)})`,
+      align: "right",
+      className: "whitespace-nowrap",
+    },
+  ];
+  return (
+    <FigureCard
+      title="Offers"
+      description="Units sold in the period, sell-through of limited offers (all sales ÷ quantity), revenue, and how many sold units were redeemed."
+      table={
+        <Table
+          caption="Offers"
+          hideCaption
+          columns={columns}
+          rows={data.offers}
+          getRowKey={(o) => o.id}
+          empty={<EmptyState title="No offers in this period" />}
+        />
+      }
+      csv={{
+        fileName,
+        columns: [
+          { header: "Offer", value: (o: OfferAnalyticsRow) => o.offerName },
+          { header: "Quantity", value: (o: OfferAnalyticsRow) => o.quantity },
+          { header: "Sold", value: (o: OfferAnalyticsRow) => o.sold },
+          { header: "Sold all time", value: (o: OfferAnalyticsRow) => o.soldAllTime },
+          { header: "Sell-through %", value: (o: OfferAnalyticsRow) => o.sellThrough },
+          { header: "Revenue", value: (o: OfferAnalyticsRow) => o.revenue },
+          { header: "Redeemed", value: (o: OfferAnalyticsRow) => o.redeemed },
+          { header: "Redemption %", value: (o: OfferAnalyticsRow) => o.redemptionRate },
+        ],
+        rows: data.offers,
+      }}
+    />
+  );
+}

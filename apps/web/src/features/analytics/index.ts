@@ -1,0 +1,1 @@
+export { ANALYTICS_PATH, AnalyticsPage } from "./pages/analytics-page";

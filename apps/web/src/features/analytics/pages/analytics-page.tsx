@@ -1,0 +1,205 @@
+import {
+  DASHBOARD_PERIOD_OPTIONS,
+  type DashboardPeriod,
+  DEFAULT_PERIOD,
+  dashboardPeriodSchema,
+  formatMoney,
+  optionLabel,
+  todayInTimeZone,
+} from "@tessera/shared";
+import { useState } from "react";
+import { Card, QueryErrorState, Select, Skeleton } from "@/components/ui";
+import { cn } from "@/lib/cn";
+import { useCurrentShop } from "@/lib/shop-branding";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useAnalytics } from "../api";
+import { CohortCard } from "../components/cohort-card";
+import { SubscriptionCards } from "../components/subscription-cards";
+import { BenefitCard, LifetimeValueCard, OfferCard } from "../components/value-cards";
+import { formatRate } from "../format";
+
+export const ANALYTICS_PATH = "/merchant/analytics";
+
+const periodOf = dashboardPeriodSchema.catch(DEFAULT_PERIOD);
+
+function Figure({
+  label,
+  value,
+  hint,
+  loading,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  loading: boolean;
+}) {
+  return (
+    <div className="rounded-card border border-line bg-surface px-4 py-3">
+      <dt className="text-fg-muted text-sm">{label}</dt>
+      <dd className="mt-1 font-semibold text-2xl text-fg tabular-nums">
+        {loading ? <Skeleton className="h-8 w-24" /> : value}
+      </dd>
+      {hint && !loading ? <dd className="mt-0.5 text-fg-subtle text-xs">{hint}</dd> : null}
+    </div>
+  );
+}
+
+function Loading({ height = "h-72" }: { height?: string }) {
+  return (
+    <Card>
+      <Skeleton className="mb-4 h-6 w-48" />
+      <Skeleton className={cn("w-full", height)} />
+    </Card>
+  );
+}
+
+/**
+ * `/merchant/analytics`: the subscription business at a glance for the dashboard's periods and a
+ * tier: MRR and its movements, members and churn, retention cohorts, lifetime value, benefit use
+ * and offers. Read-only, so the shop's staff see it as the owner does (like Dashboard and
+ * Reports). Definitions: docs/analytics.md.
+ */
+export function AnalyticsPage() {
+  useDocumentTitle("Analytics");
+  const shop = useCurrentShop();
+  const [period, setPeriod] = useState<DashboardPeriod>(DEFAULT_PERIOD);
+  const [tierId, setTierId] = useState<number | null>(null);
+  const subscriptions = useAnalytics("subscriptions", period, tierId);
+  const cohorts = useAnalytics("cohorts", period, tierId);
+  // Every tier's row, whatever the filter: the filter's options come from it.
+  const lifetime = useAnalytics("lifetime-value", period, null);
+  const benefits = useAnalytics("benefits", period, tierId);
+  const offers = useAnalytics("offers", period, null);
+  const tiers = (lifetime.data?.tiers ?? []).filter((t) => t.tierId !== null);
+  const tierOptions = [
+    { value: "", label: "All tiers" },
+    ...tiers.map((t) => ({ value: String(t.tierId), label: t.tierName })),
+  ];
+  const today = todayInTimeZone(shop.timeZone, new Date());
+  const fileName = (name: string) =>
+    `analytics_${name}_${optionLabel(DASHBOARD_PERIOD_OPTIONS, period)}_${today}.csv`;
+  const s = subscriptions.data;
+  const loading = subscriptions.isPending;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="font-bold text-2xl text-fg sm:text-3xl">Analytics</h1>
+          <p className="mt-1 text-fg-muted">How {shop.name}'s memberships grow, last and pay.</p>
+        </div>
+        <div className="flex items-end gap-3">
+          <Select
+            label="Period"
+            options={DASHBOARD_PERIOD_OPTIONS}
+            value={period}
+            onChange={(event) => setPeriod(periodOf.parse(event.target.value))}
+            containerClassName="min-w-0 flex-1 sm:w-44 sm:flex-none"
+          />
+          <Select
+            label="Tier"
+            options={tierOptions}
+            value={tierId === null ? "" : String(tierId)}
+            onChange={(event) => setTierId(event.target.value ? Number(event.target.value) : null)}
+            containerClassName="min-w-0 flex-1 sm:w-44 sm:flex-none"
+          />
+        </div>
+      </div>
+
+      {subscriptions.isError ? (
+        <QueryErrorState query={subscriptions} title="Could not load the subscription figures" />
+      ) : (
+        <div
+          className={cn(
+            "flex flex-col gap-6 transition-opacity",
+            subscriptions.isPlaceholderData && "opacity-60",
+          )}
+          aria-busy={subscriptions.isFetching}
+        >
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-6">
+            <Figure
+              label="MRR"
+              value={formatMoney(s?.mrr ?? 0)}
+              hint={s ? `${formatMoney(s.mrrAtStart)} at the start` : undefined}
+              loading={loading}
+            />
+            <Figure
+              label="ARR"
+              value={formatMoney(s?.arr ?? 0)}
+              hint="MRR × 12"
+              loading={loading}
+            />
+            <Figure
+              label="Active members"
+              value={String(s?.activeMembers ?? 0)}
+              hint={s ? `${s.activeMembersAtStart} at the start` : undefined}
+              loading={loading}
+            />
+            <Figure
+              label="Churn rate"
+              value={formatRate(s?.churn.logoChurnRate ?? null)}
+              hint={
+                s ? `${s.churn.membersLost} of ${s.activeMembersAtStart} members lost` : undefined
+              }
+              loading={loading}
+            />
+            <Figure
+              label="Revenue churn"
+              value={formatRate(s?.churn.revenueChurnRate ?? null)}
+              hint={s ? `${formatMoney(s.churn.mrrLost)} of MRR lost` : undefined}
+              loading={loading}
+            />
+            <Figure
+              label="Recovered payments"
+              value={s ? `${s.recoveries.recovered} of ${s.recoveries.failedRenewals}` : "0"}
+              hint={
+                s
+                  ? `${formatMoney(s.recoveries.recoveredRevenue)} recovered (${formatRate(s.recoveries.recoveryRate)})`
+                  : undefined
+              }
+              loading={loading}
+            />
+          </dl>
+          {s ? <SubscriptionCards data={s} fileName={fileName} /> : <Loading />}
+        </div>
+      )}
+
+      {cohorts.isError ? (
+        <QueryErrorState query={cohorts} title="Could not load the cohorts" />
+      ) : cohorts.data ? (
+        <CohortCard data={cohorts.data} fileName={fileName("cohorts")} />
+      ) : (
+        <Loading height="h-48" />
+      )}
+
+      <div className="grid gap-6">
+        {lifetime.isError ? (
+          <QueryErrorState query={lifetime} title="Could not load the lifetime value" />
+        ) : lifetime.data ? (
+          <LifetimeValueCard
+            data={lifetime.data}
+            tierId={tierId}
+            fileName={fileName("lifetime-value")}
+          />
+        ) : (
+          <Loading height="h-40" />
+        )}
+        {benefits.isError ? (
+          <QueryErrorState query={benefits} title="Could not load the benefit use" />
+        ) : benefits.data ? (
+          <BenefitCard data={benefits.data} fileName={fileName("benefit-use")} />
+        ) : (
+          <Loading height="h-40" />
+        )}
+      </div>
+
+      {offers.isError ? (
+        <QueryErrorState query={offers} title="Could not load the offers" />
+      ) : offers.data ? (
+        <OfferCard data={offers.data} fileName={fileName("offers")} />
+      ) : (
+        <Loading height="h-40" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+// BENCH_ONLY=analytics (PostgreSQL): the reports bench's shop (BENCH_TRANSACTIONS payments and
+// BENCH_REDEMPTIONS redemptions over the last year) plus BENCH_ANALYTICS_MEMBERS members
+// (100,000 by default) with a year of membership history: a purchase and monthly renewals, one
+// in 7 upgrading at the third renewal, one in 17 with a failed renewal paid the next day, one in
+// 5 ended. Then each analytics read for this month and the last year, one request at a time
+// (median and p95), beside the dashboard's stats for the same periods as the baseline.
+
+export const ANALYTICS_MEMBERS = Number(process.env.BENCH_ANALYTICS_MEMBERS ?? 100_000);
+
+/** The members, their memberships and their payments, each in one statement. */
+export function analyticsHistorySql(shopId, members = ANALYTICS_MEMBERS) {
+  const tag = `analytics.${process.pid}.`;
+  return [
+    `INSERT INTO customers (shop_id, email, first_name, last_name, created_at, updated_at)
+     SELECT ${shopId}, '${tag}' || g || '@bench-member.test', 'Bench', 'Member ' || g, now(), now()
+     FROM generate_series(1, ${members}) AS g`,
+    // Start up to a year ago; one in 5 ends 1 to 9 months after its start (if that has passed).
+    `INSERT INTO customer_memberships (shop_id, customer_id, tier_id, plan, status, payment_type,
+       start_date, period_start, expire_date, ended_at)
+     SELECT c.shop_id, c.id, t.ids[1 + c.id % array_length(t.ids, 1)], 'monthly',
+       CASE WHEN e.ends < now() THEN 'expired' ELSE 'active' END, 'online',
+       s.start, s.start, s.start + interval '1 month',
+       CASE WHEN e.ends < now() THEN e.ends END
+     FROM customers c
+     CROSS JOIN (SELECT array_agg(id ORDER BY id) AS ids FROM membership_tiers
+       WHERE shop_id = ${shopId} AND renewal = 'monthly') t
+     CROSS JOIN LATERAL (SELECT now() - make_interval(secs => ((c.id * 7919) % (365 * 86400))::double precision) - interval '1 hour' AS start) s
+     CROSS JOIN LATERAL (SELECT CASE WHEN c.id % 5 = 0 THEN s.start + make_interval(months => 1 + (c.id % 9)::int) END AS ends) e
+     WHERE c.shop_id = ${shopId} AND c.email LIKE '${tag}%'`,
+    // One payment per month of membership until it ended or now; upgrades from the 3rd renewal.
+    `INSERT INTO transactions (shop_id, customer_id, customer_name, kind, customer_membership_id,
+       tier_id, membership_name, plan, payment_type, price_cents, amount_cents, status,
+       transaction_by, created_at)
+     SELECT m.shop_id, m.customer_id, 'Bench Member', CASE WHEN k = 0 THEN 'membership_purchase' ELSE 'membership_renewal' END,
+       m.id, tt.id, tt.name, 'monthly', 'online', tt.price_cents, tt.price_cents,
+       CASE WHEN f.failed THEN 'failed' ELSE 'succeeded' END, 'Bench Member',
+       m.start_date + make_interval(months => k) + CASE WHEN f.failed THEN interval '0' WHEN m.customer_id % 17 = 0 AND k = 2 THEN interval '1 day' ELSE interval '0' END
+     FROM customer_memberships m
+     CROSS JOIN (SELECT array_agg(id ORDER BY id) AS ids FROM membership_tiers
+       WHERE shop_id = ${shopId} AND renewal = 'monthly') t
+     CROSS JOIN LATERAL generate_series(0, 12) AS k
+     CROSS JOIN LATERAL (VALUES (false), (true)) AS f(failed)
+     JOIN membership_tiers tt ON tt.id = CASE WHEN m.customer_id % 7 = 0 AND k >= 3
+       THEN t.ids[1 + (m.customer_id + 1) % array_length(t.ids, 1)] ELSE m.tier_id END
+     WHERE m.shop_id = ${shopId} AND m.customer_id IN (SELECT id FROM customers WHERE email LIKE '${tag}%')
+       AND m.start_date + make_interval(months => k) < coalesce(m.ended_at, now())
+       AND (NOT f.failed OR (m.customer_id % 17 = 0 AND k = 2))`,
+    "VACUUM ANALYZE customers",
+    "VACUUM ANALYZE customer_memberships",
+    "VACUUM ANALYZE transactions",
+  ];
+}
+
+export const ANALYTICS_READS = [
+  ["baseline: dashboard stats, this month", "/shop/dashboard-stats?timeFilter=currentMonth"],
+  ["baseline: dashboard stats, last year", "/shop/dashboard-stats?timeFilter=lastYear"],
+  ["subscriptions, this month", "/analytics/subscriptions?timeFilter=currentMonth"],
+  ["subscriptions, last year", "/analytics/subscriptions?timeFilter=lastYear"],
+  ["cohorts, last year", "/analytics/cohorts?timeFilter=lastYear"],
+  ["lifetime value, last year", "/analytics/lifetime-value?timeFilter=lastYear"],
+  ["benefits, last year", "/analytics/benefits?timeFilter=lastYear"],
+  ["offers, last year", "/analytics/offers?timeFilter=lastYear"],
+];
+
+/**
+ * Runs the analytics bench with bench.mjs's helpers (server start and stop, sign-in, the
+ * reports shop's SQL, sequential timing).
+ */
+export async function runAnalytics(label, env, helpers) {
+  const { startServer, stopServer, call, bulkReportsSql, timeRequests } = helpers;
+  const server = await startServer(env, { apiOnly: true });
+  try {
+    const login = { email: "owner@demo-shop.test", password: "Demo@1234" };
+    const { user, token } = await call(server.url, "/auth/sign-in", { body: login });
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    const started = performance.now();
+    try {
+      for (const statement of [
+        ...bulkReportsSql(user.shopId),
+        ...analyticsHistorySql(user.shopId),
+      ]) {
+        await client.query(statement);
+      }
+      const { rows } = await client.query(
+        "SELECT (SELECT count(*) FROM transactions WHERE shop_id = $1) AS t, (SELECT count(*) FROM customer_memberships WHERE shop_id = $1) AS m",
+        [user.shopId],
+      );
+      console.log(
+        `${label}: ${rows[0].t} transactions and ${rows[0].m} memberships in the shop, inserted in ${Math.round(performance.now() - started)} ms`,
+      );
+    } finally {
+      await client.end();
+    }
+    const out = [];
+    for (const [name, path] of ANALYTICS_READS) {
+      const r = await timeRequests(`${server.url}/api/v1${path}`, token);
+      out.push({
+        database: label,
+        read: name,
+        "median ms": Number(r.median.toFixed(1)),
+        "p95 ms": Number(r.p95.toFixed(1)),
+      });
+    }
+    return out;
+  } finally {
+    await stopServer(server);
+  }
+}
