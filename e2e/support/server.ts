@@ -29,7 +29,13 @@ export type RunningServer = {
 
 /** Starts the built app exactly as `npm start` does, on a free port and its own data folder. */
 export async function startServer(
-  options: { dataDir?: string; port?: number; env?: Record<string, string> } = {},
+  options: {
+    dataDir?: string;
+    port?: number;
+    env?: Record<string, string>;
+    /** How long to wait for the first healthy answer (migrations and the demo seed). */
+    startTimeoutMs?: number;
+  } = {},
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "tessera-e2e-"));
@@ -57,7 +63,8 @@ export async function startServer(
   });
   const exited = new Promise<number | null>((resolveExit) => child.on("exit", resolveExit));
 
-  const deadline = Date.now() + 30_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
@@ -68,7 +75,7 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`server did not become healthy within 30 s:\n${log}`);
+      throw new Error(`server did not become healthy within ${startTimeoutMs / 1000} s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
