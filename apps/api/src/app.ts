@@ -39,6 +39,8 @@ import { createDashboardService } from "./modules/dashboard/service";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { runHousekeeping } from "./modules/housekeeping/housekeeping";
+import { appleWalletRoutes } from "./modules/member-card/apple-routes";
+import { createAppleWallet } from "./modules/member-card/apple-wallet";
 import { memberCardRoutes } from "./modules/member-card/routes";
 import { createMemberCardService } from "./modules/member-card/service";
 import { memberRoutes } from "./modules/members/routes";
@@ -253,15 +255,25 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   await app.register(customerEventsRoutes, { db, events });
   await app.register(memberRoutes, { members, payments: services.payments });
-  await app.register(memberCardRoutes, {
-    cards: createMemberCardService({
-      db,
-      customer,
-      publicUrl: deps.config.publicUrl,
-      wallets: { apple: false, google: false },
-    }),
-    limiter: cardLimiter,
+  const appleWallet = createAppleWallet({
+    db,
+    config: deps.config.appleWallet,
+    publicUrl: deps.config.publicUrl,
+    secret: paymentsSecret,
+    storage,
+    events,
+    logger: app.log,
+    describe: (holder) => cards.getCard({ shopId: holder.shopId, customer: holder }),
   });
+  app.addHook("onClose", async () => appleWallet.close());
+  const cards = createMemberCardService({
+    db,
+    customer,
+    publicUrl: deps.config.publicUrl,
+    walletLinks: (holder) => ({ apple: appleWallet.downloadLink(holder), google: null }),
+  });
+  await app.register(memberCardRoutes, { cards, limiter: cardLimiter });
+  await app.register(appleWalletRoutes, { wallet: appleWallet });
   await app.register(merchantRedemptionRoutes, { redemptions: services.redemptions, db });
   await app.register(staffRoutes, { staff });
   await app.register(dashboardRoutes, {

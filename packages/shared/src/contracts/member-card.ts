@@ -52,8 +52,11 @@ export const memberCardSchema = z.object({
   /** The current membership's tier; null without one. */
   tier: z.string().nullable(),
   cashbackBalance: moneySchema,
-  /** The wallet buttons show only for the wallets the server is configured for. */
-  wallets: z.object({ apple: z.boolean(), google: z.boolean() }),
+  /**
+   * "Add to Apple Wallet" / "Save to Google Wallet" links; null for a wallet the server is not
+   * configured for, and its button hides.
+   */
+  wallets: z.object({ apple: z.string().nullable(), google: z.string().nullable() }),
 });
 export type MemberCard = z.infer<typeof memberCardSchema>;
 

@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from "drizzle-orm/pg-core";
 import { shops } from "./shops";
@@ -50,6 +51,8 @@ export const customers = pgTable(
     memberCode: varchar("member_code", { length: 32 })
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** The wallet passes' serial number: stable across code changes, says nothing of the id. */
+    walletSerial: uuid("wallet_serial").notNull().defaultRandom().unique(),
     /**
      * The latest of joining, a succeeded payment and a redemption: the members list's
      * `lastActivity` order. Database triggers on transactions and redemptions keep it.

@@ -7,3 +7,4 @@ export * from "./reports";
 export * from "./sessions";
 export * from "./shops";
 export * from "./users";
+export * from "./wallet-passes";

@@ -133,7 +133,7 @@ describe("the customer's card", () => {
       memberName: "Cleo Customer",
       tier: tier.name,
       cashbackBalance: 12.5,
-      wallets: { apple: false, google: false },
+      wallets: { apple: null, google: null },
     });
     expect(card.url).toBe(memberCardUrl("https://cards.example.com", shopId, member.memberCode));
   });

@@ -5,6 +5,7 @@ import {
   type MemberCard,
   parseMemberCode,
 } from "@tessera/shared";
+import type { Customer } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { isUniqueViolation } from "../../infra/db/errors";
@@ -15,8 +16,8 @@ export type MemberCardServiceDeps = {
   db: Database;
   customer: CustomerService;
   publicUrl: string;
-  /** Which wallet buttons the card offers (configured wallets only). */
-  wallets: { apple: boolean; google: boolean };
+  /** The card's wallet links (null for a wallet that is not configured). */
+  walletLinks: (customer: Customer) => { apple: string | null; google: string | null };
 };
 
 /** A new member code: 128 random bits as 32 hexadecimal characters, like the database's. */
@@ -48,7 +49,7 @@ export function createMemberCardService(deps: MemberCardServiceDeps) {
       memberName: `${customer.firstName} ${customer.lastName}`.trim(),
       tier: dashboard.membership?.name ?? null,
       cashbackBalance: dashboard.rewardBalance,
-      wallets: deps.wallets,
+      wallets: deps.walletLinks(customer),
     };
   }
 

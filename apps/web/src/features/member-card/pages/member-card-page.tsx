@@ -102,13 +102,13 @@ function CardFace({ card }: { card: MemberCard }) {
   );
 }
 
-function WalletButtons({ card, customerId }: { card: MemberCard; customerId: number }) {
+function WalletButtons({ card }: { card: MemberCard }) {
   if (!card.wallets.apple && !card.wallets.google) return null;
   return (
     <div className="flex w-full max-w-sm flex-col gap-2">
       {card.wallets.apple ? (
         <a
-          href={`/api/v1/customer/member-card/apple-pass/${customerId}`}
+          href={card.wallets.apple}
           className={buttonClassName({
             variant: "outline",
             fullWidth: true,
@@ -120,7 +120,9 @@ function WalletButtons({ card, customerId }: { card: MemberCard; customerId: num
       ) : null}
       {card.wallets.google ? (
         <a
-          href={`/api/v1/customer/member-card/google-wallet/${customerId}`}
+          href={card.wallets.google}
+          target="_blank"
+          rel="noopener"
           className={buttonClassName({
             variant: "outline",
             fullWidth: true,
@@ -185,7 +187,7 @@ export function MemberCardPage() {
             <Sun aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             Turn your screen brightness up and hold the code steady in front of the scanner.
           </p>
-          <WalletButtons card={card.data} customerId={customerId} />
+          <WalletButtons card={card.data} />
         </>
       ) : card.isError ? (
         <QueryErrorState query={card} title="We could not load your member card" />
