@@ -41,6 +41,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { runHousekeeping } from "./modules/housekeeping/housekeeping";
 import { appleWalletRoutes } from "./modules/member-card/apple-routes";
 import { createAppleWallet } from "./modules/member-card/apple-wallet";
+import { createGoogleWallet } from "./modules/member-card/google-wallet";
 import { memberCardRoutes } from "./modules/member-card/routes";
 import { createMemberCardService } from "./modules/member-card/service";
 import { memberRoutes } from "./modules/members/routes";
@@ -266,11 +267,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     describe: (holder) => cards.getCard({ shopId: holder.shopId, customer: holder }),
   });
   app.addHook("onClose", async () => appleWallet.close());
+  const googleWallet = createGoogleWallet({
+    config: deps.config.googleWallet,
+    publicUrl: deps.config.publicUrl,
+  });
   const cards = createMemberCardService({
     db,
     customer,
     publicUrl: deps.config.publicUrl,
-    walletLinks: (holder) => ({ apple: appleWallet.downloadLink(holder), google: null }),
+    walletLinks: async (holder, card) => ({
+      apple: appleWallet.downloadLink(holder),
+      google: await googleWallet.saveLink(holder, card, card.shopName),
+    }),
   });
   await app.register(memberCardRoutes, { cards, limiter: cardLimiter });
   await app.register(appleWalletRoutes, { wallet: appleWallet });

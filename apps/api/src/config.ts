@@ -99,6 +99,11 @@ export const envSchema = z.object({
   APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
   APPLE_WWDR_CERT: z.string().min(1).optional(),
   APPLE_PASS_PUSH: booleanFlag.default(false),
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .regex(/^\d{5,25}$/, "must be the numeric Google Wallet issuer id")
+    .optional(),
+  GOOGLE_WALLET_KEY_FILE: z.string().min(1).optional(),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -140,6 +145,8 @@ export type Config = {
     /** Tell registered phones through APNs when a pass changes. */
     push: boolean;
   } | null;
+  /** Google Wallet loyalty cards; null without the issuer id and the service-account key file. */
+  googleWallet: { issuerId: string; keyFile: string } | null;
   /** Bearer token of `GET /metrics`; unset, the route does not exist. */
   metricsToken: string | undefined;
   /** S3-compatible storage for uploads; null keeps them on disk under DATA_DIR/uploads. */
@@ -215,6 +222,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY and APPLE_WWDR_CERT: set all five, or none",
     ]);
   }
+  if (Boolean(e.GOOGLE_WALLET_ISSUER_ID) !== Boolean(e.GOOGLE_WALLET_KEY_FILE)) {
+    throw new ConfigError([
+      "GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_KEY_FILE: set both, or none",
+    ]);
+  }
   const fortisVars = [e.FORTIS_DEVELOPER_ID, e.FORTIS_USER_ID, e.FORTIS_USER_API_KEY];
   if (e.PAYMENTS_PROVIDER === "fortis" && !fortisVars.every(Boolean)) {
     throw new ConfigError([
@@ -245,6 +257,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionDays: e.RETENTION_DAYS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     metricsToken: e.METRICS_TOKEN,
+    googleWallet:
+      e.GOOGLE_WALLET_ISSUER_ID && e.GOOGLE_WALLET_KEY_FILE
+        ? { issuerId: e.GOOGLE_WALLET_ISSUER_ID, keyFile: resolve(e.GOOGLE_WALLET_KEY_FILE) }
+        : null,
     appleWallet:
       e.APPLE_PASS_TYPE_ID &&
       e.APPLE_TEAM_ID &&

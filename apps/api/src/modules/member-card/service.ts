@@ -17,7 +17,10 @@ export type MemberCardServiceDeps = {
   customer: CustomerService;
   publicUrl: string;
   /** The card's wallet links (null for a wallet that is not configured). */
-  walletLinks: (customer: Customer) => { apple: string | null; google: string | null };
+  walletLinks: (
+    customer: Customer,
+    card: Omit<MemberCard, "wallets">,
+  ) => Promise<{ apple: string | null; google: string | null }>;
 };
 
 /** A new member code: 128 random bits as 32 hexadecimal characters, like the database's. */
@@ -42,15 +45,15 @@ export function createMemberCardService(deps: MemberCardServiceDeps) {
     ]);
     if (!shop) throw new AppError("NOT_FOUND", MEMBER_CARD_MESSAGES.notFound);
     const { customer } = scope;
-    return {
+    const card = {
       code: customer.memberCode,
       url: memberCardUrl(deps.publicUrl, scope.shopId, customer.memberCode),
       shopName: shop.name,
       memberName: `${customer.firstName} ${customer.lastName}`.trim(),
       tier: dashboard.membership?.name ?? null,
       cashbackBalance: dashboard.rewardBalance,
-      wallets: deps.walletLinks(customer),
     };
+    return { ...card, wallets: await deps.walletLinks(customer, card) };
   }
 
   return {
