@@ -86,6 +86,24 @@ export const envSchema = z.object({
     .min(0, "must not be negative")
     .default(0),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  APPLE_PASS_TYPE_ID: z
+    .string()
+    .regex(/^pass\.[A-Za-z0-9.-]+$/, "must be a pass type identifier such as pass.com.example.card")
+    .optional(),
+  APPLE_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, "must be the 10-character Apple team identifier")
+    .optional(),
+  APPLE_PASS_CERT: z.string().min(1).optional(),
+  APPLE_PASS_KEY: z.string().min(1).optional(),
+  APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WWDR_CERT: z.string().min(1).optional(),
+  APPLE_PASS_PUSH: booleanFlag.default(false),
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .regex(/^\d{5,25}$/, "must be the numeric Google Wallet issuer id")
+    .optional(),
+  GOOGLE_WALLET_KEY_FILE: z.string().min(1).optional(),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -113,6 +131,22 @@ export type Config = {
   retentionDays: number;
   /** How long a stopping instance waits for requests in flight. */
   shutdownGraceMs: number;
+  /**
+   * Apple Wallet passes of the member card; null without the pass type, team, certificate, key
+   * and WWDR certificate (the Apple button hides). Paths are PEM files.
+   */
+  appleWallet: {
+    passTypeId: string;
+    teamId: string;
+    certPath: string;
+    keyPath: string;
+    keyPassphrase: string | undefined;
+    wwdrPath: string;
+    /** Tell registered phones through APNs when a pass changes. */
+    push: boolean;
+  } | null;
+  /** Google Wallet loyalty cards; null without the issuer id and the service-account key file. */
+  googleWallet: { issuerId: string; keyFile: string } | null;
   /** Bearer token of `GET /metrics`; unset, the route does not exist. */
   metricsToken: string | undefined;
   /** S3-compatible storage for uploads; null keeps them on disk under DATA_DIR/uploads. */
@@ -176,6 +210,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all four, or none",
     ]);
   }
+  const appleVars = [
+    e.APPLE_PASS_TYPE_ID,
+    e.APPLE_TEAM_ID,
+    e.APPLE_PASS_CERT,
+    e.APPLE_PASS_KEY,
+    e.APPLE_WWDR_CERT,
+  ];
+  if (appleVars.some(Boolean) && !appleVars.every(Boolean)) {
+    throw new ConfigError([
+      "APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY and APPLE_WWDR_CERT: set all five, or none",
+    ]);
+  }
+  if (Boolean(e.GOOGLE_WALLET_ISSUER_ID) !== Boolean(e.GOOGLE_WALLET_KEY_FILE)) {
+    throw new ConfigError([
+      "GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_KEY_FILE: set both, or none",
+    ]);
+  }
   const fortisVars = [e.FORTIS_DEVELOPER_ID, e.FORTIS_USER_ID, e.FORTIS_USER_API_KEY];
   if (e.PAYMENTS_PROVIDER === "fortis" && !fortisVars.every(Boolean)) {
     throw new ConfigError([
@@ -206,6 +257,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionDays: e.RETENTION_DAYS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     metricsToken: e.METRICS_TOKEN,
+    googleWallet:
+      e.GOOGLE_WALLET_ISSUER_ID && e.GOOGLE_WALLET_KEY_FILE
+        ? { issuerId: e.GOOGLE_WALLET_ISSUER_ID, keyFile: resolve(e.GOOGLE_WALLET_KEY_FILE) }
+        : null,
+    appleWallet:
+      e.APPLE_PASS_TYPE_ID &&
+      e.APPLE_TEAM_ID &&
+      e.APPLE_PASS_CERT &&
+      e.APPLE_PASS_KEY &&
+      e.APPLE_WWDR_CERT
+        ? {
+            passTypeId: e.APPLE_PASS_TYPE_ID,
+            teamId: e.APPLE_TEAM_ID,
+            certPath: resolve(e.APPLE_PASS_CERT),
+            keyPath: resolve(e.APPLE_PASS_KEY),
+            keyPassphrase: e.APPLE_PASS_KEY_PASSPHRASE,
+            wwdrPath: resolve(e.APPLE_WWDR_CERT),
+            push: e.APPLE_PASS_PUSH,
+          }
+        : null,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -16,7 +16,9 @@ export async function registerSecurityHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(opts.paymentOrigins ?? [])],
+        // WebAssembly (the member card scanner's QR reader, served from this origin) compiles
+        // only with 'wasm-unsafe-eval'; it does not allow eval() of scripts.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(opts.paymentOrigins ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", ...(opts.imageOrigins ?? [])],
         fontSrc: ["'self'", "data:"],

@@ -25,6 +25,7 @@ const shopAuth = lazyFrom(() => import("./routes/shop-auth"));
 const customer = lazyFrom(() => import("./routes/customer"));
 const customerProfile = lazyFrom(() => import("./routes/customer-profile"));
 const customerActions = lazyFrom(() => import("./routes/customer-actions"));
+const customerCard = lazyFrom(() => import("./routes/customer-card"));
 
 export const routes: RouteObject[] = [
   {
@@ -199,6 +200,8 @@ export const routes: RouteObject[] = [
                       { path: "redeem-cashback", lazy: customerActions("RedeemCashbackModal") },
                     ],
                   },
+                  // The member card, full screen for the counter (its QR library loads with it).
+                  { path: "card", lazy: customerCard("MemberCardPage") },
                   {
                     // Spec §2: profile-overview with the child routes edit-profile and
                     // update-password, each shown in its place.

@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from "drizzle-orm/pg-core";
 import { shops } from "./shops";
@@ -43,6 +44,16 @@ export const customers = pgTable(
     contactId: varchar("contact_id", { length: 64 }),
     isDisabled: boolean("is_disabled").notNull().default(false),
     /**
+     * The member card's code: 122 random bits (the database's strong generator), never the id.
+     * A database default, so every writer (sign-up, the counter, imports, seeds) gives one and
+     * the migration gives existing members theirs. Rotating replaces it; the old one dies.
+     */
+    memberCode: varchar("member_code", { length: 32 })
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** The wallet passes' serial number: stable across code changes, says nothing of the id. */
+    walletSerial: uuid("wallet_serial").notNull().defaultRandom().unique(),
+    /**
      * The latest of joining, a succeeded payment and a redemption: the members list's
      * `lastActivity` order. Database triggers on transactions and redemptions keep it.
      */
@@ -52,6 +63,7 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex("customers_shop_email_unique").on(t.shopId, sql`lower(${t.email})`),
+    uniqueIndex("customers_shop_member_code_unique").on(t.shopId, t.memberCode),
     index("customers_shop_created_idx").on(t.shopId, t.createdAt),
     index("customers_shop_activity_idx").on(t.shopId, t.lastActivityAt),
     // Members search: a substring of "first last email", any case (pg_trgm).

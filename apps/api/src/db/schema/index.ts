@@ -6,3 +6,4 @@ export * from "./payments";
 export * from "./reports";
 export * from "./sessions";
 export * from "./shops";
+export * from "./wallet-passes";

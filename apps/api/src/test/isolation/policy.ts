@@ -85,6 +85,19 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   "POST /api/v1/customer/redemptions/create-redemption/:id": "customer",
   "POST /api/v1/customer/redemptions/create-cashback-redemption/:id": "customer",
   "GET /api/v1/events": "customer",
+  "GET /api/v1/customer/member-card/:id": "customer",
+  "POST /api/v1/customer/member-card/rotate/:id": "customer",
+  "POST /api/v1/member/find-by-card": "merchant",
+  // Apple's pass web service: authenticated by each pass's own token, not by a session.
+  "POST /api/v1/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber":
+    "public",
+  "DELETE /api/v1/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber":
+    "public",
+  "GET /api/v1/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier":
+    "public",
+  "GET /api/v1/wallet/apple/v1/passes/:passTypeIdentifier/:serialNumber": "public",
+  "POST /api/v1/wallet/apple/v1/log": "public",
+  "GET /api/v1/wallet/apple/download/:serialNumber": "public",
   "GET /api/v1/member/get-all-members": "merchant",
   "GET /api/v1/member/get-single-member/:id": "merchant",
   "GET /api/v1/member/get-member-transactions/:id": "merchant",

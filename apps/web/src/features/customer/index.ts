@@ -3,6 +3,7 @@ export {
   HeaderCashback,
   useSignedInCustomer,
 } from "./components/customer-header";
+export { SignedOutNotice } from "./components/signed-out-notice";
 export { CustomerDashboardPage } from "./pages/customer-dashboard-page";
 export { CustomerEditProfilePage } from "./pages/customer-edit-profile-page";
 export { CustomerProfilePage } from "./pages/customer-profile-page";

@@ -1,4 +1,4 @@
-export { ADD_MEMBER_PATH, MEMBERS_PATH, SET_PAYMENT_PATH } from "./member-status";
+export { ADD_MEMBER_PATH, MEMBERS_PATH, memberDetailPath, SET_PAYMENT_PATH } from "./member-status";
 export { AddMemberModal } from "./pages/add-member-modal";
 export { MemberDetailPage } from "./pages/member-detail-page";
 export { MembersPage } from "./pages/members-page";

@@ -10,6 +10,7 @@ import {
   TabsList,
   TabsTrigger,
 } from "@/components/ui";
+import { MemberCardPanel } from "@/features/member-card";
 import { useCustomerDashboard } from "@/features/payments";
 import { VerifyEmailNotice } from "@/features/session";
 import { useCurrentShop } from "@/lib/shop-branding";
@@ -104,6 +105,7 @@ function DashboardContent({
         </div>
         <CashbackCard balance={dashboard.rewardBalance} />
       </div>
+      <MemberCardPanel shopId={shop.id} />
       <RedeemBenefitPanel customerId={customerId} membership={dashboard.membership} />
       <div ref={tabs} className="scroll-mt-20">
         <Tabs value={tab} onValueChange={(value) => setTab(value as DashboardTab)}>

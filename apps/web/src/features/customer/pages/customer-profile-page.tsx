@@ -9,6 +9,7 @@ import {
   QueryErrorState,
   Skeleton,
 } from "@/components/ui";
+import { RotateCardSection } from "@/features/member-card";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSignedInCustomer } from "../components/customer-header";
@@ -61,7 +62,11 @@ export function CustomerProfilePage() {
         ) : dashboard.isError ? (
           <QueryErrorState query={dashboard} title="We could not load your profile" />
         ) : (
-          <ProfileDetails customer={dashboard.data.customer} shopId={shop.id} />
+          <ProfileDetails
+            customer={dashboard.data.customer}
+            shopId={shop.id}
+            customerId={customerId}
+          />
         )}
       </Card>
     </div>
@@ -71,7 +76,9 @@ export function CustomerProfilePage() {
 function ProfileDetails({
   customer,
   shopId,
+  customerId,
 }: {
+  customerId: number;
   customer: {
     firstName: string;
     lastName: string;
@@ -129,6 +136,9 @@ function ProfileDetails({
               Update Password
             </Link>
           </span>
+        </Row>
+        <Row label="Member card">
+          <RotateCardSection shopId={shopId} customerId={customerId} />
         </Row>
       </dl>
     </>

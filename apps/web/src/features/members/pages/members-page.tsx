@@ -21,6 +21,7 @@ import {
   TabsTrigger,
   TextInput,
 } from "@/components/ui";
+import { ScanCardButton } from "@/features/member-card";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useMembers } from "../api";
@@ -206,10 +207,13 @@ export function MembersPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-bold text-2xl text-fg sm:text-3xl">Members</h1>
-        <Link to={ADD_MEMBER_PATH} className={buttonClassName({ className: "no-underline" })}>
-          <Plus aria-hidden="true" className="size-4" />
-          Add Members
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <ScanCardButton />
+          <Link to={ADD_MEMBER_PATH} className={buttonClassName({ className: "no-underline" })}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add Members
+          </Link>
+        </div>
       </div>
       <Tabs
         value={filter}

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button, ConfirmDialog } from "@/components/ui";
+import { toast } from "@/lib/toast";
+import { memberCardKeys, rotateMemberCard } from "../api";
+
+/**
+ * Profile: replace the member card's code, e.g. after a screenshot of it got around. The old code
+ * stops working at once, so a wallet pass or a printed copy must be renewed.
+ */
+export function RotateCardSection({ shopId, customerId }: { shopId: number; customerId: number }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const rotate = useMutation({
+    mutationFn: () => rotateMemberCard(customerId),
+    onSuccess: ({ message, card }) => {
+      queryClient.setQueryData(memberCardKeys.card(shopId, customerId), card);
+      setOpen(false);
+      toast.success(message);
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  return (
+    <span className="flex flex-wrap items-center justify-between gap-3">
+      <span className="text-fg-muted text-sm">
+        Replace your card's code if someone else may have a copy of it.
+      </span>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        Replace card code
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Replace your member card's code?"
+        description="Your card gets a new QR code. The old one stops working at once, also in your phone's wallet."
+        confirmLabel="Replace code"
+        destructive={false}
+        pending={rotate.isPending}
+        onConfirm={() => rotate.mutate()}
+      />
+    </span>
+  );
+}
