@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { demoLogins, seedDemo } from "./db/seed";
 import { openDatabase } from "./infra/db";
+import { DataDirBusyError } from "./infra/db/data-dir-channel";
 import { createSandboxAccount } from "./infra/payments/sandbox";
 import { createStorage } from "./infra/storage";
 
@@ -84,6 +85,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof DataDirBusyError ? error.message : error);
   process.exit(1);
 });
