@@ -131,6 +131,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     mailFrom: deps.config.mailFrom,
     db: deps.database.db,
     logger: app.log,
+    onSent: (status) => metrics.emails.inc({ status }),
   });
   app.addHook("onClose", () => mailer.close());
   const diskStorage = deps.config.s3
@@ -264,9 +265,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     });
   }
 
+  const onRun = metrics.jobRun;
   const jobs: JobScheduler = deps.config.databaseUrl
-    ? createPgBossScheduler({ connectionString: deps.config.databaseUrl, logger: app.log })
-    : createInProcessScheduler({ logger: app.log });
+    ? createPgBossScheduler({ connectionString: deps.config.databaseUrl, logger: app.log, onRun })
+    : createInProcessScheduler({ logger: app.log, onRun });
+  metrics.setQueueDepths(() => jobs.queueDepths());
   jobs.register("membership-renewals", async () => {
     for (const { outcome } of await services.payments.runRenewals()) {
       metrics.renewals.inc({ outcome });
