@@ -37,7 +37,7 @@ import { createCustomerService } from "./modules/customer/service";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { createDashboardService } from "./modules/dashboard/service";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
-import { healthRoutes } from "./modules/health/routes";
+import { healthRoutes, type ReadinessChecks } from "./modules/health/routes";
 import { runHousekeeping } from "./modules/housekeeping/housekeeping";
 import { memberRoutes } from "./modules/members/routes";
 import { createMembersService } from "./modules/members/service";
@@ -211,7 +211,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     : createRateLimiter({ max: deps.config.rateLimitPerMinute });
   app.addHook("onClose", () => limiter.close());
   const authOptions = { auth: services.auth, limiter, googleEnabled: deps.config.oidc !== null };
-  await app.register(healthRoutes, deps);
+  // Filled in as the parts exist: the job scheduler is created after the routes.
+  const readiness: ReadinessChecks = limiter.ping
+    ? { redis: () => limiter.ping?.() as Promise<void> }
+    : {};
+  await app.register(healthRoutes, { ...deps, readiness });
   await app.register(authRoutes, authOptions);
   await app.register(customerAuthRoutes, authOptions);
   const readStorefront = createStorefrontReader(services);
@@ -295,6 +299,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   app.decorate("jobs", jobs);
   if (deps.startJobs) {
+    readiness.jobs = () => jobs.check();
     app.addHook("onReady", async () => {
       await jobs.start();
       // pg-boss first runs a sweep at the next minute; recovery should not wait that long.

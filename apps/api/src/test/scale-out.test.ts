@@ -57,7 +57,9 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 /** Opens the customer dashboard's event stream, as the browser's EventSource does. */
 async function openEventStream(url: string, query: Record<string, string | number>) {
   const controller = new AbortController();
-  const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+  const params = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  );
   const res = await fetch(`${url}/api/v1/events?${params}`, { signal: controller.signal });
   if (res.status !== 200 || !res.body) throw new Error(`event stream refused: ${res.status}`);
   const reader = res.body.getReader();

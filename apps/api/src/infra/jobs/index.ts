@@ -27,6 +27,8 @@ export type JobScheduler = {
   runNow(name: string): Promise<void>;
   /** Runs waiting in the queue per job (pg-boss); empty for the in-process timer. */
   queueDepths(): Promise<Record<string, number>>;
+  /** Throws when the scheduler is not running or its queue does not answer (readiness). */
+  check(): Promise<void>;
 };
 
 /** How one run ended, for metrics: `skipped` when the same job was still running here. */
@@ -94,6 +96,9 @@ export function createInProcessScheduler(
     },
     runNow: (name) => jobs.run(name),
     queueDepths: async () => ({}),
+    async check() {
+      if (!timer) throw new Error("The job timer is not running.");
+    },
   };
 }
 
@@ -139,6 +144,11 @@ export function createPgBossScheduler(
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
     runNow: (name) => jobs.run(name),
+    async check() {
+      if (!started) throw new Error("The job queue is not running.");
+      const [first] = jobs.handlers.keys();
+      if (first) await boss.getQueueSize(first);
+    },
     async queueDepths() {
       if (!started) return {};
       const depths: Record<string, number> = {};

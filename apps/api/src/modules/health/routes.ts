@@ -6,7 +6,18 @@ import { AppError } from "../../errors";
 
 const readyResponseSchema = z.object({ status: z.literal("ready") });
 
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+/** What readiness checks besides the database, each throwing when its part does not answer. */
+export type ReadinessChecks = { redis?: () => Promise<void>; jobs?: () => Promise<void> };
+
+const NOT_ANSWERING: Record<keyof ReadinessChecks, string> = {
+  redis: "Redis is not answering.",
+  jobs: "The job queue is not answering.",
+};
+
+export const healthRoutes: FastifyPluginAsyncZod<AppDeps & { readiness: ReadinessChecks }> = async (
+  app,
+  deps,
+) => {
   app.get(
     "/api/health",
     {
@@ -35,7 +46,8 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     {
       schema: {
         tags: ["health"],
-        summary: "Readiness: 503 while starting or draining, or when the database does not answer",
+        summary:
+          "Readiness: 503 while starting or draining, or when the database, Redis (when configured) or the job queue does not answer",
         response: { 200: readyResponseSchema },
       },
     },
@@ -53,6 +65,14 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       } catch (error) {
         app.log.error({ err: error }, "database ping failed");
         throw new AppError("UNAVAILABLE", "The database is not answering.");
+      }
+      for (const [part, check] of Object.entries(deps.readiness)) {
+        try {
+          await check();
+        } catch (error) {
+          app.log.error({ err: error, part }, "readiness check failed");
+          throw new AppError("UNAVAILABLE", NOT_ANSWERING[part as keyof ReadinessChecks]);
+        }
       }
       return { status: "ready" as const };
     },
