@@ -105,6 +105,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   app.decorate("apiRoutes", apiRoutes);
 
+  if (deps.config.tracing) {
+    // The request's span (tracing.ts) gets Fastify's request id, which its log lines carry too.
+    const { trace } = await import("@opentelemetry/api");
+    app.addHook("onRequest", async (request) => {
+      trace.getActiveSpan()?.setAttribute("http.request.id", String(request.id));
+    });
+  }
   registerErrorHandling(app);
   registerLifecycle(app);
   const metrics = registerMetrics(app, {

@@ -86,6 +86,12 @@ export const envSchema = z.object({
     .min(0, "must not be negative")
     .default(0),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // Read by the tracing preload (src/tracing.ts) before the server starts; checked here as well,
+  // so a mistyped endpoint stops the server with its name instead of losing every trace.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ error: "must be the URL of an OTLP/HTTP collector, such as http://collector:4318" })
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("tessera"),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -113,6 +119,8 @@ export type Config = {
   retentionDays: number;
   /** How long a stopping instance waits for requests in flight. */
   shutdownGraceMs: number;
+  /** OpenTelemetry tracing runs (started by src/tracing.ts before the server). */
+  tracing: boolean;
   /** Bearer token of `GET /metrics`; unset, the route does not exist. */
   metricsToken: string | undefined;
   /** S3-compatible storage for uploads; null keeps them on disk under DATA_DIR/uploads. */
@@ -206,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionDays: e.RETENTION_DAYS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     metricsToken: e.METRICS_TOKEN,
+    tracing: Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT),
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

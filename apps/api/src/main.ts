@@ -67,7 +67,10 @@ async function main() {
     }, config.shutdownGraceMs);
     timer.unref();
     app.close().then(
-      () => process.exit(0),
+      async () => {
+        await flushTelemetry();
+        process.exit(0);
+      },
       (error) => {
         app.log.error({ err: error }, "shutdown failed");
         process.exit(1);
@@ -82,6 +85,16 @@ async function main() {
   if (config.devMailbox) {
     console.log(`E-mails are kept in the developer mailbox: ${config.publicUrl}/dev/mailbox`);
   }
+}
+
+/** Sends the spans still buffered when tracing runs (apps/api/src/tracing.ts); at most 2 s. */
+async function flushTelemetry() {
+  const flush = (globalThis as Record<symbol, unknown>)[Symbol.for("tessera.flushTelemetry")];
+  if (typeof flush !== "function") return;
+  await Promise.race([
+    (flush as () => Promise<void>)().catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, 2000).unref()),
+  ]);
 }
 
 main().catch((error) => {
