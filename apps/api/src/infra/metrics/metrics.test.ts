@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cashbackLedger } from "../../db/schema";
+import { repoRoot } from "../../paths";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createMerchant, createOffer } from "../../test/factories";
 import { paymentsKit } from "../../test/payments-kit";
@@ -114,5 +117,18 @@ describe("Prometheus metrics", () => {
     } finally {
       await failing.close();
     }
+  });
+
+  it("serves every metric the Grafana dashboard in docs/ops charts", async () => {
+    const dashboard = readFileSync(join(repoRoot, "docs/ops/grafana-dashboard.json"), "utf8");
+    const charted = new Set(
+      [...dashboard.matchAll(/\b((?:tessera|http|nodejs|process)_[a-z0-9_]+)/g)].map((m) =>
+        (m[1] as string).replace(/_(bucket|count|sum)$/, ""),
+      ),
+    );
+    expect(charted.size).toBeGreaterThan(10);
+    const served = (await scrape(`Bearer ${TOKEN}`)).body;
+    const missing = [...charted].filter((name) => !served.includes(`# TYPE ${name} `));
+    expect(missing).toEqual([]);
   });
 });
