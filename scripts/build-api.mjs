@@ -7,6 +7,8 @@ import { build } from "esbuild";
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 export const apiBundle = join(root, "apps/api/dist/main.mjs");
+/** OpenTelemetry, imported before the server when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+export const tracingBundle = join(root, "apps/api/dist/tracing.mjs");
 
 export async function buildApi() {
   await build({
@@ -20,6 +22,16 @@ export async function buildApi() {
     // The workspace package is TypeScript source: it is bundled, not imported.
     alias: { "@tessera/shared": join(root, "packages/shared/src/index.ts") },
     sourcemap: true,
+    logLevel: "warning",
+  });
+  await build({
+    entryPoints: [join(root, "apps/api/src/tracing.ts")],
+    outfile: tracingBundle,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
     logLevel: "warning",
   });
 }

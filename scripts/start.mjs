@@ -36,8 +36,11 @@ if (builtAt < Math.max(...sources.map(newestChange))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { apiBundle, buildApi } = await import("./build-api.mjs");
+const { apiBundle, buildApi, tracingBundle } = await import("./build-api.mjs");
 await buildApi();
 // Stack traces point into the TypeScript sources.
 process.setSourceMapsEnabled(true);
+// Tracing patches http, Fastify, pg and Redis as they load, so it comes first; unset, nothing of
+// OpenTelemetry is loaded at all.
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) await import(tracingBundle);
 await import(apiBundle);

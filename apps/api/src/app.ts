@@ -39,7 +39,7 @@ import { createCustomerService } from "./modules/customer/service";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { createDashboardService } from "./modules/dashboard/service";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
-import { healthRoutes } from "./modules/health/routes";
+import { healthRoutes, type ReadinessChecks } from "./modules/health/routes";
 import { runHousekeeping } from "./modules/housekeeping/housekeeping";
 import { appleWalletRoutes } from "./modules/member-card/apple-routes";
 import { createAppleWallet } from "./modules/member-card/apple-wallet";
@@ -115,6 +115,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   app.decorate("apiRoutes", apiRoutes);
 
+  if (deps.config.tracing) {
+    // The request's span (tracing.ts) gets Fastify's request id, which its log lines carry too.
+    const { trace } = await import("@opentelemetry/api");
+    app.addHook("onRequest", async (request) => {
+      trace.getActiveSpan()?.setAttribute("http.request.id", String(request.id));
+    });
+  }
   registerErrorHandling(app);
   registerLifecycle(app);
   const metrics = registerMetrics(app, {
@@ -141,6 +148,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     mailFrom: deps.config.mailFrom,
     db: deps.database.db,
     logger: app.log,
+    onSent: (status) => metrics.emails.inc({ status }),
   });
   app.addHook("onClose", () => mailer.close());
   const diskStorage = deps.config.s3
@@ -231,7 +239,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     : createRateLimiter({ max: CARD_LOOKUPS_PER_MINUTE });
   app.addHook("onClose", () => cardLimiter.close());
   const authOptions = { auth: services.auth, limiter, googleEnabled: deps.config.oidc !== null };
-  await app.register(healthRoutes, deps);
+  // Filled in as the parts exist: the job scheduler is created after the routes.
+  const readiness: ReadinessChecks = limiter.ping
+    ? { redis: () => limiter.ping?.() as Promise<void> }
+    : {};
+  await app.register(healthRoutes, { ...deps, readiness });
   await app.register(authRoutes, authOptions);
   await app.register(customerAuthRoutes, authOptions);
   const readStorefront = createStorefrontReader(services);
@@ -312,9 +324,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     });
   }
 
+  const onRun = metrics.jobRun;
   const jobs: JobScheduler = deps.config.databaseUrl
-    ? createPgBossScheduler({ connectionString: deps.config.databaseUrl, logger: app.log })
-    : createInProcessScheduler({ logger: app.log });
+    ? createPgBossScheduler({ connectionString: deps.config.databaseUrl, logger: app.log, onRun })
+    : createInProcessScheduler({ logger: app.log, onRun });
+  metrics.setQueueDepths(() => jobs.queueDepths());
   jobs.register("membership-renewals", async () => {
     for (const { outcome } of await services.payments.renewals.runRenewals()) {
       metrics.renewals.inc({ outcome });
@@ -340,6 +354,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   app.decorate("jobs", jobs);
   if (deps.startJobs) {
+    readiness.jobs = () => jobs.check();
     app.addHook("onReady", async () => {
       await jobs.start();
       // pg-boss first runs a sweep at the next minute; recovery should not wait that long.

@@ -104,6 +104,12 @@ export const envSchema = z.object({
     .regex(/^\d{5,25}$/, "must be the numeric Google Wallet issuer id")
     .optional(),
   GOOGLE_WALLET_KEY_FILE: z.string().min(1).optional(),
+  // Read by the tracing preload (src/tracing.ts) before the server starts; checked here as well,
+  // so a mistyped endpoint stops the server with its name instead of losing every trace.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ error: "must be the URL of an OTLP/HTTP collector, such as http://collector:4318" })
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("tessera"),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -147,6 +153,8 @@ export type Config = {
   } | null;
   /** Google Wallet loyalty cards; null without the issuer id and the service-account key file. */
   googleWallet: { issuerId: string; keyFile: string } | null;
+  /** OpenTelemetry tracing runs (started by src/tracing.ts before the server). */
+  tracing: boolean;
   /** Bearer token of `GET /metrics`; unset, the route does not exist. */
   metricsToken: string | undefined;
   /** S3-compatible storage for uploads; null keeps them on disk under DATA_DIR/uploads. */
@@ -277,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             push: e.APPLE_PASS_PUSH,
           }
         : null,
+    tracing: Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT),
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { demoLogins, seedDemo } from "./db/seed";
 import { openDatabase } from "./infra/db";
+import { DataDirBusyError } from "./infra/db/data-dir-channel";
 import { createSandboxAccount } from "./infra/payments/sandbox";
 import { createStorage } from "./infra/storage";
 
@@ -66,7 +67,10 @@ async function main() {
     }, config.shutdownGraceMs);
     timer.unref();
     app.close().then(
-      () => process.exit(0),
+      async () => {
+        await flushTelemetry();
+        process.exit(0);
+      },
       (error) => {
         app.log.error({ err: error }, "shutdown failed");
         process.exit(1);
@@ -83,7 +87,17 @@ async function main() {
   }
 }
 
+/** Sends the spans still buffered when tracing runs (apps/api/src/tracing.ts); at most 2 s. */
+async function flushTelemetry() {
+  const flush = (globalThis as Record<symbol, unknown>)[Symbol.for("tessera.flushTelemetry")];
+  if (typeof flush !== "function") return;
+  await Promise.race([
+    (flush as () => Promise<void>)().catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, 2000).unref()),
+  ]);
+}
+
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof DataDirBusyError ? error.message : error);
   process.exit(1);
 });

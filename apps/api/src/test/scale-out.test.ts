@@ -1,12 +1,28 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { createClient } from "redis";
+// @ts-expect-error s3rver ships no types
+import S3rver from "s3rver";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeImage } from "./multipart";
 import { call, environment, openAndPay, prepare } from "./server-fixture";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const METRICS_TOKEN = "scale-out-metrics-token";
+/** The sweeps pg-boss schedules once a minute (checkout recovery also runs at each start-up). */
+const SCHEDULED = [
+  "membership-renewals",
+  "membership-expiries",
+  "membership-expiry-notices",
+  "membership-rewards",
+  "housekeeping",
+];
 const POSTGRES = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** Whether this machine has the PostgreSQL and Redis the instances share. */
@@ -29,6 +45,50 @@ async function peersAnswer(): Promise<string | null> {
   return null;
 }
 
+/** Waits for `promise`, failing with `what` after `ms`. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(what)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Opens the customer dashboard's event stream, as the browser's EventSource does. */
+async function openEventStream(url: string, query: Record<string, string | number>) {
+  const controller = new AbortController();
+  const params = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  );
+  const res = await fetch(`${url}/api/v1/events?${params}`, { signal: controller.signal });
+  if (res.status !== 200 || !res.body) throw new Error(`event stream refused: ${res.status}`);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  const changed = (async () => {
+    let text = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the event stream ended");
+      text += decoder.decode(value, { stream: true });
+      const event = /event: changed\ndata: (.*)\n\n/.exec(text);
+      if (event) return event[1] as string;
+    }
+  })();
+  changed.catch(() => {});
+  return { changed, close: () => controller.abort() };
+}
+
+/** Sums one counter's series across instances' /metrics pages. */
+function counterSum(pages: string[], prefix: string): number {
+  let sum = 0;
+  for (const page of pages) {
+    for (const line of page.split("\n")) {
+      if (line.startsWith(prefix)) sum += Number(line.slice(line.lastIndexOf(" ") + 1));
+    }
+  }
+  return sum;
+}
+
 /**
  * Two real instances on one PostgreSQL database and one Redis, as behind a load balancer:
  * whatever one instance does, the other sees.
@@ -40,6 +100,8 @@ describe("two instances on one PostgreSQL and Redis", () => {
   let drop = async () => {};
   let fixture: Awaited<ReturnType<typeof prepare>>;
   let databaseUrl = "";
+  let s3: { close: (cb: () => void) => void } | undefined;
+  let s3Endpoint = "";
 
   beforeAll(async () => {
     missing = await peersAnswer();
@@ -50,7 +112,19 @@ describe("two instances on one PostgreSQL and Redis", () => {
     const setup = await environment({ postgres: "required" });
     drop = setup.drop;
     databaseUrl = setup.env.DATABASE_URL;
-    fixture = await prepare(setup.env, { abandoned: 1 });
+    fixture = await prepare(setup.env, { abandoned: 1, shopless: true });
+    // Uploads go to a real S3-compatible server both instances use.
+    s3 = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: mkdtempSync(join(tmpdir(), "tessera-s3-")),
+      configureBuckets: [{ name: "tessera-uploads" }],
+    });
+    const address = (await (
+      s3 as unknown as { run: () => Promise<AddressInfo> }
+    ).run()) as AddressInfo;
+    s3Endpoint = `http://127.0.0.1:${address.port}`;
     // One data folder for both: the payments secret kept there opens the fixture shop's key,
     // as PAYMENTS_SECRET would in a real deployment.
     // A key namespace of its own, so rate counts of an earlier run cannot leak into this one.
@@ -59,12 +133,18 @@ describe("two instances on one PostgreSQL and Redis", () => {
       REDIS_URL,
       REDIS_PREFIX: `tessera-test-${randomBytes(4).toString("hex")}`,
       RATE_LIMIT_PER_MINUTE: "4",
+      S3_ENDPOINT: s3Endpoint,
+      S3_BUCKET: "tessera-uploads",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      METRICS_TOKEN,
     };
     [a, b] = await Promise.all([startServerProcess(shared), startServerProcess(shared)]);
   }, 120_000);
   afterAll(async () => {
     await Promise.all([a?.stop("SIGTERM"), b?.stop("SIGTERM")]);
     await drop();
+    await new Promise<void>((resolve) => (s3 ? s3.close(() => resolve()) : resolve()));
   });
 
   const url = (which: ServerProcess | undefined) => (which as ServerProcess).url;
@@ -110,7 +190,13 @@ describe("two instances on one PostgreSQL and Redis", () => {
     });
     expect(me.status).toBe(200);
 
-    // The owner's bell is connected to B; the customer buys on A.
+    // The owner's bell and the customer's dashboard stream are connected to B; the customer
+    // buys on A.
+    const stream = await openEventStream(url(b), {
+      shopId: fixture.shopId,
+      customerId: fixture.customerId,
+      token: String(customer.body.token),
+    });
     const socket = connect(url(b), {
       transports: ["websocket"],
       query: { authToken: String(owner.body.token) },
@@ -139,10 +225,102 @@ describe("two instances on one PostgreSQL and Redis", () => {
       );
       expect(done.status, JSON.stringify(done.body)).toBe(200);
       expect((await heard).title).toMatch(/offer/i);
+      expect(await within(stream.changed, 10_000, "no refresh on B's event stream")).toBeTruthy();
     } finally {
       socket.disconnect();
+      stream.close();
     }
   });
+
+  it("serves through B the images uploaded through A (S3)", async (context) => {
+    if (missing) context.skip();
+    const owner = await call(url(a), "/api/v1/auth/sign-in", fixture.shopless);
+    expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+    const form = new FormData();
+    form.append("name", "Cloud Cafe");
+    form.append("industry", "Retail");
+    const image = async (w: number, h: number) =>
+      new Blob([new Uint8Array(await makeImage(w, h))], { type: "image/png" });
+    form.append("logo", await image(400, 400), "logo.png");
+    form.append("banner", await image(1200, 600), "banner.png");
+    const created = await fetch(`${url(a)}/api/v1/shop/create-shop`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${owner.body.token}` },
+      body: form,
+    });
+    const body = (await created.json()) as { shop: { id: number; logo: string } };
+    expect(created.status, JSON.stringify(body)).toBe(201);
+
+    // B reads the shop and links the logo at the bucket; the bucket serves it.
+    const shown = await fetch(`${url(b)}/api/v1/shop/get-shop-by-Id?shopId=${body.shop.id}`);
+    const { shop } = (await shown.json()) as { shop: { logo: string } };
+    expect(shop.logo).toBe(body.shop.logo);
+    expect(shop.logo.startsWith(`${s3Endpoint}/tessera-uploads/`)).toBe(true);
+    const logo = await fetch(shop.logo);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get("content-type")).toBe("image/png");
+    // B's pages allow the bucket's images, as A's do.
+    const health = await fetch(`${url(b)}/api/health`);
+    expect(health.headers.get("content-security-policy")).toContain(s3Endpoint);
+  });
+
+  it("runs each scheduled job once a minute across both instances", async (context) => {
+    if (missing) context.skip();
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const completed = async () => {
+      const { rows } = await client.query<{ name: string; n: number }>(
+        "select name, count(*)::int as n from pgboss.job where name = any($1) and state = 'completed' group by name",
+        [SCHEDULED],
+      );
+      return Object.fromEntries(rows.map((r) => [r.name, r.n])) as Record<string, number>;
+    };
+    const scrape = async () =>
+      Promise.all(
+        [a, b].map(async (which) => {
+          const res = await fetch(`${url(which)}/metrics`, {
+            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+          });
+          return res.text();
+        }),
+      );
+    try {
+      // pg-boss sends each sweep at the minute; wait until every one has run at least once.
+      const deadline = Date.now() + 150_000;
+      let done = await completed();
+      while (SCHEDULED.some((name) => !done[name]) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        done = await completed();
+      }
+      expect(Object.keys(done).sort()).toEqual([...SCHEDULED].sort());
+      // Never two runs of one job in the same minute, whichever instance ran them.
+      const doubled = await client.query(
+        "select name, date_trunc('minute', created_on) as minute, count(*)::int as n from pgboss.job where name = any($1) group by 1, 2 having count(*) > 1",
+        [SCHEDULED],
+      );
+      expect(doubled.rows).toEqual([]);
+      // The runs the two instances counted add up to the queue's completed runs: had both
+      // instances run a sweep, the sum would be twice as much.
+      let ran: Record<string, number> = {};
+      for (let tries = 0; tries < 20; tries++) {
+        const pages = await scrape();
+        done = await completed();
+        ran = Object.fromEntries(
+          SCHEDULED.map((name) => [
+            name,
+            counterSum(pages, `tessera_job_runs_total{job="${name}",`),
+          ]),
+        );
+        if (SCHEDULED.every((name) => ran[name] === done[name])) break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      expect(ran).toEqual(done);
+      const pages = await scrape();
+      expect(pages[0]).toMatch(/tessera_job_queue_depth\{job="membership-renewals"\} \d+/);
+    } finally {
+      await client.end();
+    }
+  }, 200_000);
 
   it("counts rate-limited attempts across both instances", async (context) => {
     if (missing) context.skip();

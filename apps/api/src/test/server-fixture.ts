@@ -61,9 +61,13 @@ export async function openData(env: Record<string, string>) {
 
 /**
  * A connected shop, an unlimited offer and a customer, written before the server starts; with
- * `abandoned`, that many checkouts the customer paid by card and never completed.
+ * `abandoned`, that many checkouts the customer paid by card and never completed; with
+ * `shopless`, a merchant without a shop yet.
  */
-export async function prepare(env: Record<string, string>, options: { abandoned?: number } = {}) {
+export async function prepare(
+  env: Record<string, string>,
+  options: { abandoned?: number; shopless?: boolean } = {},
+) {
   const { config, database } = await openData(env);
   await database.migrate();
   const app = await buildApp({ config, database }, { logger: false });
@@ -85,9 +89,12 @@ export async function prepare(env: Record<string, string>, options: { abandoned?
       abandoned.push(await payWithSandbox(app, opened.json().data.client_token as string));
     }
   }
+  // A verified merchant who has not created a shop yet (the shop-creation upload).
+  const newcomer = options.shopless ? await createMerchant(database.db, { withShop: false }) : null;
   await app.close();
   await database.close();
   return {
+    shopless: newcomer ? { email: newcomer.email, password: newcomer.password } : null,
     shopId,
     offerId: offer.id,
     customerId: customer.id,

@@ -29,13 +29,19 @@ export type ServerProcess = {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { timeoutMs?: number } = {},
+  /** `preload`: modules imported before the server, as `npm start` imports tracing first. */
+  options: { timeoutMs?: number; preload?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", join(repoRoot, "apps/api/src/main.ts")],
+    [
+      "--import",
+      "tsx",
+      ...(options.preload ?? []).flatMap((module) => ["--import", module]),
+      join(repoRoot, "apps/api/src/main.ts"),
+    ],
     {
       cwd: repoRoot,
       env: {

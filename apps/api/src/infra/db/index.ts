@@ -13,6 +13,7 @@ import pg from "pg";
 import * as schema from "../../db/schema";
 import { migrationsFolder } from "../../paths";
 import { createCopyValues } from "./copy";
+import { holdDataDir } from "./data-dir-channel";
 import { isRetryableConflict } from "./errors";
 
 export type Schema = typeof schema;
@@ -76,6 +77,11 @@ export type DatabaseHandle = {
   copyValues?: (query: SQLWrapper) => Promise<Readable>;
   /** The connection pool's figures, for metrics (PostgreSQL only). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * A consistent copy of the embedded database's folder (a gzipped tar PGlite loads back), made
+   * between transactions. Only on PGlite with a data folder; PostgreSQL has pg_dump.
+   */
+  backup?: () => Promise<Uint8Array>;
 };
 
 export type DatabaseOptions = {
@@ -143,14 +149,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // The members search's trigram index (migration 0004) needs pg_trgm loaded into PGlite.
   const extensions = { pg_trgm };
   let client: PGlite;
+  let release = async () => {};
   if (options.dataDir) {
     const dir = join(options.dataDir, "db");
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions });
+    // Taken before PGlite opens the files, so a second process fails before it can touch them.
+    const held = await holdDataDir(options.dataDir, { backup: () => backup() });
+    release = held.release;
+    try {
+      client = await PGlite.create(dir, { extensions });
+    } catch (error) {
+      await release();
+      throw error;
+    }
   } else {
     client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
+  const backup = () => backupPglite(client);
   return {
     db: db as unknown as Database,
     driver: "pglite",
@@ -158,7 +174,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await release();
+    },
+    ...(options.dataDir ? { backup } : {}),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return async () => {
@@ -166,4 +186,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       };
     },
   };
+}
+
+/**
+ * Writes everything to the files (CHECKPOINT), waits until no transaction is open and packs the
+ * folder while queries wait: the copy holds exactly the committed transactions, and PGlite opens
+ * it as it would after a stop.
+ */
+async function backupPglite(client: PGlite): Promise<Uint8Array> {
+  // No query may run inside the exclusive section (PGlite would wait on itself): the checkpoint
+  // comes first, and whatever commits between it and the copy is in the write-ahead log.
+  await client.exec("CHECKPOINT");
+  const archive = await client._runExclusiveTransaction(() => client.dumpDataDir("gzip"));
+  return new Uint8Array(await archive.arrayBuffer());
 }

@@ -25,9 +25,19 @@ export type JobScheduler = {
   stop(): Promise<void>;
   /** Runs one job now, as the scheduler would (tests, operators). */
   runNow(name: string): Promise<void>;
+  /** Runs waiting in the queue per job (pg-boss); empty for the in-process timer. */
+  queueDepths(): Promise<Record<string, number>>;
+  /** Throws when the scheduler is not running or its queue does not answer (readiness). */
+  check(): Promise<void>;
 };
 
-function registry(logger: FastifyBaseLogger) {
+/** How one run ended, for metrics: `skipped` when the same job was still running here. */
+export type JobOutcome = "succeeded" | "failed" | "skipped";
+export type JobRunListener = (name: string, outcome: JobOutcome, seconds: number) => void;
+
+type SchedulerOptions = { logger: FastifyBaseLogger; onRun?: JobRunListener | undefined };
+
+function registry({ logger, onRun }: SchedulerOptions) {
   const handlers = new Map<string, JobHandler>();
   const running = new Set<string>();
   return {
@@ -39,24 +49,30 @@ function registry(logger: FastifyBaseLogger) {
     async run(name: string) {
       const handler = handlers.get(name);
       if (!handler) throw new Error(`Unknown job ${name}`);
-      if (running.has(name)) return;
+      if (running.has(name)) {
+        onRun?.(name, "skipped", 0);
+        return;
+      }
       running.add(name);
+      const started = performance.now();
+      let outcome: JobOutcome = "succeeded";
       try {
         await handler();
       } catch (error) {
+        outcome = "failed";
         logger.error({ err: error, job: name }, "job failed");
       } finally {
         running.delete(name);
+        onRun?.(name, outcome, (performance.now() - started) / 1000);
       }
     },
   };
 }
 
-export function createInProcessScheduler(options: {
-  logger: FastifyBaseLogger;
-  intervalMs?: number;
-}): JobScheduler {
-  const jobs = registry(options.logger);
+export function createInProcessScheduler(
+  options: SchedulerOptions & { intervalMs?: number },
+): JobScheduler {
+  const jobs = registry(options);
   let timer: NodeJS.Timeout | null = null;
   let tick: Promise<void> = Promise.resolve();
   return {
@@ -79,14 +95,17 @@ export function createInProcessScheduler(options: {
       await tick;
     },
     runNow: (name) => jobs.run(name),
+    queueDepths: async () => ({}),
+    async check() {
+      if (!timer) throw new Error("The job timer is not running.");
+    },
   };
 }
 
-export function createPgBossScheduler(options: {
-  connectionString: string;
-  logger: FastifyBaseLogger;
-}): JobScheduler {
-  const jobs = registry(options.logger);
+export function createPgBossScheduler(
+  options: SchedulerOptions & { connectionString: string },
+): JobScheduler {
+  const jobs = registry(options);
   const boss = new PgBoss({ connectionString: options.connectionString, schema: "pgboss" });
   boss.on("error", (error) => options.logger.error({ err: error }, "pg-boss error"));
   let started = false;
@@ -125,5 +144,18 @@ export function createPgBossScheduler(options: {
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
     runNow: (name) => jobs.run(name),
+    async check() {
+      if (!started) throw new Error("The job queue is not running.");
+      const [first] = jobs.handlers.keys();
+      if (first) await boss.getQueueSize(first);
+    },
+    async queueDepths() {
+      if (!started) return {};
+      const depths: Record<string, number> = {};
+      for (const name of jobs.handlers.keys()) {
+        depths[name] = (await boss.getQueueSize(name)) ?? 0;
+      }
+      return depths;
+    },
   };
 }

@@ -39,6 +39,8 @@ export type MailerOptions = {
   mailFrom: string;
   db: Database;
   logger?: MailerLogger;
+  /** Told how each message ended (metrics). */
+  onSent?: ((status: SendResult["status"]) => void) | undefined;
 };
 
 // nodemailer waits up to 2 minutes to connect and 10 minutes on a silent socket; a request that
@@ -94,6 +96,7 @@ export function createMailer(options: MailerOptions): Mailer {
       async send(message) {
         const id = await record(message, "kept");
         log.info({ outboxId: id }, "e-mail kept in the outbox (no SMTP_URL); see /dev/mailbox");
+        options.onSent?.("kept");
         return { id, status: "kept" };
       },
       async close() {},
@@ -123,6 +126,7 @@ export function createMailer(options: MailerOptions): Mailer {
           (dbError: unknown) =>
             log.error({ outboxId: id, err: dbError }, "could not record the failed delivery"),
         );
+        options.onSent?.("failed");
         return { id, status: "failed" };
       }
       try {
@@ -131,6 +135,7 @@ export function createMailer(options: MailerOptions): Mailer {
         // The message is out; the worst outcome of not recording it is one duplicate later.
         log.error({ outboxId: id, err: dbError }, "e-mail sent but not recorded as sent");
       }
+      options.onSent?.("sent");
       return { id, status: "sent" };
     },
     async close() {

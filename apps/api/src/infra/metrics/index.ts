@@ -21,6 +21,12 @@ const REDEMPTION_ROUTES: Record<string, string> = {
 export type Metrics = {
   registry: Registry;
   renewals: Counter<"outcome">;
+  /** Job runs by job and outcome, with their durations (fed by the scheduler). */
+  jobRun: (job: string, outcome: string, seconds: number) => void;
+  /** E-mails by how they ended: sent, failed (left for retry), kept (outbox, no SMTP). */
+  emails: Counter<"status">;
+  /** Where the job queue's depths come from; set once the scheduler exists. */
+  setQueueDepths: (read: () => Promise<Record<string, number>>) => void;
 };
 
 /**
@@ -31,7 +37,8 @@ export type Metrics = {
  *   figures (prom-client defaults);
  * - the database pool (in use, idle, waiting) on PostgreSQL; live socket connections;
  * - payments by outcome (the completion and purchase answers), redemptions by kind, renewals by
- *   outcome.
+ *   outcome, e-mails by outcome;
+ * - job runs by job and outcome (with durations), and the runs waiting in each pg-boss queue.
  */
 export function registerMetrics(
   app: FastifyInstance,
@@ -67,6 +74,37 @@ export function registerMetrics(
     help: "Renewal attempts by outcome",
     labelNames: ["outcome"] as const,
     registers: [registry],
+  });
+  const emails = new Counter({
+    name: "tessera_emails_total",
+    help: "E-mails by outcome: sent, failed (kept for retry), kept (outbox only, no SMTP)",
+    labelNames: ["status"] as const,
+    registers: [registry],
+  });
+  const jobRuns = new Counter({
+    name: "tessera_job_runs_total",
+    help: "Scheduled job runs on this instance by job and outcome",
+    labelNames: ["job", "outcome"] as const,
+    registers: [registry],
+  });
+  const jobDuration = new Histogram({
+    name: "tessera_job_duration_seconds",
+    help: "Scheduled job run time by job",
+    labelNames: ["job"] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
+    registers: [registry],
+  });
+  let readDepths: () => Promise<Record<string, number>> = async () => ({});
+  new Gauge({
+    name: "tessera_job_queue_depth",
+    help: "Job runs waiting in the queue (pg-boss), shared by all instances",
+    labelNames: ["job"] as const,
+    registers: [registry],
+    async collect() {
+      // A scrape must still answer when the database is away for a moment.
+      const depths = await readDepths().catch(() => ({}));
+      for (const [job, depth] of Object.entries(depths)) this.set({ job }, depth);
+    },
   });
   const { poolStats, sockets } = options;
   new Gauge({
@@ -115,5 +153,16 @@ export function registerMetrics(
       return reply.type(registry.contentType).send(await registry.metrics());
     });
   }
-  return { registry, renewals };
+  return {
+    registry,
+    renewals,
+    emails,
+    jobRun(job, outcome, seconds) {
+      jobRuns.inc({ job, outcome });
+      if (outcome !== "skipped") jobDuration.observe({ job }, seconds);
+    },
+    setQueueDepths(read) {
+      readDepths = read;
+    },
+  };
 }

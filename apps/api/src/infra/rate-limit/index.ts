@@ -7,6 +7,8 @@ export type RateLimiter = {
   hit(keys: string[], message: string): Promise<void>;
   reset(): void;
   close(): Promise<void>;
+  /** Throws when the shared store does not answer (readiness); absent when kept in memory. */
+  ping?(): Promise<void>;
 };
 
 /**
@@ -86,9 +88,26 @@ export function createRedisRateLimiter(options: {
       }
     },
     reset() {},
+    async ping() {
+      await connected;
+      // A disconnected client queues commands instead of failing: give up after two seconds.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("Redis did not answer in time")), 2000);
+      });
+      const pinging = client.ping();
+      pinging.catch(() => {});
+      try {
+        await Promise.race([pinging, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     async close() {
       await connected;
-      if (client.isOpen) await client.quit().catch(() => {});
+      // quit() waits for a reconnect that may never come when Redis is away: drop the link then.
+      if (client.isReady) await client.quit().catch(() => {});
+      else if (client.isOpen) await client.disconnect().catch(() => {});
     },
   };
 }

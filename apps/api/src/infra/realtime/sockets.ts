@@ -59,8 +59,9 @@ export async function attachSockets(app: FastifyInstance, deps: SocketDeps) {
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createRedisAdapter(pub, sub));
     closers.push(
-      () => pub.quit().catch(() => {}),
-      () => sub.quit().catch(() => {}),
+      // quit() waits for a reconnect that may never come when Redis is away: drop the link then.
+      () => (pub.isReady ? pub.quit() : pub.disconnect()).catch(() => {}),
+      () => (sub.isReady ? sub.quit() : sub.disconnect()).catch(() => {}),
     );
   } else if (deps.databaseUrl) {
     const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: 2 });

@@ -6,8 +6,16 @@ import type { DatabaseHandle } from "../../infra/db";
 
 const readyResponseSchema = z.object({ status: z.literal("ready") });
 
-/** Only the database is asked about (the app passes all of its deps). */
-export type HealthDeps = { database: Pick<DatabaseHandle, "ping"> };
+/** What readiness checks besides the database, each throwing when its part does not answer. */
+export type ReadinessChecks = { redis?: () => Promise<void>; jobs?: () => Promise<void> };
+
+/** Only what the checks ask (the app passes all of its deps; importing their type would be a cycle). */
+export type HealthDeps = { database: Pick<DatabaseHandle, "ping">; readiness: ReadinessChecks };
+
+const NOT_ANSWERING: Record<keyof ReadinessChecks, string> = {
+  redis: "Redis is not answering.",
+  jobs: "The job queue is not answering.",
+};
 
 export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps) => {
   app.get(
@@ -38,7 +46,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps)
     {
       schema: {
         tags: ["health"],
-        summary: "Readiness: 503 while starting or draining, or when the database does not answer",
+        summary:
+          "Readiness: 503 while starting or draining, or when the database, Redis (when configured) or the job queue does not answer",
         response: { 200: readyResponseSchema },
       },
     },
@@ -56,6 +65,14 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps)
       } catch (error) {
         app.log.error({ err: error }, "database ping failed");
         throw new AppError("UNAVAILABLE", "The database is not answering.");
+      }
+      for (const [part, check] of Object.entries(deps.readiness)) {
+        try {
+          await check();
+        } catch (error) {
+          app.log.error({ err: error, part }, "readiness check failed");
+          throw new AppError("UNAVAILABLE", NOT_ANSWERING[part as keyof ReadinessChecks]);
+        }
       }
       return { status: "ready" as const };
     },
