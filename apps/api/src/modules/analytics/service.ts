@@ -23,7 +23,7 @@ import {
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { bucketKeys } from "../dashboard/service";
-import { findShopTimeZone } from "../shops/repo";
+import { findShopTimeZone } from "../shops/lookups";
 import {
   bucketFigures,
   bucketIndex,

@@ -6,6 +6,7 @@ import { ShopLogo } from "@/components/shop-logo";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Avatar, IconButton, Sheet } from "@/components/ui";
 import { ScanCardButton } from "@/features/member-card";
+import { memberDetailPath } from "@/features/members";
 import { NotificationBell } from "@/features/notifications";
 import { MERCHANT_PROFILE_PATH, useCurrentUser, useLogout } from "@/features/session";
 import { cn } from "@/lib/cn";
@@ -155,7 +156,7 @@ export function MerchantLayout() {
               <p className="truncate text-fg-muted text-xs max-[410px]:hidden">{shop.industry}</p>
             ) : null}
           </div>
-          <ScanCardButton compact />
+          <ScanCardButton compact memberPath={memberDetailPath} />
           <ThemeToggle />
           <NotificationBell audience="merchant" />
           <Link

@@ -7,8 +7,17 @@ const ScanCardDialog = lazy(() =>
   import("./scan-card-dialog").then((module) => ({ default: module.ScanCardDialog })),
 );
 
-/** Scan: opens the member card scanner. `compact` is the top bar's icon button. */
-export function ScanCardButton({ compact = false }: { compact?: boolean }) {
+/**
+ * Scan: opens the member card scanner. `compact` is the top bar's icon button; `memberPath` is
+ * the page a found member opens (the members area owns that route).
+ */
+export function ScanCardButton({
+  compact = false,
+  memberPath,
+}: {
+  compact?: boolean;
+  memberPath: (memberId: number) => string;
+}) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const show = () => {
@@ -32,7 +41,9 @@ export function ScanCardButton({ compact = false }: { compact?: boolean }) {
       )}
       {loaded ? (
         <Suspense fallback={null}>
-          {open ? <ScanCardDialog open={open} onOpenChange={setOpen} /> : null}
+          {open ? (
+            <ScanCardDialog open={open} onOpenChange={setOpen} memberPath={memberPath} />
+          ) : null}
         </Suspense>
       ) : null}
     </>

@@ -3,7 +3,6 @@ import { Camera, CameraOff } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert, Button, Modal, TextInput } from "@/components/ui";
-import { memberDetailPath } from "@/features/members";
 import { ApiError } from "@/lib/api-client";
 import { findMemberByCard } from "../api";
 import { createQrDetector, type QrDetector } from "./detector";
@@ -74,9 +73,12 @@ function useCamera(
 export function ScanCardDialog({
   open,
   onOpenChange,
+  memberPath,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where a member's page is: the members area's route, given by the screen that scans. */
+  memberPath: (memberId: number) => string;
 }) {
   const navigate = useNavigate();
   const video = useRef<HTMLVideoElement>(null);
@@ -94,7 +96,7 @@ export function ScanCardDialog({
     try {
       const { member } = await findMemberByCard(value);
       onOpenChange(false);
-      navigate(memberDetailPath(member.id));
+      navigate(memberPath(member.id));
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : MEMBER_CARD_MESSAGES.notFound);
     } finally {

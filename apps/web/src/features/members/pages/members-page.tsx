@@ -208,7 +208,7 @@ export function MembersPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-bold text-2xl text-fg sm:text-3xl">Members</h1>
         <div className="flex flex-wrap gap-2">
-          <ScanCardButton />
+          <ScanCardButton memberPath={memberDetailPath} />
           <Link to={ADD_MEMBER_PATH} className={buttonClassName({ className: "no-underline" })}>
             <Plus aria-hidden="true" className="size-4" />
             Add Members
