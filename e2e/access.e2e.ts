@@ -465,6 +465,7 @@ describe("access journeys (issue 3)", () => {
     }
   });
 
+  // Every page in both themes and every size, each with an axe scan: minutes, not seconds.
   it("the access pages have no serious accessibility problems, light or dark", async () => {
     const merchant = await signUpMerchantByApi("axe");
     await verifyByMail(merchant.email);
@@ -504,5 +505,5 @@ describe("access journeys (issue 3)", () => {
         await page.close();
       }
     }
-  });
+  }, 240_000);
 });

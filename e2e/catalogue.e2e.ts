@@ -743,6 +743,7 @@ describe("catalogue journeys (issue 4)", () => {
     });
   }
 
+  // Every page in both themes and every size, each with an axe scan: minutes, not seconds.
   it("the catalogue pages have no serious accessibility problems, light or dark", async () => {
     const pages = [
       { path: "/merchant/memberships", ready: { role: "heading", name: "Membership Tiers" } },
@@ -779,5 +780,5 @@ describe("catalogue journeys (issue 4)", () => {
       }
     }
     expect(findings).toEqual([]);
-  });
+  }, 240_000);
 });

@@ -656,6 +656,7 @@ describe("members and staff journeys (issue 7)", () => {
     }
   });
 
+  // Every page in both themes and every size, each with an axe scan: minutes, not seconds.
   it("the member and staff pages have no serious accessibility problems, light or dark", async () => {
     const { members } = await api<{ members: MemberRow[] }>("/member/get-all-members?active=true", {
       token: ownerToken,
@@ -683,5 +684,5 @@ describe("members and staff journeys (issue 7)", () => {
       }
     }
     expect(findings).toEqual([]);
-  });
+  }, 240_000);
 });

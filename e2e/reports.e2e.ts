@@ -439,6 +439,7 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
     await page.close();
   });
 
+  // Every page in both themes and every size, each with an axe scan: minutes, not seconds.
   it("the dashboard and reports have no serious accessibility problems, light or dark", async () => {
     const findings: string[] = [];
     for (const theme of ["light", "dark"] as const) {
@@ -460,5 +461,5 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
       }
     }
     expect(findings).toEqual([]);
-  });
+  }, 240_000);
 });
