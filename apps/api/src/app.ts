@@ -41,11 +41,7 @@ import { createDashboardService } from "./modules/dashboard/service";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
 import { healthRoutes, type ReadinessChecks } from "./modules/health/routes";
 import { runHousekeeping } from "./modules/housekeeping/housekeeping";
-import { appleWalletRoutes } from "./modules/member-card/apple-routes";
-import { createAppleWallet } from "./modules/member-card/apple-wallet";
-import { createGoogleWallet } from "./modules/member-card/google-wallet";
-import { memberCardRoutes } from "./modules/member-card/routes";
-import { createMemberCardService } from "./modules/member-card/service";
+import { registerMemberCards } from "./modules/member-card/wiring";
 import { memberRoutes } from "./modules/members/routes";
 import { createMembersService } from "./modules/members/service";
 import { membershipRoutes } from "./modules/memberships/routes";
@@ -75,8 +71,7 @@ import { registerLifecycle } from "./plugins/lifecycle";
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerSpaHosting } from "./plugins/spa";
 
-/** Member card look-ups per person and per address a minute: a busy counter stays well under. */
-export const CARD_LOOKUPS_PER_MINUTE = 60;
+export { CARD_LOOKUPS_PER_MINUTE } from "./modules/member-card/wiring";
 
 export type AppDeps = {
   config: Config;
@@ -228,16 +223,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
       })
     : createRateLimiter({ max: deps.config.rateLimitPerMinute });
   app.addHook("onClose", () => limiter.close());
-  // A counter scans a card per customer: its own, roomier budget than the sign-in limiter's.
-  const cardLimiter = deps.config.redisUrl
-    ? createRedisRateLimiter({
-        url: deps.config.redisUrl,
-        prefix: deps.config.redisPrefix,
-        max: CARD_LOOKUPS_PER_MINUTE,
-        logger: app.log,
-      })
-    : createRateLimiter({ max: CARD_LOOKUPS_PER_MINUTE });
-  app.addHook("onClose", () => cardLimiter.close());
   const authOptions = { auth: services.auth, limiter, googleEnabled: deps.config.oidc !== null };
   // Filled in as the parts exist: the job scheduler is created after the routes.
   const readiness: ReadinessChecks = limiter.ping
@@ -270,32 +255,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   await app.register(customerEventsRoutes, { db, events });
   await app.register(memberRoutes, { members, payments: services.payments });
-  const appleWallet = createAppleWallet({
+  await registerMemberCards(app, {
     db,
-    config: deps.config.appleWallet,
-    publicUrl: deps.config.publicUrl,
-    secret: paymentsSecret,
+    config: deps.config,
+    customer,
     storage,
     events,
-    logger: app.log,
-    describe: (holder) => cards.getCard({ shopId: holder.shopId, customer: holder }),
+    secret: paymentsSecret,
   });
-  app.addHook("onClose", async () => appleWallet.close());
-  const googleWallet = createGoogleWallet({
-    config: deps.config.googleWallet,
-    publicUrl: deps.config.publicUrl,
-  });
-  const cards = createMemberCardService({
-    db,
-    customer,
-    publicUrl: deps.config.publicUrl,
-    walletLinks: async (holder, card) => ({
-      apple: appleWallet.downloadLink(holder),
-      google: await googleWallet.saveLink(holder, card, card.shopName),
-    }),
-  });
-  await app.register(memberCardRoutes, { cards, limiter: cardLimiter });
-  await app.register(appleWalletRoutes, { wallet: appleWallet });
   await app.register(merchantRedemptionRoutes, { redemptions: services.redemptions, db });
   await app.register(staffRoutes, { staff });
   await app.register(dashboardRoutes, {

@@ -104,6 +104,9 @@ export const envSchema = z.object({
     .regex(/^\d{5,25}$/, "must be the numeric Google Wallet issuer id")
     .optional(),
   GOOGLE_WALLET_KEY_FILE: z.string().min(1).optional(),
+  GOOGLE_WALLET_API_URL: z
+    .url({ error: "must be the URL of the Google Wallet API" })
+    .default("https://walletobjects.googleapis.com"),
   // Read by the tracing preload (src/tracing.ts) before the server starts; checked here as well,
   // so a mistyped endpoint stops the server with its name instead of losing every trace.
   OTEL_EXPORTER_OTLP_ENDPOINT: z
@@ -152,7 +155,7 @@ export type Config = {
     push: boolean;
   } | null;
   /** Google Wallet loyalty cards; null without the issuer id and the service-account key file. */
-  googleWallet: { issuerId: string; keyFile: string } | null;
+  googleWallet: { issuerId: string; keyFile: string; apiUrl: string } | null;
   /** OpenTelemetry tracing runs (started by src/tracing.ts before the server). */
   tracing: boolean;
   /** Bearer token of `GET /metrics`; unset, the route does not exist. */
@@ -198,6 +201,36 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.name = "ConfigError";
   }
+}
+
+/** The member card's wallets; each is null (its button hidden) until fully configured. */
+function walletConfig(e: z.output<typeof envSchema>): Pick<Config, "googleWallet" | "appleWallet"> {
+  return {
+    googleWallet:
+      e.GOOGLE_WALLET_ISSUER_ID && e.GOOGLE_WALLET_KEY_FILE
+        ? {
+            issuerId: e.GOOGLE_WALLET_ISSUER_ID,
+            keyFile: resolve(e.GOOGLE_WALLET_KEY_FILE),
+            apiUrl: e.GOOGLE_WALLET_API_URL.replace(/\/+$/, ""),
+          }
+        : null,
+    appleWallet:
+      e.APPLE_PASS_TYPE_ID &&
+      e.APPLE_TEAM_ID &&
+      e.APPLE_PASS_CERT &&
+      e.APPLE_PASS_KEY &&
+      e.APPLE_WWDR_CERT
+        ? {
+            passTypeId: e.APPLE_PASS_TYPE_ID,
+            teamId: e.APPLE_TEAM_ID,
+            certPath: resolve(e.APPLE_PASS_CERT),
+            keyPath: resolve(e.APPLE_PASS_KEY),
+            keyPassphrase: e.APPLE_PASS_KEY_PASSPHRASE,
+            wwdrPath: resolve(e.APPLE_WWDR_CERT),
+            push: e.APPLE_PASS_PUSH,
+          }
+        : null,
+  };
 }
 
 /** Reads and validates the environment; a bad value names its variable. Empty strings count as unset. */
@@ -265,26 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionDays: e.RETENTION_DAYS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     metricsToken: e.METRICS_TOKEN,
-    googleWallet:
-      e.GOOGLE_WALLET_ISSUER_ID && e.GOOGLE_WALLET_KEY_FILE
-        ? { issuerId: e.GOOGLE_WALLET_ISSUER_ID, keyFile: resolve(e.GOOGLE_WALLET_KEY_FILE) }
-        : null,
-    appleWallet:
-      e.APPLE_PASS_TYPE_ID &&
-      e.APPLE_TEAM_ID &&
-      e.APPLE_PASS_CERT &&
-      e.APPLE_PASS_KEY &&
-      e.APPLE_WWDR_CERT
-        ? {
-            passTypeId: e.APPLE_PASS_TYPE_ID,
-            teamId: e.APPLE_TEAM_ID,
-            certPath: resolve(e.APPLE_PASS_CERT),
-            keyPath: resolve(e.APPLE_PASS_KEY),
-            keyPassphrase: e.APPLE_PASS_KEY_PASSPHRASE,
-            wwdrPath: resolve(e.APPLE_WWDR_CERT),
-            push: e.APPLE_PASS_PUSH,
-          }
-        : null,
+    ...walletConfig(e),
     tracing: Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT),
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -1,7 +1,6 @@
 import { formatMemberCode, MEMBER_CARD_MESSAGES, parseMemberCode } from "@tessera/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CARD_LOOKUPS_PER_MINUTE } from "../../app";
 import { cashbackLedger, customerMemberships, customers } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import {
@@ -12,6 +11,7 @@ import {
   loginAs,
 } from "../../test/factories";
 import { memberCardUrl, newMemberCode } from "./service";
+import { CARD_LOOKUPS_PER_MINUTE } from "./wiring";
 
 let t: TestApp;
 

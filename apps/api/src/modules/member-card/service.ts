@@ -9,6 +9,7 @@ import type { Customer } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { isUniqueViolation } from "../../infra/db/errors";
+import { raise } from "../../infra/events";
 import type { CustomerScope, CustomerService } from "../customer/service";
 import * as repo from "./repo";
 
@@ -67,8 +68,23 @@ export function createMemberCardService(deps: MemberCardServiceDeps) {
     async rotate(scope: CustomerScope): Promise<MemberCard> {
       for (let attempt = 0; ; attempt += 1) {
         try {
-          const row = await repo.replaceCode(db, scope.shopId, scope.customer.id, newMemberCode());
-          if (!row) throw new AppError("NOT_FOUND", MEMBER_CARD_MESSAGES.notFound);
+          const row = await db.transaction(async (tx) => {
+            const replaced = await repo.replaceCode(
+              tx,
+              scope.shopId,
+              scope.customer.id,
+              newMemberCode(),
+            );
+            if (!replaced) throw new AppError("NOT_FOUND", MEMBER_CARD_MESSAGES.notFound);
+            // Saved wallet cards carry the code in their QR: they are told at once.
+            await raise(tx, {
+              type: "customer.changed",
+              shopId: scope.shopId,
+              customerId: scope.customer.id,
+              reason: "card.replaced",
+            });
+            return replaced;
+          });
           return describe({
             ...scope,
             customer: { ...scope.customer, memberCode: row.memberCode },
