@@ -9,7 +9,7 @@ import { createMerchant, loginAs } from "../test/factories";
 
 // Large enough that on-the-fly compression would kick in if it wrongly applied to assets.
 const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};\n`;
-const PAGE = `<!doctype html><title>Tessera</title><div id=root></div>${"<!-- pad -->".repeat(200)}`;
+const PAGE = `<!doctype html><html><head><title>Tessera</title></head><body><div id=root></div>${"<!-- pad -->".repeat(200)}</body></html>`;
 
 function decode(encoding: string | undefined, body: Buffer): string {
   if (encoding === "br") return brotliDecompressSync(body).toString();
@@ -78,10 +78,28 @@ describe("compression", () => {
   });
 
   it("negotiates index.html for client routes too", async () => {
-    const res = await asset("br", "/42/login");
+    const res = await asset("br", "/merchant/members/42");
     expect(res.headers["content-encoding"]).toBe("br");
     expect(decode("br", res.rawPayload)).toBe(PAGE);
     expect(res.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("compresses the pages it writes a shop's data into, as the browser accepts", async () => {
+    const { shop } = await createMerchant(t.database.db);
+    for (const path of [`/${shop?.id}`, `/${shop?.id}/login`]) {
+      const plain = await asset(undefined, path);
+      expect(plain.statusCode, path).toBe(200);
+      expect(plain.headers["content-encoding"], path).toBeUndefined();
+      // The shop's data block makes the page the server's own, not the build's index.html.
+      expect(plain.body, path).toContain('id="storefront-snapshot"');
+      for (const encoding of ["br", "gzip"]) {
+        const res = await asset(encoding, path);
+        expect(res.headers["content-encoding"], `${path} ${encoding}`).toBe(encoding);
+        expect(res.headers.vary, path).toMatch(/accept-encoding/i);
+        expect(res.headers["content-type"], path).toMatch(/^text\/html/);
+        expect(decode(encoding, res.rawPayload), `${path} ${encoding}`).toBe(plain.body);
+      }
+    }
   });
 
   it("compresses an API reply by the client's Accept-Encoding", async () => {

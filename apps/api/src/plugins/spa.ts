@@ -3,9 +3,10 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { parseIdText, type StorefrontSnapshot } from "@tessera/shared";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors";
 import { NOT_FOUND_MESSAGE } from "./errors";
+import { sendPage } from "./page-encoding";
 import { routePreloadTags } from "./route-preload";
 import {
   renderShopPageHtml,
@@ -60,9 +61,9 @@ export async function registerSpaHosting(
       !NOT_PAGES.test(request.url);
     if (!wantsPage) return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
     const idText = storefrontIdText(request.url);
-    if (idText !== null) return sendStorefront(reply, idText);
+    if (idText !== null) return sendStorefront(request, reply, idText);
     const loginIdText = shopLoginIdText(request.url);
-    if (loginIdText !== null) return sendShopLogin(reply, loginIdText);
+    if (loginIdText !== null) return sendShopLogin(request, reply, loginIdText);
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
 
@@ -71,23 +72,22 @@ export async function registerSpaHosting(
    * is no such shop (the app then shows Store Not Found). `no-cache` as for index.html: the
    * head follows the shop's edits at once.
    */
-  async function sendStorefront(reply: FastifyReply, idText: string) {
+  async function sendStorefront(request: FastifyRequest, reply: FastifyReply, idText: string) {
     const shopId = parseIdText(idText);
     const snapshot = shopId === null ? null : await opts.readStorefront(shopId).catch(notFound);
     reply.header("cache-control", "no-cache");
     if (!snapshot) return reply.code(404).sendFile("index.html");
     const html = await readFile(join(opts.webDist, "index.html"), "utf8");
     const preload = await routePreloadTags(opts.webDist, html, STOREFRONT_MODULE);
-    return reply
-      .type("text/html; charset=utf-8")
-      .send(renderStorefrontHtml(html, { ...snapshot, publicUrl: opts.publicUrl, preload }));
+    const page = renderStorefrontHtml(html, { ...snapshot, publicUrl: opts.publicUrl, preload });
+    return sendPage(request, reply, page);
   }
 
-  async function sendShopLogin(reply: FastifyReply, idText: string) {
+  async function sendShopLogin(request: FastifyRequest, reply: FastifyReply, idText: string) {
     const html = await shopPageHtml(opts, idText);
     reply.header("cache-control", "no-cache");
     if (html === null) return reply.sendFile("index.html");
-    return reply.type("text/html; charset=utf-8").send(html);
+    return sendPage(request, reply, html);
   }
 }
 

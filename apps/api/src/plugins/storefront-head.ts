@@ -155,6 +155,8 @@ export function pageDataTags(input: StorefrontHeadInput, options: { banner: bool
 /** index.html with the page data of a shop page other than the storefront (its sign-in). */
 export function renderShopPageHtml(html: string, input: StorefrontHeadInput): string {
   const tags = pageDataTags(input, { banner: false });
+  // A page without a head (never the build's) still gets its data: the block works anywhere.
+  if (!/<\/head>/i.test(html)) return `${html}\n${tags}`;
   return html.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
 }
 
