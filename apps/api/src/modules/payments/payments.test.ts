@@ -94,9 +94,19 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
     }
   }
 
-  /** Runs the renewal job; what happened to this membership (undefined: not due). */
+  /**
+   * What the renewal sweep did to this membership (undefined: not due). The sweep runs at the
+   * test's clock for this membership's shop only: on a shared PostgreSQL database the other
+   * files' memberships are due too, and a global sweep's batch could fill up with them.
+   */
   async function renew(membershipId: number) {
-    const results = await t.app.services.payments.renewals.runRenewals();
+    const [row] = await t.database.db
+      .select({ shopId: customerMemberships.shopId })
+      .from(customerMemberships)
+      .where(eq(customerMemberships.id, membershipId));
+    const results = await t.app.services.payments.renewals.runRenewals(50, {
+      shopId: row?.shopId,
+    });
     return results.find((r) => r.membershipId === membershipId)?.outcome;
   }
 

@@ -4,8 +4,9 @@ import {
   type Transaction,
   toDollars,
 } from "@tessera/shared";
-import type { MembershipTier, Offer } from "../../db/schema";
+import type { MembershipTier } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { toCustomerMembershipDto, toCustomerOfferDto, toNextRenewalDto } from "../customer/dto";
 import * as wallet from "../wallet/wallet";
 import * as repo from "./repo";
 
@@ -23,68 +24,24 @@ export async function membershipView(
   return toMembershipView(membership, tiers, benefits);
 }
 
+/** The same views as the customer dashboard's, so a payment answers what the dashboard shows. */
 function toMembershipView(
   membership: repo.MembershipRow,
   tiers: MembershipTier[],
   benefits: Awaited<ReturnType<typeof repo.listBenefitsOfTiers>>,
-) {
+): { membership: CustomerMembership; next: NextRenewalMembership | null } {
   const tier = tiers.find((t) => t.id === membership.tierId);
   if (!tier) throw new Error(`tier ${membership.tierId} of membership ${membership.id} missing`);
   const nextTier = membership.nextTierId
     ? tiers.find((t) => t.id === membership.nextTierId)
     : undefined;
   return {
-    membership: {
-      id: membership.id,
-      membershipId: tier.id,
-      name: tier.name,
-      plan: membership.plan,
-      price: toDollars(tier.priceCents),
-      cashbackReward: toDollars(tier.cashbackRewardCents),
-      status: membership.status,
-      paymentType: membership.paymentType,
-      startDate: membership.startDate.toISOString(),
-      expireDate: membership.expireDate.toISOString(),
-      cancelledAt: membership.cancelledAt?.toISOString() ?? null,
-      card: membership.cardLabel,
-      Benefits: benefits
-        .filter((b) => b.tierId === tier.id)
-        .map((b) => ({
-          id: b.id,
-          name: b.name,
-          worth: toDollars(b.worthCents),
-          benefitType: b.benefitType,
-        })),
-    },
-    next: nextTier
-      ? {
-          membershipId: nextTier.id,
-          name: nextTier.name,
-          plan: membership.nextPlan ?? nextTier.renewal,
-          price: toDollars(nextTier.priceCents),
-        }
-      : null,
+    membership: toCustomerMembershipDto(membership, tier, benefits),
+    next: nextTier ? toNextRenewalDto(membership, nextTier) : null,
   };
 }
 
-export function customerOfferView(
-  purchase: repo.CustomerOfferRow,
-  offer: Offer,
-  soldCount: number,
-) {
-  return {
-    customerOfferId: purchase.id,
-    offerId: offer.id,
-    offerName: offer.offerName,
-    offerImage: offer.offerImage,
-    offerPrice: toDollars(offer.offerPriceCents),
-    endDate: offer.endDate,
-    expiresAt: purchase.expiresAt?.toISOString() ?? null,
-    purchasedAt: purchase.purchasedAt.toISOString(),
-    redeemedAt: purchase.redeemedAt?.toISOString() ?? null,
-    soldCount,
-  };
-}
+export const customerOfferView = toCustomerOfferDto;
 
 export function toTransactionDto(t: repo.TransactionRow): Transaction {
   return {
