@@ -7,7 +7,7 @@ import {
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./infra/db";
 import { createEventBus, type EventBus } from "./infra/events";
-import { registerMultipart } from "./infra/images";
+import { registerMedia, registerMultipart } from "./infra/images";
 import { createInProcessScheduler, createPgBossScheduler, type JobScheduler } from "./infra/jobs";
 import { createMailer, type Mailer } from "./infra/mailer";
 import { registerMetrics } from "./infra/metrics";
@@ -18,12 +18,7 @@ import { createKeyBox, loadPaymentsSecret, postbackCredentials } from "./infra/p
 import type { PaymentProvider } from "./infra/payments/types";
 import { createRateLimiter, createRedisRateLimiter } from "./infra/rate-limit";
 import { attachSockets } from "./infra/realtime/sockets";
-import {
-  createS3Storage,
-  createStorage,
-  registerUploadsHosting,
-  type Storage,
-} from "./infra/storage";
+import { createS3Storage, createStorage, type Storage } from "./infra/storage";
 import { loggerOptions } from "./logger";
 import { analyticsRoutes } from "./modules/analytics/routes";
 import { createAnalyticsService } from "./modules/analytics/service";
@@ -212,7 +207,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
 
   registerAuth(app, db);
   await registerMultipart(app);
-  if (diskStorage) registerUploadsHosting(app, diskStorage);
+  registerMedia(app, { storage, diskStorage, dataDir: deps.config.dataDir });
 
   const limiter = deps.config.redisUrl
     ? createRedisRateLimiter({

@@ -13,6 +13,7 @@ export * from "./contracts/staff.ts";
 export * from "./countries.ts";
 export * from "./dates.ts";
 export * from "./ids.ts";
+export * from "./image-variants.ts";
 export * from "./money.ts";
 export * from "./offer-timing.ts";
 export * from "./options.ts";

@@ -1,4 +1,10 @@
-import { formatMoney, formatShortDate, type PublicOffer } from "@tessera/shared";
+import {
+  formatMoney,
+  formatShortDate,
+  IMAGE_LAYOUTS,
+  type PublicOffer,
+  responsiveImage,
+} from "@tessera/shared";
 import { CalendarClock } from "lucide-react";
 import type { ReactNode } from "react";
 
@@ -15,6 +21,7 @@ export function PublicOfferCard({ offer, footer }: { offer: PublicOffer; footer?
     >
       <img
         src={offer.offerImage}
+        {...responsiveImage(offer.offerImage, IMAGE_LAYOUTS.offerCard)}
         alt=""
         loading="lazy"
         className="aspect-[33/21] w-full bg-muted object-cover"

@@ -1,3 +1,4 @@
+import { IMAGE_LAYOUTS, responsiveImage } from "@tessera/shared";
 import { Store } from "lucide-react";
 import { useState } from "react";
 import { cn } from "@/lib/cn";
@@ -40,6 +41,7 @@ export function ShopLogo({
       {hasImage ? (
         <img
           src={src ?? undefined}
+          {...responsiveImage(src, IMAGE_LAYOUTS.logo)}
           alt=""
           className="size-full object-cover"
           onError={() => setFailed(true)}

@@ -26,3 +26,4 @@ export {
   storeBannerRules,
   storeLogoRules,
 } from "./rules";
+export { registerMedia } from "./variant-hosting";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 
 export type SaveOptions = {
@@ -28,6 +28,8 @@ export type Storage = {
   save(buffer: Buffer, options: SaveOptions): Promise<StoredFile>;
   /** Deletes a file; a missing file is not an error. */
   remove(key: string): Promise<void>;
+  /** A stored file's bytes, or null when there is no such file. */
+  read(key: string): Promise<Buffer | null>;
   /** The key of a URL this store handed out (as kept in the database), or null for any other. */
   keyFromUrl(url: string): string | null;
   /** A full URL for places that need one (e-mails): the stored URL resolved against PUBLIC_URL. */
@@ -99,6 +101,18 @@ export function createStorage(options: { dataDir: string; publicUrl: string }): 
         await unlink(path);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+    },
+
+    async read(key) {
+      const path = pathOf(key);
+      if (!path) return null;
+      try {
+        return await readFile(path);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "EISDIR") return null;
+        throw error;
       }
     },
 

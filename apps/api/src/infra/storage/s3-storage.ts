@@ -52,6 +52,14 @@ export function createS3Storage(options: S3Options): Storage {
       if (!res.ok && res.status !== 404) throw new Error(`S3 delete failed: ${res.status}`);
     },
 
+    async read(key) {
+      if (!isStorageKey(key)) return null;
+      const res = await client.fetch(objectUrl(key));
+      if (res.status === 404 || res.status === 403) return null;
+      if (!res.ok) throw new Error(`S3 read failed: ${res.status}`);
+      return Buffer.from(await res.arrayBuffer());
+    },
+
     keyFromUrl(url) {
       if (!url.startsWith(`${publicBase}/`)) return null;
       const key = url.slice(publicBase.length + 1);

@@ -1,3 +1,4 @@
+import { IMAGE_LAYOUTS, responsiveImage } from "@tessera/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ShopLogo } from "@/components/shop-logo";
@@ -18,6 +19,7 @@ export function ShopAuthShell({ children }: { children: ReactNode }) {
         {shop.banner ? (
           <img
             src={shop.banner}
+            {...responsiveImage(shop.banner, IMAGE_LAYOUTS.wideBanner)}
             alt=""
             aria-hidden="true"
             className="absolute inset-0 size-full object-cover"

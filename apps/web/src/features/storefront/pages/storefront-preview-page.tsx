@@ -1,3 +1,4 @@
+import { IMAGE_LAYOUTS, responsiveImage } from "@tessera/shared";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { ShopLogo } from "@/components/shop-logo";
@@ -38,6 +39,7 @@ export function StorefrontPreviewPage() {
         {shop.banner ? (
           <img
             src={shop.banner}
+            {...responsiveImage(shop.banner, IMAGE_LAYOUTS.wideBanner)}
             alt={`${shop.name} banner`}
             className="w-full rounded-card object-cover"
           />
