@@ -180,6 +180,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: storefront("StorefrontHomePage") },
               { path: "login", lazy: shopLogin("CustomerLoginPage") },
+              { path: "login/code", lazy: shopAuth("CustomerCodeLinkPage") },
               { path: "register", lazy: shopAuth("CustomerRegisterPage") },
               { path: "verify-email", lazy: shopAuth("CustomerVerifyEmailPage") },
               { path: "pass/forgot-password", lazy: shopAuth("CustomerForgotPasswordPage") },

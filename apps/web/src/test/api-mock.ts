@@ -94,6 +94,7 @@ export function makeShop(overrides: Record<string, unknown> = {}) {
     secondaryColor: "#EFF6FF",
     fontStyle: "Arial",
     timeZone: "America/New_York",
+    codeSignUp: true,
     ...overrides,
   };
 }
@@ -110,6 +111,7 @@ export function makeCustomer(overrides: Record<string, unknown> = {}) {
     phoneNumber: null,
     profilePicture: null,
     emailVerified: true,
+    hasPassword: true,
     ...overrides,
   };
 }

@@ -39,6 +39,8 @@ export const shopSchema = z.object({
   secondaryColor: z.string(),
   fontStyle: z.string(),
   timeZone: z.string(),
+  /** New customers may join with an e-mailed sign-in code (no password). */
+  codeSignUp: z.boolean(),
 });
 export type Shop = z.infer<typeof shopSchema>;
 
@@ -53,6 +55,8 @@ export const customerSchema = z.object({
   phoneNumber: z.string().nullable(),
   profilePicture: z.string().nullable(),
   emailVerified: z.boolean(),
+  /** False for a customer who signs in only by code or with Google; they may set one. */
+  hasPassword: z.boolean(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 

@@ -84,6 +84,11 @@ export const storeSettingsSchema = z.object({
   primaryColor: colorField(STORE_MESSAGES.primaryColorInvalid),
   secondaryColor: colorField(STORE_MESSAGES.secondaryColorInvalid),
   timeZone: shopTimeZoneField,
+  /** Whether an e-mailed sign-in code may create a customer account; kept when not sent. */
+  codeSignUp: z
+    .union([z.boolean(), z.enum(["true", "false"])])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === true || value === "true")),
 });
 export type StoreSettingsInput = z.input<typeof storeSettingsSchema>;
 export type StoreSettingsValues = z.output<typeof storeSettingsSchema>;

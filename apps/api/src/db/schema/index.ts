@@ -6,4 +6,5 @@ export * from "./payments";
 export * from "./reports";
 export * from "./sessions";
 export * from "./shops";
+export * from "./sign-in-codes";
 export * from "./wallet-passes";

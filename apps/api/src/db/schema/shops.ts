@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   index,
   integer,
   pgTable,
@@ -30,6 +31,8 @@ export const shops = pgTable(
     secondaryColor: varchar("secondary_color", { length: 7 }).notNull().default("#EFF6FF"),
     fontStyle: varchar("font_style", { length: 40 }).notNull().default("Poppins"),
     timeZone: varchar("time_zone", { length: 64 }).notNull().default("America/New_York"),
+    /** Whether an e-mailed sign-in code may create a customer account on first use. */
+    codeSignUp: boolean("code_sign_up").notNull().default(true),
     /** Card payments (spec names): the provider location id and merchant user id; null until onboarded. */
     fortisId: varchar("fortis_id", { length: 64 }),
     fortisUserId: varchar("fortis_user_id", { length: 64 }),

@@ -59,7 +59,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** Links and logos must be absolute http(s) URLs: anything else is a bug in the caller. */
-function checkedUrl(value: string, what: string): string {
+export function checkedUrl(value: string, what: string): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -111,7 +111,7 @@ function tesseraBrand(): Brand {
   return { name: TESSERA_NAME, color: normalizeColor(TESSERA_PRIMARY_COLOR), isShop: false };
 }
 
-function shopBrand(shop: ShopBranding): Brand {
+export function shopBrand(shop: ShopBranding): Brand {
   return {
     name: oneLine(shop.name),
     color: normalizeColor(shop.primaryColor),
@@ -224,7 +224,7 @@ ${m.notes.map(note).join("\n")}
 `;
 }
 
-function render(m: Layout): EmailContent {
+export function render(m: Layout): EmailContent {
   const content: EmailContent = {
     subject: oneLine(m.subject),
     text: renderText(m),
@@ -351,7 +351,7 @@ export function memberWelcomeMessage(input: {
   });
 }
 
-function footerFor(brand: Brand): string {
+export function footerFor(brand: Brand): string {
   return brand.isShop
     ? `You are receiving this email because of your account with ${brand.name}. Sent by Tessera on behalf of ${brand.name}.`
     : "You are receiving this email because of your Tessera account.";

@@ -38,6 +38,14 @@ export type AccountEmails = {
     shop: Shop;
     membershipName: string | null;
   }): Promise<void>;
+  sendSignInCode(input: {
+    to: string;
+    firstName: string | null;
+    code: string;
+    link: string;
+    shop: Shop;
+    validForMinutes: number;
+  }): Promise<void>;
 };
 
 /** What every auth flow works with; each flow is a plain function taking it first. */

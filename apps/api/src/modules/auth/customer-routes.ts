@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { bearerSecurity, requireCustomer } from "../../plugins/auth";
+import { signInCodeRoutes } from "./code-routes";
 import { toCustomerDto } from "./dto";
 import { type AuthRoutesOptions, limitAttempts } from "./routes";
 
@@ -21,6 +22,7 @@ const tags = ["customer auth"];
 
 export const customerAuthRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const { auth, limiter } = opts;
+  await app.register(signInCodeRoutes, opts);
 
   app.post(
     "/api/v1/customer/auth/sign-up",

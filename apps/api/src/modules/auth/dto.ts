@@ -28,5 +28,6 @@ export function toCustomerDto(customer: Customer): CustomerDto {
     phoneNumber: customer.phoneNumber,
     profilePicture: customer.profilePicture,
     emailVerified: customer.emailVerifiedAt !== null,
+    hasPassword: customer.passwordHash !== null,
   };
 }

@@ -1,5 +1,6 @@
 import type { Shop } from "../../db/schema";
 import type { Mailer } from "../../infra/mailer";
+import { signInCodeMessage } from "../../infra/mailer/sign-in-code";
 import {
   memberWelcomeMessage,
   resetPasswordMessage,
@@ -51,6 +52,18 @@ export function createAccountEmails(mailer: Mailer, storage: Storage): AccountEm
           shop: brand,
           membershipName,
           validForHours: MEMBER_WELCOME_TTL_MS / 3_600_000,
+        }),
+      });
+    },
+    async sendSignInCode({ to, firstName, code, link, shop, validForMinutes }) {
+      await mailer.send({
+        to,
+        ...signInCodeMessage({
+          firstName,
+          code,
+          link,
+          shop: branding(shop) as ShopBranding,
+          validForMinutes,
         }),
       });
     },

@@ -235,6 +235,9 @@ const emails: AccountEmails = {
   async sendMemberWelcome(input) {
     recordedEmails.push(`welcome:${input.to}`);
   },
+  async sendSignInCode(input) {
+    recordedEmails.push(`code:${input.to}`);
+  },
 };
 
 describe("Google sign-in against a real local OpenID provider", () => {

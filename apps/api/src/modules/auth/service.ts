@@ -4,6 +4,7 @@ import type { AuthDeps } from "./context";
 import * as customers from "./customer-accounts";
 import * as merchants from "./merchant-accounts";
 import * as sessions from "./session-actions";
+import * as codes from "./sign-in-codes";
 
 /**
  * The auth module's public face. The flows live by who they serve: merchant-accounts.ts
@@ -25,6 +26,8 @@ export function createAuthService(deps: AuthDeps) {
     signInCustomer: customers.signInCustomer,
     signInWithVerifiedEmail: customers.signInWithVerifiedEmail,
     sendMemberWelcome: customers.sendMemberWelcome,
+    requestSignInCode: codes.requestSignInCode,
+    signInWithCode: codes.signInWithCode,
     verifyEmail: links.verifyEmail,
     resendVerification: links.resendVerification,
     forgotPassword: links.forgotPassword,
@@ -32,6 +35,7 @@ export function createAuthService(deps: AuthDeps) {
     resetPassword: links.resetPassword,
     setStaffPassword: links.setStaffPassword,
     updatePassword: sessions.updatePassword,
+    setFirstPassword: sessions.setFirstPassword,
     logout: sessions.logout,
   });
 }

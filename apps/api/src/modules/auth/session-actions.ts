@@ -1,4 +1,8 @@
-import { ACCESS_MESSAGES, type ChangePasswordPayload } from "@tessera/shared";
+import {
+  ACCESS_MESSAGES,
+  type ChangePasswordPayload,
+  SIGN_IN_CODE_MESSAGES,
+} from "@tessera/shared";
 import { AppError } from "../../errors";
 import { hashPassword } from "../../infra/passwords";
 import { type AuthDeps, checkPassword } from "./context";
@@ -27,6 +31,29 @@ export async function updatePassword(
     await repo.deleteSessionsOf(tx, ref, session.sessionId);
   });
   return { message: ACCESS_MESSAGES.passwordUpdated };
+}
+
+/**
+ * A first password for an account that signs in by code or with Google. One that has a
+ * password changes it with the current one instead; every other session ends as on a change.
+ */
+export async function setFirstPassword(
+  ctx: AuthDeps,
+  session: Session,
+  input: { password: string },
+) {
+  const account = session.kind === "merchant" ? session.user : session.customer;
+  if (account.passwordHash !== null) {
+    throw new AppError("CONFLICT", SIGN_IN_CODE_MESSAGES.hasPassword);
+  }
+  const ref: repo.AccountRef =
+    session.kind === "merchant" ? { userId: account.id } : { customerId: account.id };
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    await repo.setPassword(tx, ref, passwordHash);
+    await repo.deleteSessionsOf(tx, ref, session.sessionId);
+  });
+  return { message: SIGN_IN_CODE_MESSAGES.passwordSet };
 }
 
 export async function logout(ctx: AuthDeps, session: Session) {

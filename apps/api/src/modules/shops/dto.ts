@@ -13,5 +13,6 @@ export function toShopDto(shop: Shop): ShopDto {
     secondaryColor: shop.secondaryColor,
     fontStyle: shop.fontStyle,
     timeZone: shop.timeZone,
+    codeSignUp: shop.codeSignUp,
   };
 }

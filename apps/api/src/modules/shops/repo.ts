@@ -61,7 +61,8 @@ export async function lockShop(db: Executor, id: number) {
 export async function updateShop(
   db: Executor,
   id: number,
-  values: Partial<Omit<NewShop, "id" | "ownerId">>,
+  // An undefined value leaves the column as it is (Drizzle leaves it out of the SET).
+  values: { [K in keyof Omit<NewShop, "id" | "ownerId">]?: NewShop[K] | undefined },
 ) {
   const [shop] = await db
     .update(shops)

@@ -112,6 +112,35 @@ export function customerSignIn(payload: CustomerLoginPayload): Promise<CustomerS
   return api.post<CustomerSignInResponse>("/customer/auth/sign-in", payload, { auth: false });
 }
 
+/** Passwordless sign-in: the e-mail gets a code and a link (same answer for any address). */
+export function requestSignInCode(payload: { shopId: number; email: string }) {
+  return api.post<{ message: string }>("/customer/auth/sign-in-code", payload, { auth: false });
+}
+
+export type SignInCodeAnswer =
+  | { token: string; customer: Customer }
+  | { token: string; merchant: User }
+  | { needsName: true; email: string };
+
+/** The typed code (with the e-mail) or the link's token; a new customer adds a name. */
+export function verifySignInCode(payload: {
+  shopId: number;
+  email?: string;
+  code?: string;
+  token?: string;
+  firstName?: string;
+  lastName?: string;
+}) {
+  return api.post<SignInCodeAnswer>("/customer/auth/sign-in-code/verify", payload, {
+    auth: false,
+  });
+}
+
+/** A first password for a customer who joined by code or with Google. */
+export function setFirstPassword(payload: { password: string; confirmPassword: string }) {
+  return api.post<{ message: string }>("/customer/auth/set-password", payload);
+}
+
 export function useCustomerSignIn() {
   return useMutation({ mutationFn: customerSignIn });
 }

@@ -1,29 +1,28 @@
-import { useQueryClient } from "@tanstack/react-query";
 import type { LoginValues } from "@tessera/shared";
-import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { Mail } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Link, Navigate, useLocation } from "react-router";
 import { PageLoader } from "@/components/page-loader";
-import { forgetSessionData, MERCHANT_HOME_PATH, sessionKeys } from "@/features/session";
+import { Button } from "@/components/ui";
 import { useErrorParamToast } from "@/lib/session-hooks";
 import { useCurrentShop } from "@/lib/shop-branding";
-import {
-  customerScope,
-  hasCustomerSessionFor,
-  MERCHANT_SCOPE,
-  setStoredCustomer,
-  setToken,
-} from "@/lib/token-storage";
+import { hasCustomerSessionFor } from "@/lib/token-storage";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { customerSignIn } from "../api";
 import { AuthHeading } from "../components/auth-heading";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
 import { LoginForm } from "../components/login-form";
 import { ShopAuthShell } from "../components/shop-auth-shell";
+import { useShopSessionStart } from "../use-shop-session-start";
 import { useVerifiedParamToast } from "../use-verified-param-toast";
+
+const loadCodeSignIn = () => import("../components/code-sign-in");
+const CodeSignIn = lazy(() => loadCodeSignIn().then((m) => ({ default: m.CodeSignIn })));
 
 /**
  * `/{shopId}/login`: the shop-branded customer login (spec §2, §4). A customer goes to the
  * shop's customer dashboard; the shop's owner or staff (the server answers `merchant`) to the
- * merchant dashboard. Back from Google with `?token=` (stored by the root layout as this
+ * merchant dashboard. "Email me a sign-in code" swaps the form for the passwordless one. Back from Google with `?token=` (stored by the root layout as this
  * shop's customer session) or already signed in here: straight to the dashboard.
  */
 export function CustomerLoginPage() {
@@ -31,9 +30,9 @@ export function CustomerLoginPage() {
   useDocumentTitle(`Log in · ${shop.name}`);
   useErrorParamToast();
   useVerifiedParamToast();
-  const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
+  const startSession = useShopSessionStart(shop.id);
+  const [withCode, setWithCode] = useState(false);
   const dashboardPath = `/${shop.id}/customer/dashboard`;
 
   if (hasCustomerSessionFor(shop.id)) {
@@ -45,21 +44,7 @@ export function CustomerLoginPage() {
   }
 
   async function handleSignIn(values: LoginValues) {
-    const data = await customerSignIn({ ...values, shopId: shop.id });
-    forgetSessionData(queryClient);
-    if ("customer" in data) {
-      setToken(data.token, customerScope(shop.id));
-      setStoredCustomer({
-        id: data.customer.id,
-        contactId: data.customer.contactId,
-        shopId: data.customer.shopId ?? shop.id,
-      });
-      navigate(dashboardPath, { replace: true });
-      return;
-    }
-    setToken(data.token, MERCHANT_SCOPE);
-    queryClient.setQueryData(sessionKeys.user(), data.merchant);
-    navigate(MERCHANT_HOME_PATH, { replace: true });
+    startSession(await customerSignIn({ ...values, shopId: shop.id }));
   }
 
   return (
@@ -68,8 +53,41 @@ export function CustomerLoginPage() {
         title="Log in"
         description={`Log in to ${shop.name} to see your membership, offers and cashback.`}
       />
-      <LoginForm onSignIn={handleSignIn} forgotPasswordPath={`/${shop.id}/pass/forgot-password`} />
-      <GoogleSignInButton label="Log in with Google" shopId={shop.id} />
+      {withCode ? (
+        <Suspense fallback={<PageLoader />}>
+          <CodeSignIn
+            shopId={shop.id}
+            onSignedIn={startSession}
+            onCancel={() => setWithCode(false)}
+          />
+        </Suspense>
+      ) : (
+        <>
+          <LoginForm
+            onSignIn={handleSignIn}
+            forgotPasswordPath={`/${shop.id}/pass/forgot-password`}
+          />
+          <div className="my-5 flex items-center gap-3 text-fg-subtle text-xs uppercase tracking-wide">
+            <span aria-hidden="true" className="h-px flex-1 bg-line" />
+            or
+            <span aria-hidden="true" className="h-px flex-1 bg-line" />
+          </div>
+          <div className="flex flex-col gap-3">
+            <Button
+              variant="outline"
+              size="lg"
+              fullWidth
+              onClick={() => setWithCode(true)}
+              onPointerEnter={loadCodeSignIn}
+              onFocus={loadCodeSignIn}
+            >
+              <Mail aria-hidden="true" className="size-5" />
+              Email me a sign-in code
+            </Button>
+            <GoogleSignInButton label="Log in with Google" shopId={shop.id} withDivider={false} />
+          </div>
+        </>
+      )}
       <p className="mt-6 text-center text-fg-muted text-sm">
         Don&apos;t have an account?{" "}
         <Link
