@@ -34,6 +34,7 @@ import {
   roundMovements,
   standingAt,
 } from "./engine";
+import { loadHistories } from "./history";
 import * as repo from "./repo";
 
 export type AnalyticsDeps = { db: Database; now?: () => Date };
@@ -87,7 +88,7 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
   }
 
   function load(scope: ShopScope, window: Window): Promise<CustomerHistory[]> {
-    return repo.loadHistories(db, scope.shopId, window.range.start, window.range.end);
+    return loadHistories(db, scope.shopId, window.range.start, window.range.end);
   }
 
   return {
