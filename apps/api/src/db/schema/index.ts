@@ -1,3 +1,4 @@
+export * from "./analytics";
 export * from "./customers";
 export * from "./email-outbox";
 export * from "./memberships";

@@ -187,6 +187,12 @@ export const transactions = pgTable(
     index("transactions_customer_idx").on(t.customerId, t.createdAt),
     index("transactions_offer_idx").on(t.offerId),
     index("transactions_tier_idx").on(t.tierId, t.createdAt),
+    // A membership's payments in order: the analytics' price changes and renewal recoveries.
+    index("transactions_membership_created_idx").on(t.customerMembershipId, t.createdAt),
+    // Failed renewals are few: the recoveries read starts from them (issue 19).
+    index("transactions_failed_renewals_idx")
+      .on(t.shopId, t.createdAt)
+      .where(sql`${t.kind} = 'membership_renewal' and ${t.status} = 'failed'`),
   ],
 );
 

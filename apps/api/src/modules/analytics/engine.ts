@@ -196,3 +196,27 @@ export function losses(customers: CustomerHistory[], from: number, to: number, t
   }
   return { atStart, lost, startArr, lostArr };
 }
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * `addMonthsClamped(new Date(anchor), k).getTime()` for k = 0, 1, 2 …, without a Date per call
+ * (the cohort and benefit walks take millions): the same day of the month, clamped to the
+ * month's last day, at the same UTC time of day (whole milliseconds, as a Date keeps).
+ */
+export function monthsAfter(anchor: number): (months: number) => number {
+  const at = Math.trunc(anchor);
+  const d = new Date(at);
+  const year = d.getUTCFullYear();
+  const month = d.getUTCMonth();
+  const day = d.getUTCDate();
+  const timeOfDay = at - Date.UTC(year, month, day);
+  return (months) => {
+    const m = month + months;
+    const y = year + Math.floor(m / 12);
+    const mm = ((m % 12) + 12) % 12;
+    const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+    const lastDay = mm === 1 && leap ? 29 : (DAYS_IN_MONTH[mm] as number);
+    return Date.UTC(year, m, Math.min(day, lastDay)) + timeOfDay;
+  };
+}

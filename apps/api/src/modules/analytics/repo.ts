@@ -1,123 +1,11 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../infra/db";
-import type { CustomerHistory, MembershipHistory } from "./engine";
-
-/** Milliseconds since the epoch, as a double (PGlite and node-postgres both answer a number). */
-const ms = (column: ReturnType<typeof sql.raw>) =>
-  sql`(extract(epoch from ${column}) * 1000)::float8`;
-
-/**
- * When a membership stopped: `ended_at` (expiry, refund, an unpaid renewal cancelled), or for a
- * cancelled one the end of its paid time, which the expiry job records a moment later.
- */
-const END_AT = sql.raw(
-  `coalesce(m.ended_at, case when m.status in ('cancelled', 'expired') then m.expire_date end)`,
-);
-
-type HistoryRow = {
-  membership_id: number;
-  customer_id: number;
-  start_ms: number;
-  end_ms: number | null;
-  first_start_ms: number;
-  membership_tier_id: number;
-  paid_ms: number | null;
-  tier_id: number | null;
-  arr_cents: number | null;
-};
-
-/**
- * The shop's memberships that were running at or after `since` (and started before `until`),
- * each with its paid periods: a purchase or renewal sets the tier and the price from its
- * payment on (price − discount, annualised: monthly × 12, yearly × 1). Refunded payments count
- * for the time the membership ran; the refund ended it.
- */
-export async function loadHistories(
-  db: Executor,
-  shopId: number,
-  since: Date,
-  until: Date,
-): Promise<CustomerHistory[]> {
-  const rows = await queryRows<HistoryRow>(
-    db,
-    sql`with firsts as (
-        select customer_id, min(start_date) as first_start
-        from customer_memberships where shop_id = ${shopId} group by customer_id
-      ), paid as (
-        select m.id as membership_id, m.customer_id, ${ms(sql.raw("m.start_date"))} as start_ms,
-          ${ms(END_AT)} as end_ms, m.tier_id as membership_tier_id,
-          ${ms(sql.raw("t.created_at"))} as paid_ms, t.tier_id, t.created_at, t.id as paid_id,
-          ((t.price_cents - t.discount_cents) * (case when t.plan = 'yearly' then 1 else 12 end))::float8
-            as arr_cents
-        from customer_memberships m
-        left join transactions t on t.customer_membership_id = m.id and t.shop_id = ${shopId}
-          and t.kind in ('membership_purchase', 'membership_renewal')
-          and t.status in ('succeeded', 'refunded') and t.created_at < ${until}
-        where m.shop_id = ${shopId} and m.start_date < ${until}
-          and (${END_AT} is null or ${END_AT} > ${since})
-      ), changes as (
-        -- Only the payments that change the tier or the price: renewals at the same price
-        -- change no figure, and most payments are such renewals.
-        select *, lag(tier_id) over w as previous_tier, lag(arr_cents) over w as previous_arr
-        from paid window w as (partition by membership_id order by created_at, paid_id)
-      )
-      select c.membership_id, c.customer_id, c.start_ms, c.end_ms, c.membership_tier_id,
-        c.paid_ms, c.tier_id, c.arr_cents, ${ms(sql.raw("f.first_start"))} as first_start_ms
-      from changes c join firsts f on f.customer_id = c.customer_id
-      where c.paid_ms is null or c.previous_tier is null
-        or c.previous_tier <> c.tier_id or c.previous_arr <> c.arr_cents
-      order by c.customer_id, c.membership_id, c.created_at, c.paid_id`,
-  );
-  const customers: CustomerHistory[] = [];
-  let customer: CustomerHistory | undefined;
-  let membership: MembershipHistory | undefined;
-  for (const row of rows) {
-    const customerId = Number(row.customer_id);
-    if (customer?.customerId !== customerId) {
-      customer = { customerId, firstStart: Number(row.first_start_ms), memberships: [] };
-      customers.push(customer);
-    }
-    const id = Number(row.membership_id);
-    if (membership?.id !== id) {
-      const start = Number(row.start_ms);
-      membership = {
-        id,
-        customerId,
-        start,
-        end: row.end_ms === null ? null : Number(row.end_ms),
-        segments: [],
-      };
-      customer.memberships.push(membership);
-      // A membership without a recorded payment (granted free) is on its tier at no price.
-      if (row.paid_ms === null) {
-        membership.segments.push({
-          at: start,
-          tierId: Number(row.membership_tier_id),
-          arrCents: 0,
-        });
-        continue;
-      }
-    }
-    const tierId = Number(row.tier_id ?? row.membership_tier_id);
-    const arrCents = Number(row.arr_cents ?? 0);
-    const previous = membership.segments[membership.segments.length - 1];
-    // The first payment prices the membership from its start; a renewal at the same tier and
-    // price changes nothing.
-    if (!previous) membership.segments.push({ at: membership.start, tierId, arrCents });
-    else if (previous.tierId !== tierId || previous.arrCents !== arrCents) {
-      membership.segments.push({
-        at: Math.max(Number(row.paid_ms), previous.at),
-        tierId,
-        arrCents,
-      });
-    }
-  }
-  return customers;
-}
 
 /**
  * Renewals whose charge failed, and renewals paid after a failure (recovered), in the window.
- * A run of failures for one period counts once: the first of them.
+ * A run of failures for one period counts once: the first of them. Read from the failed
+ * renewals (few, in a partial index) and each one's neighbours among its membership's renewals
+ * (with a tier filter, among that tier's), instead of every renewal of the shop.
  */
 export async function renewalRecoveries(
   db: Executor,
@@ -126,23 +14,33 @@ export async function renewalRecoveries(
   end: Date,
   tierId?: number,
 ) {
-  const tier = tierId === undefined ? sql`` : sql`and tier_id = ${tierId}`;
+  const tier = (alias: string) =>
+    tierId === undefined ? sql`` : sql`and ${sql.raw(alias)}.tier_id = ${tierId}`;
+  const renewalOf = (alias: string) =>
+    sql`${sql.raw(alias)}.customer_membership_id = f.customer_membership_id
+      and ${sql.raw(alias)}.shop_id = ${shopId}
+      and ${sql.raw(alias)}.kind = 'membership_renewal' ${tier(alias)}`;
   const [row] = await queryRows<{ failed: string; recovered: string; recovered_cents: string }>(
     db,
-    sql`with renewals as (
-        select status, created_at, amount_cents,
-          lag(status) over (partition by customer_membership_id order by created_at, id) as previous
-        from transactions
-        where shop_id = ${shopId} and kind = 'membership_renewal' and created_at < ${end} ${tier}
-      )
-      select
-        count(*) filter (where status = 'failed' and previous is distinct from 'failed'
-          and created_at >= ${start}) as failed,
-        count(*) filter (where status <> 'failed' and previous = 'failed'
-          and created_at >= ${start}) as recovered,
-        coalesce(sum(amount_cents) filter (where status = 'succeeded' and previous = 'failed'
-          and created_at >= ${start}), 0) as recovered_cents
-      from renewals`,
+    sql`select
+        count(*) filter (where f.created_at >= ${start} and p.status is distinct from 'failed')
+          as failed,
+        count(*) filter (where n.status <> 'failed' and n.created_at >= ${start}) as recovered,
+        coalesce(sum(n.amount_cents) filter (where n.status = 'succeeded'
+          and n.created_at >= ${start}), 0) as recovered_cents
+      from transactions f
+      left join lateral (
+        select p.status from transactions p where ${renewalOf("p")}
+          and (p.created_at, p.id) < (f.created_at, f.id)
+        order by p.created_at desc, p.id desc limit 1
+      ) p on true
+      left join lateral (
+        select n.status, n.created_at, n.amount_cents from transactions n where ${renewalOf("n")}
+          and (n.created_at, n.id) > (f.created_at, f.id) and n.created_at < ${end}
+        order by n.created_at, n.id limit 1
+      ) n on true
+      where f.shop_id = ${shopId} and f.kind = 'membership_renewal' and f.status = 'failed'
+        and f.created_at < ${end} ${tier("f")}`,
   );
   return {
     failed: Number(row?.failed ?? 0),

@@ -30,10 +30,12 @@ import {
   type CustomerHistory,
   emptyMovements,
   losses,
+  monthsAfter,
   mrrCents,
   roundMovements,
   standingAt,
 } from "./engine";
+import { loadHistories } from "./history";
 import * as repo from "./repo";
 
 export type AnalyticsDeps = { db: Database; now?: () => Date };
@@ -87,7 +89,7 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
   }
 
   function load(scope: ShopScope, window: Window): Promise<CustomerHistory[]> {
-    return repo.loadHistories(db, scope.shopId, window.range.start, window.range.end);
+    return loadHistories(db, scope.shopId, window.range.start, window.range.end);
   }
 
   return {
@@ -173,8 +175,8 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
         if (window.tierId !== undefined && first?.segments[0]?.tierId !== window.tierId) continue;
         const row = rows[i] as (typeof rows)[number];
         row.size += 1;
-        for (let k = 1; k <= COHORT_MONTHS; k += 1) {
-          const then = addMonthsClamped(new Date(customer.firstStart), k).getTime();
+        for (let k = 1, monthsOn = monthsAfter(customer.firstStart); k <= COHORT_MONTHS; k += 1) {
+          const then = monthsOn(k);
           if (then <= at && standingAt(customer, then).member) {
             row.active[k - 1] = (row.active[k - 1] ?? 0) + 1;
           }
@@ -272,10 +274,9 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
       for (const customer of customers) {
         for (const m of customer.memberships) {
           const stop = Math.min(m.end ?? to, to);
-          const startDate = new Date(m.start);
-          let k = from > m.start ? membershipMonthIndex(startDate, new Date(from)) : 0;
-          for (; ; k += 1) {
-            const monthStart = addMonthsClamped(startDate, k).getTime();
+          let k = from > m.start ? membershipMonthIndex(new Date(m.start), new Date(from)) : 0;
+          for (const monthsOn = monthsAfter(m.start); ; k += 1) {
+            const monthStart = monthsOn(k);
             if (monthStart >= stop) break;
             if (monthStart < from) continue;
             let tier = m.segments[0]?.tierId;
