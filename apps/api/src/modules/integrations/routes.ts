@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from "fastify";
+import { apiKeyRoutes } from "./keys/routes";
+import type { IntegrationsService } from "./service";
+
+/** The Integrations screen's routes (issue 18), one file per part. */
+export const integrationRoutes: FastifyPluginAsync<{ integrations: IntegrationsService }> = async (
+  app,
+  opts,
+) => {
+  await app.register(apiKeyRoutes, { keys: opts.integrations.keys });
+};

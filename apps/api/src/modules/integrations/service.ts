@@ -1,0 +1,9 @@
+import type { Database } from "../../infra/db";
+import { createApiKeysService } from "./keys/service";
+
+/** API keys, webhooks and member import/export (issue 18), behind one entry for app.ts. */
+export function createIntegrationsService(deps: { db: Database; now: () => Date }) {
+  return { keys: createApiKeysService(deps) };
+}
+
+export type IntegrationsService = ReturnType<typeof createIntegrationsService>;

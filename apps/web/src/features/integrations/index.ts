@@ -1,0 +1,1 @@
+export { INTEGRATIONS_PATH, IntegrationsPage } from "./pages/integrations-page";
