@@ -56,3 +56,29 @@ export const createApiKeyResponseSchema = z.object({
   token: z.string(),
 });
 export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponseSchema>;
+
+/**
+ * The member CSV's columns, in order: what the export writes and the import reads (its mapping
+ * matches a file's headers to these labels, any case). Dates are YYYY-MM-DD in the shop's time
+ * zone; plan is monthly or yearly; payment type is card, pos or cash; the balance is in dollars
+ * ("12.50").
+ */
+export const MEMBER_CSV_FIELDS = [
+  { key: "firstName", label: "First name" },
+  { key: "lastName", label: "Last name" },
+  { key: "email", label: "Email" },
+  { key: "phone", label: "Phone" },
+  { key: "tier", label: "Tier" },
+  { key: "plan", label: "Plan" },
+  { key: "membershipStart", label: "Membership start" },
+  { key: "nextRenewal", label: "Next renewal" },
+  { key: "paymentType", label: "Payment type" },
+  { key: "cashbackBalance", label: "Cashback balance" },
+  { key: "joined", label: "Joined" },
+] as const;
+export type MemberCsvField = (typeof MEMBER_CSV_FIELDS)[number]["key"];
+
+/** The member CSV's payment types, by the membership's own. */
+export const MEMBER_CSV_PAYMENT_TYPES = { online: "card", pos: "pos", cash: "cash" } as const;
+
+export const MEMBER_EXPORT_MESSAGES = { noMembers: "No members to export." } as const;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { memberExportRoutes } from "./export/routes";
 import { apiKeyRoutes } from "./keys/routes";
 import type { IntegrationsService } from "./service";
 
@@ -8,4 +9,5 @@ export const integrationRoutes: FastifyPluginAsync<{ integrations: IntegrationsS
   opts,
 ) => {
   await app.register(apiKeyRoutes, { keys: opts.integrations.keys });
+  await app.register(memberExportRoutes, { exporter: opts.integrations.exporter });
 };

@@ -99,6 +99,7 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   "POST /api/v1/wallet/apple/v1/log": "public",
   "GET /api/v1/wallet/apple/download/:serialNumber": "public",
   "GET /api/v1/member/get-all-members": "merchant",
+  "GET /api/v1/member/export-members": "merchant",
   "GET /api/v1/member/get-single-member/:id": "merchant",
   "GET /api/v1/member/get-member-transactions/:id": "merchant",
   "POST /api/v1/member/create-member": "merchant",
