@@ -130,8 +130,21 @@ export function ApiKeysSection() {
         <Badge tone={k.scope === "read_only" ? "neutral" : "warning"}>{scopeLabel(k.scope)}</Badge>
       ),
     },
-    { key: "created", header: "Created", cell: (k) => formatInstant(k.createdAt) },
-    { key: "used", header: "Last used", cell: (k) => formatInstant(k.lastUsedAt) },
+    // On a phone the name, access and Revoke fit; the dates wait for a wider screen.
+    {
+      key: "created",
+      header: "Created",
+      cell: (k) => formatInstant(k.createdAt),
+      className: "hidden sm:table-cell",
+      headerClassName: "hidden sm:table-cell",
+    },
+    {
+      key: "used",
+      header: "Last used",
+      cell: (k) => formatInstant(k.lastUsedAt),
+      className: "hidden sm:table-cell",
+      headerClassName: "hidden sm:table-cell",
+    },
     {
       key: "actions",
       header: <span className="sr-only">Actions</span>,
