@@ -115,7 +115,7 @@ export function ApiKeysSection() {
     {
       key: "name",
       header: "Name",
-      className: "min-w-40",
+      className: "max-w-36 sm:max-w-none",
       cell: (k) => (
         <div className="min-w-0">
           <p className="truncate font-medium text-fg">{k.name}</p>
