@@ -59,7 +59,7 @@ describe("Integrations: API keys", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(await screen.findByText("POS")).toBeInTheDocument();
     expect(screen.queryByDisplayValue(token)).not.toBeInTheDocument();
-  }, 20_000);
+  }, 30_000);
 
   it("revokes a key after a confirmation", async () => {
     let keys: unknown[] = [existing];
@@ -78,11 +78,11 @@ describe("Integrations: API keys", () => {
     await user.click(within(dialog).getByRole("button", { name: "Revoke" }));
     expect(await screen.findByText("No API keys yet")).toBeInTheDocument();
     expect(api.callsTo("DELETE /integrations/api-keys/7")).toHaveLength(1);
-  });
+  }, 15_000);
 
   it("says so when the keys cannot be loaded", async () => {
     owner({ "GET /integrations/api-keys": jsonResponse({ message: "Forbidden" }, 403) });
     renderRoutes(routes, "/merchant/profile/integrations");
     expect(await screen.findByText(INTEGRATION_MESSAGES.loadFailed)).toBeInTheDocument();
-  });
+  }, 15_000);
 });
