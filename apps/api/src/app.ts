@@ -36,6 +36,8 @@ import { createDashboardService } from "./modules/dashboard/service";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
 import { healthRoutes, type ReadinessChecks } from "./modules/health/routes";
 import { runHousekeeping } from "./modules/housekeeping/housekeeping";
+import { integrationRoutes } from "./modules/integrations/routes";
+import { createIntegrationsService } from "./modules/integrations/service";
 import { registerMemberCards } from "./modules/member-card/wiring";
 import { memberRoutes } from "./modules/members/routes";
 import { createMembersService } from "./modules/members/service";
@@ -260,9 +262,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   await app.register(merchantRedemptionRoutes, { redemptions: services.redemptions, db });
   await app.register(staffRoutes, { staff });
-  await app.register(dashboardRoutes, {
-    dashboard: createDashboardService({ db, now }),
-  });
+  await app.register(integrationRoutes, { integrations: createIntegrationsService({ db, now }) });
+  await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, now }) });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, now }) });
   await app.register(reportRoutes, {
     reports: createReportsService({ db, now, copyValues: deps.database.copyValues }),

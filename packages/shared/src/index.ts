@@ -4,6 +4,7 @@ export * from "./contracts/access.ts";
 export * from "./contracts/analytics.ts";
 export * from "./contracts/catalogue.ts";
 export * from "./contracts/customer.ts";
+export * from "./contracts/integrations.ts";
 export * from "./contracts/member-card.ts";
 export * from "./contracts/members.ts";
 export * from "./contracts/notifications.ts";

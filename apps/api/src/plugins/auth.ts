@@ -8,6 +8,7 @@ import {
   resolveSession,
   type Session,
 } from "../modules/auth/session";
+import { apiKeyRefusal, isApiKeyToken, resolveApiKey } from "../modules/integrations/keys/service";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -35,7 +36,11 @@ export function registerAuth(app: FastifyInstance, db: Database) {
     let pending = cache.get(this);
     if (!pending) {
       const token = readBearer(this);
-      pending = token ? resolveSession(db, token) : Promise.resolve(null);
+      pending = !token
+        ? Promise.resolve(null)
+        : isApiKeyToken(token)
+          ? resolveApiKey(db, token)
+          : resolveSession(db, token);
       cache.set(this, pending);
     }
     return pending;
@@ -47,6 +52,10 @@ export function registerAuth(app: FastifyInstance, db: Database) {
 
 async function requireSession(request: FastifyRequest): Promise<Session> {
   const session = await request.getSession();
+  if (session?.kind === "merchant") {
+    const refusal = apiKeyRefusal(session, request.method, request.routeOptions.url);
+    if (refusal) throw new AppError("FORBIDDEN", refusal);
+  }
   if (session) return session;
   throw new AppError(
     "UNAUTHORIZED",

@@ -2,6 +2,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { documentApiKeys } from "../modules/integrations/keys/openapi";
 
 /** OpenAPI generated from the routes' zod schemas, at /api/docs/json with its UI at /api/docs. */
 export async function registerApiDocs(app: FastifyInstance, opts: { publicUrl: string }) {
@@ -18,13 +19,19 @@ export async function registerApiDocs(app: FastifyInstance, opts: { publicUrl: s
       components: {
         securitySchemes: {
           bearerAuth: { type: "http", scheme: "bearer", description: "Session token" },
+          apiKeyAuth: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "A shop's API key (`tsk_…`, created by the owner under Profile → Integrations): acts as the owner on the merchant routes, read-only or read-write",
+          },
         },
       },
     },
     transform: jsonSchemaTransform,
     transformObject: (document) =>
       "openapiObject" in document
-        ? nullableEnumsAllowNull(document.openapiObject)
+        ? documentApiKeys(nullableEnumsAllowNull(document.openapiObject))
         : document.swaggerObject,
   });
   await app.register(swaggerUi, {

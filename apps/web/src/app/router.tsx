@@ -159,6 +159,7 @@ export const routes: RouteObject[] = [
                 lazy: merchant("ProfileStoreSettings"),
               },
               { path: "profile/update-password", lazy: merchant("UpdatePasswordPage") },
+              { path: "profile/integrations", lazy: merchant("IntegrationsPage") },
               {
                 // The sidebar's Staff (spec §2: /merchant/users; owner only).
                 path: "users",

@@ -1,6 +1,7 @@
 export * from "./analytics";
 export * from "./customers";
 export * from "./email-outbox";
+export * from "./integrations";
 export * from "./memberships";
 export * from "./offers";
 export * from "./payments";

@@ -10,6 +10,8 @@ export type MerchantSession = {
   /** Owned or employed shop; null for an owner who has not created one yet. */
   shopId: number | null;
   isOwner: boolean;
+  /** Set when the caller is a shop's API key acting as its owner (modules/integrations/keys). */
+  apiKey?: { id: number; scope: "read_only" | "read_write" };
 };
 
 export type CustomerSession = {

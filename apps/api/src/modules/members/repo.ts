@@ -26,7 +26,7 @@ export type MemberListOptions = {
   offset: number;
 };
 
-const currentMembershipJoin = and(
+export const currentMembershipJoin = and(
   eq(customerMemberships.customerId, customers.id),
   sql`${customerMemberships.status} <> 'expired'`,
 );
@@ -98,7 +98,10 @@ function containsPattern(term: string) {
   return `%${term.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
 }
 
-function listConditions(shopId: number, options: Pick<MemberListOptions, "filter" | "search">) {
+export function listConditions(
+  shopId: number,
+  options: Pick<MemberListOptions, "filter" | "search">,
+) {
   const conditions: (SQL | undefined)[] = [eq(customers.shopId, shopId)];
   if (options.filter === "active") conditions.push(isActiveMember);
   if (options.filter === "notActive") {

@@ -33,7 +33,11 @@ export type ActorName =
   | "customerA2"
   | "ownerB"
   | "staffB"
-  | "customerB";
+  | "customerB"
+  /** Shop B's read-write API key; shop A's read-only key; shop A's revoked key. */
+  | "keyB"
+  | "readKeyA"
+  | "revokedKeyA";
 
 /** The victim's objects: every id a route can name points at one of these (shop A). */
 export type VictimIds = {
@@ -49,6 +53,7 @@ export type VictimIds = {
   merchantNotificationId: number;
   customerNotificationId: number;
   checkoutId: string;
+  apiKeyId: number;
 };
 
 export type IsolationFixture = {
@@ -108,7 +113,31 @@ export async function buildIsolationFixture(t: TestApp): Promise<IsolationFixtur
     ownerB: await login(ownerB),
     staffB: await login(staffB),
     customerB: await login(b1, shopB),
+    keyB: null,
+    readKeyA: null,
+    revokedKeyA: null,
   };
+  const newKey = async (owner: string | null, scope: "read_only" | "read_write") => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/integrations/api-keys",
+      headers: bearer(owner),
+      payload: { name: `Isolation ${scope}`, scope },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { key: { id: number }; token: string };
+  };
+  tokens.keyB = (await newKey(tokens.ownerB, "read_write")).token;
+  const readKey = await newKey(tokens.ownerA, "read_only");
+  tokens.readKeyA = readKey.token;
+  const revoked = await newKey(tokens.ownerA, "read_write");
+  tokens.revokedKeyA = revoked.token;
+  const revoke = await t.app.inject({
+    method: "DELETE",
+    url: `/api/v1/integrations/api-keys/${revoked.key.id}`,
+    headers: bearer(tokens.ownerA),
+  });
+  expect(revoke.statusCode, revoke.body).toBe(200);
   const headers = Object.fromEntries(
     Object.entries(tokens).map(([name, token]) => [name, bearer(token)]),
   ) as IsolationFixture["headers"];
@@ -199,6 +228,7 @@ export async function buildIsolationFixture(t: TestApp): Promise<IsolationFixtur
       merchantNotificationId: merchantNote.id,
       customerNotificationId: customerNote.id,
       checkoutId: open.checkoutId,
+      apiKeyId: readKey.key.id,
     },
     headers,
     tokens,

@@ -148,4 +148,38 @@ describe("isolation: every route, every wrong actor, the victim's ids", () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it("holds a shop's read-only API key to reads: every write answers 403 and changes nothing", async () => {
+    const failures: string[] = [];
+    let writes = 0;
+    for (const key of routes()) {
+      const kind = ROUTE_POLICY[key];
+      if (key.startsWith("GET ") || (kind !== "merchant" && kind !== "owner")) continue;
+      writes += 1;
+      const before = await shopDigest(t.database.db, fixture.ids.shopId);
+      const res = await request(key, "readKeyA");
+      if (res.statusCode !== 403)
+        failures.push(`${key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      if ((await shopDigest(t.database.db, fixture.ids.shopId)) !== before) {
+        failures.push(`changed the shop's data: ${key}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(writes).toBeGreaterThanOrEqual(30);
+  }, 120_000);
+
+  it("serves a shop's read-only API key every merchant read its owner gets (people-only aside)", async () => {
+    const failures: string[] = [];
+    const peopleOnly = /^GET \/api\/v1\/(employees\/|integrations\/|fortis\/onboarding$)/;
+    for (const key of routes()) {
+      const kind = ROUTE_POLICY[key];
+      if (!key.startsWith("GET ") || (kind !== "merchant" && kind !== "owner")) continue;
+      const res = await request(key, "readKeyA");
+      const expected = peopleOnly.test(key) ? 403 : 200;
+      if (res.statusCode !== expected) {
+        failures.push(`${key}: ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 160)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

@@ -99,6 +99,7 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   "POST /api/v1/wallet/apple/v1/log": "public",
   "GET /api/v1/wallet/apple/download/:serialNumber": "public",
   "GET /api/v1/member/get-all-members": "merchant",
+  "GET /api/v1/member/export-members": "merchant",
   "GET /api/v1/member/get-single-member/:id": "merchant",
   "GET /api/v1/member/get-member-transactions/:id": "merchant",
   "POST /api/v1/member/create-member": "merchant",
@@ -139,6 +140,9 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   "GET /api/v1/sandbox/onboarding": "public",
   "POST /api/v1/sandbox/onboarding/approve": "public",
   "GET /api/dev/mailbox": "public",
+  "GET /api/v1/integrations/api-keys": "owner",
+  "POST /api/v1/integrations/api-keys": "owner",
+  "DELETE /api/v1/integrations/api-keys/:id": "owner",
 };
 
 /**
@@ -149,18 +153,21 @@ export const ROUTE_POLICY: Record<string, Kind> = {
 export const WRONG_ACTORS: Record<Kind, { strict: ActorName[]; tenant: ActorName[] }> = {
   public: { strict: [], tenant: [] },
   provider: { strict: ["none", "ownerA", "customerA1"], tenant: [] },
-  session: { strict: ["none", "loggedOutOwner", "disabledStaff", "customerA1"], tenant: [] },
+  session: {
+    strict: ["none", "loggedOutOwner", "disabledStaff", "customerA1", "revokedKeyA"],
+    tenant: ["keyB"],
+  },
   merchant: {
-    strict: ["none", "loggedOutOwner", "disabledStaff", "customerA1"],
-    tenant: ["ownerB", "staffB"],
+    strict: ["none", "loggedOutOwner", "disabledStaff", "customerA1", "revokedKeyA"],
+    tenant: ["ownerB", "staffB", "keyB"],
   },
   owner: {
-    strict: ["none", "loggedOutOwner", "disabledStaff", "customerA1", "staffA"],
-    tenant: ["ownerB", "staffB"],
+    strict: ["none", "loggedOutOwner", "disabledStaff", "customerA1", "staffA", "revokedKeyA"],
+    tenant: ["ownerB", "staffB", "keyB"],
   },
   customer: {
-    strict: ["none", "loggedOutCustomer", "disabledStaff", "ownerA"],
-    tenant: ["ownerB", "staffB", "customerB", "customerA2"],
+    strict: ["none", "loggedOutCustomer", "disabledStaff", "ownerA", "readKeyA", "revokedKeyA"],
+    tenant: ["ownerB", "staffB", "customerB", "customerA2", "keyB"],
   },
 };
 
@@ -200,6 +207,7 @@ export function victimId(
       return /cancel|delete-membership/.test(url) ? ids.customerMembershipId : ids.tierId;
     case "id":
       if (url.includes("/employees/")) return ids.staffId;
+      if (url.includes("/integrations/api-keys")) return ids.apiKeyId;
       if (url.includes("/transactions/refund")) return ids.transactionId;
       if (url.includes("update-notification-by-id-merchant")) return ids.merchantNotificationId;
       if (url.includes("update-notification-by-id-customer") && where === "query") {

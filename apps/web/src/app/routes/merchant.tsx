@@ -21,6 +21,7 @@ import { InlineNotFound } from "../pages/inline-not-found";
 // The merchant area: loaded by the router only under /merchant and /create-shop, so the
 // storefront's visitors never download its charts, forms, cropper or socket client.
 export { MerchantDashboardPage } from "@/features/dashboard/pages/merchant-dashboard-page";
+export { IntegrationsPage } from "@/features/integrations";
 export { AddMemberModal } from "@/features/members/pages/add-member-modal";
 export { MembersPage } from "@/features/members/pages/members-page";
 export {

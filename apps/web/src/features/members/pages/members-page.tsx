@@ -21,6 +21,7 @@ import {
   TabsTrigger,
   TextInput,
 } from "@/components/ui";
+import { ExportMembersButton } from "@/features/integrations";
 import { ScanCardButton } from "@/features/member-card";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -101,6 +102,15 @@ function MemberRowMenu({
   );
 }
 
+/** The list's address with one parameter changed; any change but the page's goes to page 1. */
+function withParam(prev: URLSearchParams, key: string, value: string | null) {
+  const next = new URLSearchParams(prev);
+  if (value === null) next.delete(key);
+  else next.set(key, value);
+  if (key !== "page") next.delete("page");
+  return next;
+}
+
 /**
  * `/merchant/members` (spec §2 "Members list"): search by name or e-mail, filter tabs, server
  * pagination, a row menu per status. Add, update and redeem modals open over it.
@@ -138,16 +148,7 @@ export function MembersPage() {
   const totalPages = members.data ? Math.max(1, Math.ceil(members.data.total / PAGE_SIZE)) : 1;
 
   function setParam(key: string, value: string | null) {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-        if (key !== "page") next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((prev) => withParam(prev, key, value), { replace: true });
   }
 
   const columns: TableColumn<Member>[] = [
@@ -209,6 +210,7 @@ export function MembersPage() {
         <h1 className="font-bold text-2xl text-fg sm:text-3xl">Members</h1>
         <div className="flex flex-wrap gap-2">
           <ScanCardButton memberPath={memberDetailPath} />
+          <ExportMembersButton filter={filter} search={search} />
           <Link to={ADD_MEMBER_PATH} className={buttonClassName({ className: "no-underline" })}>
             <Plus aria-hidden="true" className="size-4" />
             Add Members

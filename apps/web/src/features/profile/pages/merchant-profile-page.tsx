@@ -121,6 +121,16 @@ export function MerchantProfilePage() {
                   </Link>
                 </Row>
               ) : null}
+              {user.data.role === "owner" ? (
+                <Row label="Integrations">
+                  <Link
+                    to={`${MERCHANT_PROFILE_PATH}/integrations`}
+                    className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
+                  >
+                    API keys
+                  </Link>
+                </Row>
+              ) : null}
             </dl>
           </>
         )}

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from "fastify";
+import { memberExportRoutes } from "./export/routes";
+import { apiKeyRoutes } from "./keys/routes";
+import type { IntegrationsService } from "./service";
+
+/** The Integrations screen's routes (issue 18), one file per part. */
+export const integrationRoutes: FastifyPluginAsync<{ integrations: IntegrationsService }> = async (
+  app,
+  opts,
+) => {
+  await app.register(apiKeyRoutes, { keys: opts.integrations.keys });
+  await app.register(memberExportRoutes, { exporter: opts.integrations.exporter });
+};

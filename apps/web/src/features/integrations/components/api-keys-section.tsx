@@ -1,0 +1,218 @@
+import {
+  type ApiKey,
+  type CreateApiKeyPayload,
+  type CreateApiKeyResponse,
+  createApiKeyPayloadSchema,
+  INTEGRATION_MESSAGES,
+} from "@tessera/shared";
+import { KeyRound, Trash2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import {
+  Badge,
+  Button,
+  Card,
+  CardHeader,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  IconButton,
+  Select,
+  Table,
+  type TableColumn,
+  TextInput,
+} from "@/components/ui";
+import { isApiError } from "@/lib/api-client";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api";
+import { NewKeyDialog } from "./new-key-dialog";
+
+const SCOPE_OPTIONS = [
+  { value: "read_only", label: "Read-only" },
+  { value: "read_write", label: "Read-write" },
+] as const;
+
+const scopeLabel = (scope: ApiKey["scope"]) => (scope === "read_only" ? "Read-only" : "Read-write");
+
+function formatInstant(value: string | null) {
+  if (!value) return "Never";
+  return new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+type FieldErrors = Partial<Record<keyof CreateApiKeyPayload, string>>;
+
+/** The new-key form: a name and a scope, checked with the API's own schema before sending. */
+function CreateKeyForm({ onCreated }: { onCreated: (created: CreateApiKeyResponse) => void }) {
+  const create = useCreateApiKey();
+  const [name, setName] = useState("");
+  const [scope, setScope] = useState<string>("read_only");
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = createApiKeyPayloadSchema.safeParse({ name, scope });
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof CreateApiKeyPayload;
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (created) => {
+        setName("");
+        onCreated(created);
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.errors) setErrors(error.errors as FieldErrors);
+        else notifyError(error);
+      },
+    });
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      aria-label="Create an API key"
+    >
+      <TextInput
+        label="Key name"
+        placeholder="e.g. Website, POS"
+        value={name}
+        maxLength={60}
+        onChange={(event) => setName(event.target.value)}
+        error={errors.name}
+        containerClassName="flex-1"
+      />
+      <Select
+        label="Access"
+        options={SCOPE_OPTIONS}
+        value={scope}
+        onChange={(event) => setScope(event.target.value)}
+        error={errors.scope}
+        containerClassName="sm:w-44"
+      />
+      <Button type="submit" loading={create.isPending} className="sm:mt-7">
+        <KeyRound aria-hidden="true" className="size-4" />
+        Create key
+      </Button>
+    </form>
+  );
+}
+
+/** API keys: create (shown once), list, revoke after a confirmation. */
+export function ApiKeysSection() {
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [created, setCreated] = useState<CreateApiKeyResponse | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+
+  const columns: TableColumn<ApiKey>[] = [
+    {
+      key: "name",
+      header: "Name",
+      className: "max-w-36 sm:max-w-none",
+      cell: (k) => (
+        <div className="min-w-0">
+          <p className="truncate font-medium text-fg">{k.name}</p>
+          <p className="truncate font-mono text-fg-muted text-xs">{k.prefix}</p>
+        </div>
+      ),
+    },
+    {
+      key: "scope",
+      header: "Access",
+      cell: (k) => (
+        <Badge tone={k.scope === "read_only" ? "neutral" : "warning"}>{scopeLabel(k.scope)}</Badge>
+      ),
+    },
+    // On a phone the name, access and Revoke fit; the dates wait for a wider screen.
+    {
+      key: "created",
+      header: "Created",
+      cell: (k) => formatInstant(k.createdAt),
+      className: "hidden sm:table-cell",
+      headerClassName: "hidden sm:table-cell",
+    },
+    {
+      key: "used",
+      header: "Last used",
+      cell: (k) => formatInstant(k.lastUsedAt),
+      className: "hidden sm:table-cell",
+      headerClassName: "hidden sm:table-cell",
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">Actions</span>,
+      align: "right",
+      cell: (k) => (
+        <IconButton aria-label={`Revoke ${k.name}`} size="sm" onClick={() => setRevoking(k)}>
+          <Trash2 aria-hidden="true" />
+        </IconButton>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <CardHeader
+        title="API keys"
+        headingLevel={2}
+        description="Let your website, POS or accounting call Tessera for your shop. A key acts as you, read-only or read-write; it cannot sign in, manage staff or create other keys."
+        className="mb-4"
+      />
+      <CreateKeyForm onCreated={setCreated} />
+      <div className="mt-6">
+        {keys.isError ? (
+          <ErrorState
+            message={INTEGRATION_MESSAGES.loadFailed}
+            onRetry={() => void keys.refetch()}
+            retrying={keys.isFetching}
+          />
+        ) : (
+          <Table
+            caption="API keys"
+            hideCaption
+            columns={columns}
+            rows={keys.data?.keys ?? []}
+            getRowKey={(k) => k.id}
+            loading={keys.isPending}
+            loadingRows={2}
+            empty={
+              <EmptyState
+                title="No API keys yet"
+                hint="Create one above; it is shown once, so copy it when it appears."
+                icon={<KeyRound aria-hidden="true" />}
+              />
+            }
+          />
+        )}
+      </div>
+      <NewKeyDialog created={created} onClose={() => setCreated(null)} />
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        title={`Revoke "${revoking?.name ?? ""}"?`}
+        description="Anything still using this key stops working at once. This cannot be undone."
+        confirmLabel="Revoke"
+        pending={revoke.isPending}
+        onConfirm={() => {
+          if (!revoking) return;
+          revoke.mutate(revoking.id, {
+            onSuccess: (r) => {
+              notifySuccess(r.message);
+              setRevoking(null);
+            },
+            onError: (error) => notifyError(error),
+          });
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import { ChevronLeft } from "lucide-react";
+import { Link, Navigate } from "react-router";
+import { MERCHANT_PROFILE_PATH, useCurrentUser } from "@/features/session";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { ApiKeysSection } from "../components/api-keys-section";
+
+export const INTEGRATIONS_PATH = `${MERCHANT_PROFILE_PATH}/integrations`;
+
+/** `/merchant/profile/integrations` (owner only): the shop's API keys. */
+export function IntegrationsPage() {
+  useDocumentTitle("Integrations");
+  const user = useCurrentUser();
+  if (user.data && user.data.role !== "owner") {
+    return <Navigate to={MERCHANT_PROFILE_PATH} replace />;
+  }
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to={MERCHANT_PROFILE_PATH}
+          className="inline-flex w-fit items-center gap-1 rounded-sm font-semibold text-primary-ink text-sm hover:underline"
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          Profile
+        </Link>
+        <h1 className="font-bold text-2xl text-fg sm:text-3xl">Integrations</h1>
+      </div>
+      <ApiKeysSection />
+    </div>
+  );
+}

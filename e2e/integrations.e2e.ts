@@ -1,0 +1,202 @@
+import { readFile } from "node:fs/promises";
+import { INTEGRATION_MESSAGES, MEMBER_CSV_FIELDS } from "@tessera/shared";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  fillLogin,
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousAxeViolations,
+  viewports,
+  waitForPath,
+  watchConsole,
+} from "./support/browser";
+import { type RunningServer, startServer } from "./support/server";
+
+/**
+ * Integrations (issue 18), in a real browser against the built app: the demo owner creates an
+ * API key from Profile → Integrations, copies it from the one-time dialog, the key reads the
+ * shop's members and is refused a write, then the owner revokes it (the key answers 401); and
+ * the owner exports the Active members list as CSV. Desktop and a 390 px phone in dark mode,
+ * screenshots, axe.
+ */
+
+const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
+
+function poll<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: 10_000, interval: 100 });
+}
+
+async function ready(page: Page) {
+  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+}
+
+describe("integrations journeys (issue 18)", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let ownerState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  let ownerToken: string;
+
+  const call = (path: string, token: string, init: RequestInit = {}) =>
+    fetch(`${server.url}/api/v1${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    });
+
+  async function ownerPage(
+    viewport: { width: number; height: number },
+    theme: "light" | "dark" = "light",
+  ) {
+    const context = await browser.newContext({
+      viewport,
+      storageState: ownerState,
+      acceptDownloads: true,
+      reducedMotion: "reduce",
+    });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+      origin: server.url,
+    });
+    const page = await context.newPage();
+    await page.addInitScript((saved) => localStorage.setItem("theme", saved), theme);
+    page.setDefaultTimeout(15_000);
+    page.on("close", () => {
+      void context.close().catch(() => undefined);
+    });
+    return page;
+  }
+
+  beforeAll(async () => {
+    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" }, startupMs: 180_000 });
+    browser = await launchBrowser();
+    const page = await openPage(browser, viewports.desktop);
+    await page.goto(`${server.url}/`);
+    await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
+    await waitForPath(page, "/merchant/dashboard");
+    ownerState = await page.context().storageState();
+    ownerToken = (await page.evaluate(() => localStorage.getItem("token"))) as string;
+    await page.close();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("creates an API key, copies it once, uses it read-only, then revokes it (desktop)", async () => {
+    const page = await ownerPage(viewports.desktop);
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}/merchant/profile`);
+    await page.getByRole("link", { name: "API keys" }).click();
+    await waitForPath(page, "/merchant/profile/integrations");
+    await page.getByRole("heading", { name: "Integrations" }).waitFor();
+    await ready(page);
+    await page.getByText("No API keys yet").waitFor();
+    await screenshot(page, "integrations-empty-desktop");
+
+    // An empty name is refused on the spot; then a read-only key named Website.
+    await page.getByRole("button", { name: "Create key" }).click();
+    await page.getByText(INTEGRATION_MESSAGES.keyNameRequired).waitFor();
+    await page.getByLabel("Key name").fill("Website");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const dialog = page.getByRole("dialog", { name: 'API key "Website" created' });
+    await dialog.waitFor();
+    const token = await dialog.getByLabel("Your new API key").inputValue();
+    expect(token).toMatch(/^tsk_[A-Za-z0-9_-]{43}$/);
+    await dialog.getByRole("button", { name: "Copy API key" }).click();
+    await dialog.getByRole("button", { name: "Copied" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    await screenshot(page, "integrations-key-created-desktop");
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const row = page.getByRole("row").filter({ hasText: "Website" });
+    await row.getByText("Read-only").waitFor();
+    await row.getByText(`${token.slice(0, 12)}…`).waitFor();
+    expect(await page.getByText(token).count()).toBe(0);
+
+    // The key reads the shop's members, and may not write.
+    const read = await call("/member/get-all-members", token);
+    expect(read.status).toBe(200);
+    const listed = (await read.json()) as { total: number; members: { id: number }[] };
+    expect(listed.total).toBeGreaterThan(0);
+    const write = await call(`/member/update-member-status/${listed.members[0]?.id}`, token, {
+      method: "PUT",
+      body: JSON.stringify({ status: "disabled" }),
+    });
+    expect(write.status).toBe(403);
+    expect(((await write.json()) as { message: string }).message).toBe(
+      INTEGRATION_MESSAGES.keyReadOnly,
+    );
+
+    // Revoke, after the confirmation: the key stops at once.
+    await page.reload();
+    await row.getByText("Read-only").waitFor();
+    await screenshot(page, "integrations-key-listed-desktop");
+    await page.getByRole("button", { name: "Revoke Website" }).click();
+    const confirm = page.getByRole("dialog", { name: 'Revoke "Website"?' });
+    await confirm.waitFor();
+    await screenshot(page, "integrations-revoke-confirm-desktop");
+    await confirm.getByRole("button", { name: "Revoke" }).click();
+    await page.getByText(INTEGRATION_MESSAGES.keyRevoked).first().waitFor();
+    await page.getByText("No API keys yet").waitFor();
+    expect((await call("/member/get-all-members", token)).status).toBe(401);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("exports the Active members list as CSV with the import's columns (desktop)", async () => {
+    const page = await ownerPage(viewports.desktop);
+    await page.goto(`${server.url}/merchant/members?filter=active`);
+    await page.getByRole("heading", { name: "Members", exact: true }).waitFor();
+    await ready(page);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^members_\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile(await download.path(), "utf8");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .replace(/\r\n$/, "")
+      .split("\r\n");
+    expect(lines[0]).toBe(MEMBER_CSV_FIELDS.map((f) => f.label).join(","));
+    const active = (await (
+      await call("/member/get-all-members?active=true", ownerToken)
+    ).json()) as {
+      total: number;
+    };
+    expect(lines.length - 1).toBe(active.total);
+    await page.getByText("Members exported.").waitFor();
+    await screenshot(page, "integrations-members-exported-desktop");
+    await page.close();
+  }, 60_000);
+
+  it("works on a 390 px phone in dark mode, with no serious accessibility problems", async () => {
+    const findings: string[] = [];
+    for (const theme of ["light", "dark"] as const) {
+      const page = await ownerPage({ width: 390, height: 844 }, theme);
+      await page.goto(`${server.url}/merchant/profile/integrations`);
+      await page.getByRole("heading", { name: "Integrations" }).waitFor();
+      await ready(page);
+      if (theme === "dark") {
+        await page.getByLabel("Key name").fill("POS");
+        await page.getByLabel("Access").selectOption("read_write");
+        await page.getByRole("button", { name: "Create key" }).click();
+        const dialog = page.getByRole("dialog", { name: 'API key "POS" created' });
+        await dialog.waitFor();
+        findings.push(...(await seriousAxeViolations(page, `key dialog phone ${theme}:`)));
+        await screenshot(page, `integrations-key-created-phone-${theme}`);
+        await dialog.getByRole("button", { name: "Done" }).click();
+        await page.getByRole("row").filter({ hasText: "POS" }).getByText("Read-write").waitFor();
+      }
+      findings.push(...(await seriousAxeViolations(page, `integrations phone ${theme}:`)));
+      await screenshot(page, `integrations-phone-${theme}`);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.close();
+    }
+    expect(findings).toEqual([]);
+  }, 120_000);
+});
