@@ -27,6 +27,7 @@ import {
 import { loggerOptions } from "./logger";
 import { analyticsRoutes } from "./modules/analytics/routes";
 import { createAnalyticsService } from "./modules/analytics/service";
+import { registerAudit } from "./modules/audit/wiring";
 import { customerAuthRoutes } from "./modules/auth/customer-routes";
 import { createAccountEmails } from "./modules/auth/emails";
 import { googleAuthRoutes } from "./modules/auth/google";
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   app.decorate("services", { ...services, members, staff });
 
   registerAuth(app, db);
+  await registerAudit(app, db);
   await registerMultipart(app);
   if (diskStorage) registerUploadsHosting(app, diskStorage);
 
@@ -265,9 +267,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   await app.register(merchantRedemptionRoutes, { redemptions: services.redemptions, db });
   await app.register(staffRoutes, { staff });
-  await app.register(dashboardRoutes, {
-    dashboard: createDashboardService({ db, now }),
-  });
+  await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, now }) });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, now }) });
   await app.register(reportRoutes, {
     reports: createReportsService({ db, now, copyValues: deps.database.copyValues }),

@@ -1,3 +1,4 @@
+export * from "./audit";
 export * from "./customers";
 export * from "./email-outbox";
 export * from "./memberships";
