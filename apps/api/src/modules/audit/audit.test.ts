@@ -115,6 +115,30 @@ describe("every audited action writes exactly one record", () => {
       actorKind: "staff",
       actorId: staff.user.id,
     });
+    // The shop's own sign-in page takes merchants too: recorded the same way.
+    const viaShop = await onlyRecord(o.shopId, () =>
+      call("POST", "/api/v1/customer/auth/sign-in", undefined, {
+        email: staff.email,
+        password: PASSWORD,
+        shopId: o.shopId,
+      }),
+    );
+    expect(viaShop).toMatchObject({
+      action: "auth.sign_in",
+      actorKind: "staff",
+      actorId: staff.user.id,
+    });
+    const wrongViaShop = await onlyRecord(
+      o.shopId,
+      () =>
+        call("POST", "/api/v1/customer/auth/sign-in", undefined, {
+          email: o.email,
+          password: "Wrong@1234",
+          shopId: o.shopId,
+        }),
+      401,
+    );
+    expect(wrongViaShop).toMatchObject({ action: "auth.sign_in_failed", actorKind: "owner" });
     // An address nobody has belongs to no shop: nothing is written anywhere for it.
     const before = await mark(o.shopId);
     await call("POST", "/api/v1/auth/sign-in", undefined, {
