@@ -22,6 +22,7 @@ import { createS3Storage, createStorage, type Storage } from "./infra/storage";
 import { loggerOptions } from "./logger";
 import { analyticsRoutes } from "./modules/analytics/routes";
 import { createAnalyticsService } from "./modules/analytics/service";
+import { registerAudit } from "./modules/audit/wiring";
 import { customerAuthRoutes } from "./modules/auth/customer-routes";
 import { createAccountEmails } from "./modules/auth/emails";
 import { googleAuthRoutes } from "./modules/auth/google";
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   app.decorate("services", { ...services, members, staff });
 
   registerAuth(app, db);
+  await registerAudit(app, db);
   await registerMultipart(app);
   registerMedia(app, { storage, diskStorage, dataDir: deps.config.dataDir });
 

@@ -2,6 +2,7 @@ export * from "./api.ts";
 export * from "./billing.ts";
 export * from "./contracts/access.ts";
 export * from "./contracts/analytics.ts";
+export * from "./contracts/audit.ts";
 export * from "./contracts/catalogue.ts";
 export * from "./contracts/customer.ts";
 export * from "./contracts/integrations.ts";

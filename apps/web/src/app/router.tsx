@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
                 children: [{ path: "new-offer", lazy: merchant("DashboardNewOffer") }],
               },
               { path: "reports", lazy: merchant("ReportsPage") },
+              { path: "audit-log", lazy: merchant("AuditLogPage") },
               { path: "analytics", lazy: merchant("AnalyticsPage") },
               {
                 // Members (spec §2): the add and update modals open over the list.

@@ -1,4 +1,5 @@
 export * from "./analytics";
+export * from "./audit";
 export * from "./customers";
 export * from "./email-outbox";
 export * from "./integrations";

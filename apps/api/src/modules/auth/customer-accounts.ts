@@ -6,6 +6,7 @@ import {
 import type { Customer, Shop, User } from "../../db/schema";
 import { isUniqueViolation } from "../../infra/db/errors";
 import { hashPassword } from "../../infra/passwords";
+import { recordSignIn } from "../audit/record";
 import { notify } from "../notifications/notify";
 import {
   type AuthDeps,
@@ -92,10 +93,16 @@ export async function signInCustomer(ctx: AuthDeps, input: CustomerLoginPayload)
   const user = await repo.findUserByEmail(db, input.email);
   const userShopId = user ? await repo.findShopIdOfUser(db, user) : null;
   if (user && userShopId === shop.id && (await checkPassword(user.passwordHash, input.password))) {
-    if (user.status === "disabled") throw accountDisabled();
+    if (user.status === "disabled") {
+      await recordSignIn(db, user, "failed");
+      throw accountDisabled();
+    }
     const token = await createSession(db, { userId: user.id });
+    await recordSignIn(db, user, "ok");
     return { token, merchant: toUserDto(user, userShopId) };
   }
+  // The shop's owner or staff member on the shop's sign-in page, with a wrong password.
+  if (user && userShopId === shop.id) await recordSignIn(db, user, "failed");
   if (!customer && !user) await checkPassword(null, input.password);
   throw invalidCredentials();
 }

@@ -11,6 +11,7 @@ import { AppError } from "../../errors";
 import { isUniqueViolation } from "../../infra/db/errors";
 import { processImage, profilePictureRules } from "../../infra/images";
 import { hashPassword } from "../../infra/passwords";
+import { recordSignIn } from "../audit/record";
 import {
   type AuthDeps,
   accountDisabled,
@@ -61,10 +62,15 @@ export async function signUpMerchant(ctx: AuthDeps, input: SignUpPayload) {
 export async function signInMerchant(ctx: AuthDeps, input: LoginPayload) {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   if (!(await checkPassword(user?.passwordHash, input.password)) || !user) {
+    if (user) await recordSignIn(ctx.db, user, "failed");
     throw invalidCredentials();
   }
-  if (user.status === "disabled") throw accountDisabled();
+  if (user.status === "disabled") {
+    await recordSignIn(ctx.db, user, "failed");
+    throw accountDisabled();
+  }
   const token = await createSession(ctx.db, { userId: user.id });
+  await recordSignIn(ctx.db, user, "ok");
   return { token, user: await merchantView(ctx, user) };
 }
 

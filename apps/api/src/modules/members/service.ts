@@ -23,6 +23,7 @@ import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { isUniqueViolation } from "../../infra/db/errors";
 import type { Storage } from "../../infra/storage";
+import { recordMemberStatus } from "../audit/members";
 import type { AuthService } from "../auth/service";
 import { deleteSessionsOf } from "../auth/session";
 import { notify } from "../notifications/notify";
@@ -95,6 +96,12 @@ export function toMemberDto(row: repo.MemberRow): Member {
   };
 }
 
+function emailTaken() {
+  return new AppError("CONFLICT", MEMBER_ACTION_MESSAGES.emailTaken, {
+    errors: { email: MEMBER_ACTION_MESSAGES.emailTaken },
+  });
+}
+
 export function createMembersService(deps: MembersDeps) {
   const { db, auth, payments, redemptions, storage } = deps;
   const now = deps.now ?? (() => new Date());
@@ -129,12 +136,6 @@ export function createMembersService(deps: MembersDeps) {
       });
     }
     return tier;
-  }
-
-  function emailTaken() {
-    return new AppError("CONFLICT", MEMBER_ACTION_MESSAGES.emailTaken, {
-      errors: { email: MEMBER_ACTION_MESSAGES.emailTaken },
-    });
   }
 
   /**
@@ -403,6 +404,7 @@ export function createMembersService(deps: MembersDeps) {
           );
         }
         await repo.updateCustomer(tx, shopId, customerId, { isDisabled: disable });
+        await recordMemberStatus(tx, customer, disable);
         if (disable) await deleteSessionsOf(tx, { customerId });
       });
       return {

@@ -10,6 +10,7 @@ import {
 } from "@tessera/shared";
 import { AppError } from "../../errors";
 import type { Database, Executor } from "../../infra/db";
+import { recordTierChange } from "../audit/catalogue";
 import { findShopTimeZone } from "../shops/lookups";
 import { toPublicTierDto, toTierDto } from "./dto";
 import * as repo from "./repo";
@@ -48,6 +49,16 @@ function benefitColumns(benefit: MembershipTierValues["Benefits"][number], posit
   };
 }
 
+/** The tier, locked for the rest of the transaction; deleted tiers are read-only. */
+async function lockEditableTier(tx: Executor, shopId: number, id: number) {
+  const tier = await repo.lockTier(tx, shopId, id);
+  if (!tier) throw notFound();
+  if (tier.status === "deleted") {
+    throw new AppError("UNPROCESSABLE", CATALOGUE_MESSAGES.membershipReadOnly);
+  }
+  return tier;
+}
+
 export function createMembershipsService({ db, now = () => new Date() }: MembershipsDeps) {
   /** Member counts and this month's revenue, for the merchant's view of tiers. */
   async function withStats(shopId: number, tiers: repo.TierWithBenefits[]) {
@@ -73,16 +84,6 @@ export function createMembershipsService({ db, now = () => new Date() }: Members
     const [view] = await withStats(shopId, [tier]);
     if (!view) throw notFound();
     return view;
-  }
-
-  /** The tier, locked for the rest of the transaction; deleted tiers are read-only. */
-  async function lockEditableTier(tx: Executor, shopId: number, id: number) {
-    const tier = await repo.lockTier(tx, shopId, id);
-    if (!tier) throw notFound();
-    if (tier.status === "deleted") {
-      throw new AppError("UNPROCESSABLE", CATALOGUE_MESSAGES.membershipReadOnly);
-    }
-    return tier;
   }
 
   return {
@@ -131,8 +132,9 @@ export function createMembershipsService({ db, now = () => new Date() }: Members
      */
     async updateMembership({ shopId }: ShopScope, values: UpdateMembershipTierValues) {
       await db.transaction(async (tx) => {
-        await lockEditableTier(tx, shopId, values.id);
+        const before = await lockEditableTier(tx, shopId, values.id);
         await repo.updateTier(tx, shopId, values.id, tierColumns(values));
+        await recordTierChange(tx, before, tierColumns(values));
         const existing = new Set(await repo.listBenefitIdsOfTier(tx, shopId, values.id));
         const kept: number[] = [];
         const added: Parameters<typeof repo.insertBenefits>[1] = [];
@@ -161,12 +163,14 @@ export function createMembershipsService({ db, now = () => new Date() }: Members
     /** A tier that has or had members is archived as `deleted`; one never used is removed. */
     async deleteMembership({ shopId }: ShopScope, id: number) {
       return db.transaction(async (tx) => {
-        await lockEditableTier(tx, shopId, id);
+        const tier = await lockEditableTier(tx, shopId, id);
         if ((await repo.countMembersOfTier(tx, shopId, id)) > 0) {
           await repo.updateTier(tx, shopId, id, { status: "deleted" });
+          await recordTierChange(tx, tier, { status: "deleted" });
           return { message: CATALOGUE_MESSAGES.membershipArchived, outcome: "archived" as const };
         }
         await repo.deleteTier(tx, shopId, id);
+        await recordTierChange(tx, tier, { status: "removed" });
         return { message: CATALOGUE_MESSAGES.membershipDeleted, outcome: "removed" as const };
       });
     },

@@ -21,6 +21,7 @@ import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { offerImageRules, type ProcessedImage, processImage } from "../../infra/images";
 import type { Storage, StoredFile } from "../../infra/storage";
+import { recordOfferChange } from "../audit/catalogue";
 import { findShopTimeZone } from "../shops/lookups";
 import { toOfferDto, toPublicOfferDto } from "./dto";
 import * as repo from "./repo";
@@ -65,6 +66,19 @@ function offerColumns(values: OfferValues) {
   };
 }
 
+/** Checks the image; its problem joins the field errors instead of hiding them. */
+async function checkImage(buffer: Buffer, errors: Record<string, string>) {
+  try {
+    return await processImage(buffer, offerImageRules);
+  } catch (error) {
+    if (error instanceof AppError && error.details.errors) {
+      Object.assign(errors, error.details.errors);
+      return null;
+    }
+    throw error;
+  }
+}
+
 export function createOffersService({ db, storage, now = () => new Date() }: OffersDeps) {
   /** The shop's calendar day now. */
   async function shopToday(shopId: number) {
@@ -93,19 +107,6 @@ export function createOffersService({ db, storage, now = () => new Date() }: Off
     const [dto] = await views(shopId, [offer], today);
     if (!dto) throw notFound();
     return dto;
-  }
-
-  /** Checks the image; its problem joins the field errors instead of hiding them. */
-  async function checkImage(buffer: Buffer, errors: Record<string, string>) {
-    try {
-      return await processImage(buffer, offerImageRules);
-    } catch (error) {
-      if (error instanceof AppError && error.details.errors) {
-        Object.assign(errors, error.details.errors);
-        return null;
-      }
-      throw error;
-    }
   }
 
   function storeImage(image: ProcessedImage): Promise<StoredFile> {
@@ -205,6 +206,7 @@ export function createOffersService({ db, storage, now = () => new Date() }: Off
             ...columns,
             ...(stored ? { offerImage: stored.url } : {}),
           });
+          await recordOfferChange(tx, locked, offer);
           return { offer, previousImage: locked.offerImage };
         });
       } catch (error) {
@@ -229,9 +231,11 @@ export function createOffersService({ db, storage, now = () => new Date() }: Off
         if (offer.status === "cancelled") throw readOnly();
         if ((await repo.countSalesOfOffer(tx, shopId, id)) > 0) {
           await repo.updateOffer(tx, shopId, id, { status: "cancelled" });
+          await recordOfferChange(tx, offer, { status: "cancelled" });
           return { outcome: "cancelled" as const, image: null };
         }
         await repo.deleteOffer(tx, shopId, id);
+        await recordOfferChange(tx, offer, { status: "removed" });
         return { outcome: "removed" as const, image: offer.offerImage };
       });
       if (result.image) await removeImage(result.image);

@@ -11,6 +11,7 @@ import type { Customer, MembershipTier, Offer, Shop } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Executor } from "../../infra/db";
 import type { ProviderTransaction } from "../../infra/payments/types";
+import { recordCashSale } from "../audit/record";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 import { type Actor, type CounterActor, fullName, type PaymentsContext } from "./context";
@@ -147,6 +148,7 @@ export async function grantOffer(
     ...recordedBy(input.actor, customer),
   });
   if (!transaction) throw new AppError("CONFLICT", PAYMENT_MESSAGES.purchaseFailed);
+  await recordCashSale(tx, transaction);
   if (input.cashbackCents > 0) {
     const paid = await wallet.debit(tx, {
       shopId: shop.id,
@@ -261,6 +263,7 @@ export async function grantMembership(
     ...recordedBy(input.actor, customer),
   });
   if (!transaction) throw new AppError("CONFLICT", PAYMENT_MESSAGES.purchaseFailed);
+  await recordCashSale(tx, transaction);
   await creditReward(tx, membership, tier, transaction.id);
   await notify(tx, shop.id, [{ merchants: true }], {
     event: "membership.purchased",
@@ -316,6 +319,7 @@ export async function renewAtCounter(
     ...recordedBy(pay.actor, customer),
   });
   if (!transaction) throw new AppError("CONFLICT", PAYMENT_MESSAGES.purchaseFailed);
+  await recordCashSale(tx, transaction);
   const renewed = await repo.updateMembership(tx, m.id, {
     ...nextPeriod(m, tier, plan),
     paymentType: pay.paymentType,

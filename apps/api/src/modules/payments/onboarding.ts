@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PAYMENT_MESSAGES, type PaymentAccount } from "@tessera/shared";
 import { AppError } from "../../errors";
 import type { MerchantAccount } from "../../infra/payments/types";
+import { recordPaymentSettings } from "../audit/record";
 import { accountOf, callProvider, isConnected, type PaymentsContext, requireShop } from "./context";
 import { recoverCheckout } from "./recovery";
 import * as recoveryRepo from "./recovery-repo";
@@ -51,6 +52,7 @@ export async function startOnboarding(
       returnUrl: `${ctx.publicUrl}/merchant/profile`,
     }),
   );
+  await recordPaymentSettings(ctx.db, shop.id, "onboarding_started", { reference });
   return { message: PAYMENT_MESSAGES.onboardingStarted, app_link: appLink };
 }
 
@@ -75,6 +77,7 @@ export async function connectShop(ctx: PaymentsContext, shopId: number, account:
     fortisProductTransactionId: account.productTransactionId,
     paymentsProvider: ctx.provider.name,
   });
+  await recordPaymentSettings(ctx.db, shopId, "connected", { provider: ctx.provider.name });
 }
 
 /**

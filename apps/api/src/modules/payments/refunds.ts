@@ -2,6 +2,7 @@ import { formatCents, PAYMENT_MESSAGES } from "@tessera/shared";
 import type { Shop } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Executor } from "../../infra/db";
+import { recordRefund } from "../audit/record";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 import { accountOf, callProvider, type PaymentsContext, requireShop } from "./context";
@@ -62,6 +63,7 @@ async function undoPayment(
   if (t?.status !== "succeeded") throw new AppError("CONFLICT", PAYMENT_MESSAGES.alreadyRefunded);
   const at = ctx.now();
   await repo.updateTransaction(tx, t.id, { status: "refunded", refundedAt: at });
+  await recordRefund(tx, t, { ...t, status: "refunded" });
   if (t.kind === "offer_purchase") {
     const purchase = await repo.findCustomerOfferByTransaction(tx, t.id);
     if (purchase) await repo.voidCustomerOffer(tx, purchase.id, at);

@@ -25,6 +25,7 @@ import {
 import { AppError } from "../../errors";
 import type { Database, Executor } from "../../infra/db";
 import { isUniqueViolation } from "../../infra/db/errors";
+import { recordCounterRedemption } from "../audit/record";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 
@@ -55,6 +56,20 @@ export function toRedemptionDto(row: RedemptionRow): Redemption {
   };
 }
 
+function performer(actor: RedemptionActor, customer: Customer) {
+  return actor.kind === "merchant"
+    ? {
+        performedBy: "merchant" as const,
+        performedByUserId: actor.userId,
+        performedByName: actor.name,
+      }
+    : {
+        performedBy: "customer" as const,
+        performedByUserId: null,
+        performedByName: fullName(customer),
+      };
+}
+
 export function createRedemptionsService(deps: { db: Database; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -69,20 +84,6 @@ export function createRedemptionsService(deps: { db: Database; now?: () => Date 
     return customer;
   }
 
-  function performer(actor: RedemptionActor, customer: Customer) {
-    return actor.kind === "merchant"
-      ? {
-          performedBy: "merchant" as const,
-          performedByUserId: actor.userId,
-          performedByName: actor.name,
-        }
-      : {
-          performedBy: "customer" as const,
-          performedByUserId: null,
-          performedByName: fullName(customer),
-        };
-  }
-
   /** Tells the other side: the merchant when the customer redeemed, the customer otherwise. */
   async function tell(
     tx: Executor,
@@ -92,6 +93,7 @@ export function createRedemptionsService(deps: { db: Database; now?: () => Date 
     row: RedemptionRow,
   ) {
     const value = formatCents(row.valueCents);
+    await recordCounterRedemption(tx, row);
     if (actor.kind === "customer") {
       await notify(tx, shopId, [{ merchants: true }], {
         event: "redemption.recorded",

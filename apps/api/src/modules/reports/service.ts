@@ -18,6 +18,7 @@ import type { SQLWrapper } from "drizzle-orm";
 import type { TransactionRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
+import { recordExport } from "../audit/record";
 import { ensureRolledUp, sumFacts } from "../dashboard/rollups";
 import { toTransactionDto } from "../payments/service";
 import { toRedemptionDto } from "../redemptions/service";
@@ -207,6 +208,7 @@ export function createReportsService({
         copyValues,
         emptyMessage: REPORT_MESSAGES.noTransactions,
       });
+      await recordExport(db, scope.shopId, "transaction_report", { ...query });
       return {
         fileName: transactionReportFileName(query.paymentType, query.timeFilter, today),
         body,
@@ -225,6 +227,7 @@ export function createReportsService({
         copyValues,
         emptyMessage: REPORT_MESSAGES.noRedemptions,
       });
+      await recordExport(db, scope.shopId, "redemption_report", { ...query });
       return { fileName: redemptionReportFileName(query.timeFilter, today), body };
     },
   };

@@ -8,6 +8,7 @@ import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { isUniqueViolation } from "../../infra/db/errors";
 import type { Storage } from "../../infra/storage";
+import { recordStaffChange } from "../audit/staff";
 import type { AuthService } from "../auth/service";
 import { deleteSessionsOf } from "../auth/session";
 import { findShopById } from "../shops/lookups";
@@ -33,18 +34,18 @@ export function toEmployeeDto(row: repo.ShopUserRow, shopId: number): Employee {
   };
 }
 
+function notFound() {
+  return new AppError("NOT_FOUND", STAFF_ACTION_MESSAGES.notFound);
+}
+
+function emailTaken() {
+  return new AppError("CONFLICT", ACCESS_MESSAGES.emailTaken, {
+    errors: { email: ACCESS_MESSAGES.emailTaken },
+  });
+}
+
 export function createStaffService(deps: { db: Database; auth: AuthService; storage: Storage }) {
   const { db, auth, storage } = deps;
-
-  function notFound() {
-    return new AppError("NOT_FOUND", STAFF_ACTION_MESSAGES.notFound);
-  }
-
-  function emailTaken() {
-    return new AppError("CONFLICT", ACCESS_MESSAGES.emailTaken, {
-      errors: { email: ACCESS_MESSAGES.emailTaken },
-    });
-  }
 
   /** A staff member of the shop, for a change; the owner's own account is not managed here. */
   async function requireStaff(shopId: number, userId: number) {
@@ -74,6 +75,7 @@ export function createStaffService(deps: { db: Database; auth: AuthService; stor
         );
       }
       const user = await repo.updateStaff(tx, shopId, userId, { status });
+      await recordStaffChange(tx, shopId, `staff.${status}`, locked.user, user);
       // Sessions also stop resolving for a disabled user; deleting them makes it final.
       if (status === "disabled") await deleteSessionsOf(tx, { userId });
       return { user: user ?? locked.user, isOwner: false };
@@ -106,6 +108,7 @@ export function createStaffService(deps: { db: Database; auth: AuthService; stor
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
+      await recordStaffChange(db, shop.id, "staff.invited", null, user);
       await auth.sendStaffInvitation(user, shop);
       return {
         message: STAFF_ACTION_MESSAGES.invited,
@@ -127,13 +130,14 @@ export function createStaffService(deps: { db: Database; auth: AuthService; stor
 
     /** PUT /employees/update-employee/{id}: names and role; the e-mail is read-only (spec). */
     async updateEmployee(shopId: number, userId: number, input: StaffPayload) {
-      await requireStaff(shopId, userId);
+      const before = await requireStaff(shopId, userId);
       const user = await repo.updateStaff(db, shopId, userId, {
         firstName: input.firstName,
         lastName: input.lastName,
         role: input.role,
       });
       if (!user) throw notFound();
+      await recordStaffChange(db, shopId, "staff.updated", before.user, user);
       return {
         message: STAFF_ACTION_MESSAGES.updated,
         employee: toEmployeeDto({ user, isOwner: false }, shopId),
@@ -141,9 +145,10 @@ export function createStaffService(deps: { db: Database; auth: AuthService; stor
     },
 
     async deleteEmployee(shopId: number, userId: number) {
-      await requireStaff(shopId, userId);
+      const before = await requireStaff(shopId, userId);
       const removed = await repo.deleteStaff(db, shopId, userId);
       if (!removed) throw notFound();
+      await recordStaffChange(db, shopId, "staff.deleted", before.user, null);
       const key = removed.profilePicture ? storage.keyFromUrl(removed.profilePicture) : null;
       if (key) await storage.remove(key).catch(() => {});
       return { message: STAFF_ACTION_MESSAGES.deleted };

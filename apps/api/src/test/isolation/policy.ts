@@ -132,6 +132,8 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   "GET /api/v1/reports/get-redemption-report": "merchant",
   "GET /api/v1/reports/export-transaction-report": "merchant",
   "GET /api/v1/reports/export-redemption-report": "merchant",
+  "GET /api/v1/audit-log": "owner",
+  "GET /api/v1/audit-log/export": "owner",
   "GET /api/v1/analytics/subscriptions": "merchant",
   "GET /api/v1/analytics/cohorts": "merchant",
   "GET /api/v1/analytics/lifetime-value": "merchant",

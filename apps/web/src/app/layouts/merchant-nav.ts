@@ -6,6 +6,7 @@ import {
   FileBarChart,
   LayoutDashboard,
   type LucideIcon,
+  ScrollText,
   Store,
   UserCog,
   Users,
@@ -35,6 +36,7 @@ export const merchantNavItems: readonly MerchantNavItem[] = [
   // Read-only figures: staff see them as they see Dashboard and Reports.
   { to: "/merchant/analytics", label: "Analytics", icon: ChartLine },
   { to: "/merchant/users", label: "Staff", icon: UserCog, ownerOnly: true },
+  { to: "/merchant/audit-log", label: "Audit log", icon: ScrollText, ownerOnly: true },
 ];
 
 /** The sections this user may open; while the user loads, owner-only ones stay hidden. */

@@ -18,6 +18,7 @@ import { CreateShopGuard, MerchantAreaGuard } from "../guards/merchant-guards";
 import { MerchantLayout } from "../layouts/merchant-layout";
 import { InlineNotFound } from "../pages/inline-not-found";
 
+export { AuditLogPage } from "@/features/audit/pages/audit-log-page";
 // The merchant area: loaded by the router only under /merchant and /create-shop, so the
 // storefront's visitors never download its charts, forms, cropper or socket client.
 export { MerchantDashboardPage } from "@/features/dashboard/pages/merchant-dashboard-page";

@@ -1,0 +1,17 @@
+import type { Executor } from "../../infra/db";
+import { record } from "./record";
+
+/** The shop disabled or enabled a member (the customer row as it was, locked). */
+export async function recordMemberStatus(
+  db: Executor,
+  customer: { id: number; shopId: number; isDisabled: boolean },
+  disabled: boolean,
+) {
+  await record(db, {
+    shopId: customer.shopId,
+    action: "member.status_changed",
+    target: { type: "customer", id: customer.id },
+    before: { status: customer.isDisabled ? "disabled" : "active" },
+    after: { status: disabled ? "disabled" : "active" },
+  });
+}

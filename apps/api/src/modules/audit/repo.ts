@@ -1,0 +1,102 @@
+import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import { auditLog, customers, type NewAuditLogRow, shops, users } from "../../db/schema";
+import type { Executor } from "../../infra/db";
+
+export async function insertRecord(db: Executor, values: NewAuditLogRow) {
+  await db.insert(auditLog).values(values);
+}
+
+export type RecordFilter = {
+  shopId: number;
+  actorId?: number | undefined;
+  action?: string | undefined;
+  /** Instants bounding the range: [from, to). */
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
+
+function conditions(filter: RecordFilter): SQL | undefined {
+  return and(
+    eq(auditLog.shopId, filter.shopId),
+    filter.actorId !== undefined
+      ? and(eq(auditLog.actorId, filter.actorId), sql`${auditLog.actorKind} in ('owner', 'staff')`)
+      : undefined,
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    filter.from ? gte(auditLog.createdAt, filter.from) : undefined,
+    filter.to ? lt(auditLog.createdAt, filter.to) : undefined,
+  );
+}
+
+/**
+ * The records, newest first. A customer actor's name is read from the customer row now, so an
+ * erased customer shows as erased here too.
+ */
+const actorCustomers = alias(customers, "actor_customer");
+const targetCustomers = alias(customers, "target_customer");
+const nameOf = (c: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string | null>`nullif(trim(${c.firstName} || ' ' || ${c.lastName}), '')`;
+
+export async function listRecords(
+  db: Executor,
+  filter: RecordFilter,
+  page: { limit: number; offset: number },
+) {
+  return db
+    .select({
+      record: auditLog,
+      actorCustomerName: nameOf(actorCustomers),
+      targetCustomerName: nameOf(targetCustomers),
+    })
+    .from(auditLog)
+    .leftJoin(
+      actorCustomers,
+      and(
+        eq(auditLog.actorKind, "customer"),
+        eq(actorCustomers.id, auditLog.actorId),
+        eq(actorCustomers.shopId, auditLog.shopId),
+      ),
+    )
+    .leftJoin(
+      targetCustomers,
+      and(
+        eq(auditLog.targetType, "customer"),
+        eq(targetCustomers.id, auditLog.targetId),
+        eq(targetCustomers.shopId, auditLog.shopId),
+      ),
+    )
+    .where(conditions(filter))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countRecords(db: Executor, filter: RecordFilter) {
+  const [row] = await db.select({ n: count() }).from(auditLog).where(conditions(filter));
+  return row?.n ?? 0;
+}
+
+/** The shop's owner and staff, for the actor filter. */
+export async function listShopUsers(db: Executor, shopId: number) {
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .leftJoin(shops, eq(shops.ownerId, users.id))
+    .where(sql`${users.shopId} = ${shopId} or ${shops.id} = ${shopId}`)
+    .orderBy(users.firstName, users.lastName, users.id);
+}
+
+/** The shop a merchant user acts in: the one they work at, or the one they own. */
+export async function shopOfUser(db: Executor, user: { id: number; shopId: number | null }) {
+  if (user.shopId !== null) return user.shopId;
+  const [shop] = await db.select({ id: shops.id }).from(shops).where(eq(shops.ownerId, user.id));
+  return shop?.id ?? null;
+}
+
+export async function shopTimeZone(db: Executor, shopId: number) {
+  const [shop] = await db
+    .select({ timeZone: shops.timeZone })
+    .from(shops)
+    .where(eq(shops.id, shopId));
+  return shop?.timeZone ?? "UTC";
+}

@@ -1,0 +1,1 @@
+export { AUDIT_LOG_PATH, AuditLogPage } from "./pages/audit-log-page";
