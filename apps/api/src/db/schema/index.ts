@@ -1,5 +1,6 @@
 export * from "./customers";
 export * from "./email-outbox";
+export * from "./emails";
 export * from "./memberships";
 export * from "./offers";
 export * from "./payments";

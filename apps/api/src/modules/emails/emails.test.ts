@@ -18,6 +18,7 @@ import { createOffer, createTier } from "../../test/factories";
 import { paymentsKit } from "../../test/payments-kit";
 import { type SmtpCapture, startSmtpCapture } from "../../test/smtp";
 import { EMAIL_DELIVERY_JOB, queuedRenderer } from "./delivery";
+import { createUnsubscribeSigner } from "./unsubscribe";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -323,7 +324,10 @@ describe("delivery", () => {
       now: () => now,
       logger: { info() {}, error: (obj) => errors.push(obj) },
     });
-    const render = queuedRenderer({ publicUrl: "http://localhost:3000" });
+    const render = queuedRenderer({
+      publicUrl: "http://localhost:3000",
+      unsubscribe: createUnsubscribeSigner("test-secret", "http://localhost:3000"),
+    });
     const { shop } = await brandedShop();
     const to = `retry-${randomUUID().slice(0, 8)}@example.com`;
     const payload = {

@@ -66,7 +66,30 @@ export type CancellationPayload = {
   endsNow: boolean;
 };
 
+export type RenewalReminderPayload = {
+  shop: ShopSnapshot;
+  customerId: number;
+  firstName: string;
+  membershipName: string;
+  plan: string;
+  priceCents: number;
+  renewsAt: string;
+  /** Renews by itself with a saved card; otherwise it is paid at the counter. */
+  byCard: boolean;
+  cardLabel: string | null;
+};
+
+export type OfferExpiringPayload = {
+  shop: ShopSnapshot;
+  customerId: number;
+  firstName: string;
+  offerName: string;
+  expiresAt: string;
+};
+
 export type EmailPayloads = {
+  renewal_reminder: RenewalReminderPayload;
+  offer_expiring: OfferExpiringPayload;
   receipt: ReceiptPayload;
   refund: RefundPayload;
   renewal_failed: RenewalFailedPayload;
@@ -75,3 +98,6 @@ export type EmailPayloads = {
 };
 
 export type EmailTemplate = keyof EmailPayloads;
+
+/** The e-mails a customer may turn off; receipts and security e-mails always go. */
+export const OPTIONAL_TEMPLATES: readonly EmailTemplate[] = ["renewal_reminder", "offer_expiring"];

@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import type { Customer, Shop, transactions } from "../../db/schema";
 import type { Executor } from "../../infra/db";
 import { queueOutboxEmail } from "../../infra/mailer/outbox-repo";
-import type { EmailPayloads, EmailTemplate, PaymentMethod, ShopSnapshot } from "./payloads";
+import {
+  type EmailPayloads,
+  type EmailTemplate,
+  OPTIONAL_TEMPLATES,
+  type PaymentMethod,
+  type ShopSnapshot,
+} from "./payloads";
 import * as repo from "./repo";
 
 /**
@@ -16,7 +22,7 @@ const CHANNEL = "tessera_emails";
 
 type Transaction = typeof transactions.$inferSelect;
 
-function snapshot(shop: Shop, ownerEmail: string | null): ShopSnapshot {
+export function snapshot(shop: Shop, ownerEmail: string | null): ShopSnapshot {
   return {
     id: shop.id,
     name: shop.name,
@@ -27,7 +33,7 @@ function snapshot(shop: Shop, ownerEmail: string | null): ShopSnapshot {
   };
 }
 
-async function queue<T extends EmailTemplate>(
+export async function queue<T extends EmailTemplate>(
   tx: Executor,
   template: T,
   event: string,
@@ -39,7 +45,7 @@ async function queue<T extends EmailTemplate>(
     toAddress: to.email,
     template,
     payload,
-    category: "transactional",
+    category: OPTIONAL_TEMPLATES.includes(template) ? "reminders" : "transactional",
     shopId: to.shopId,
   });
   // Wakes the delivery job on every instance once this commits (the job runs each minute anyway).

@@ -60,3 +60,8 @@ export async function findTier(tx: Executor, tierId: number) {
   const [row] = await tx.select().from(membershipTiers).where(eq(membershipTiers.id, tierId));
   return row;
 }
+
+export async function findCustomerById(tx: Executor, customerId: number) {
+  const [row] = await tx.select().from(customers).where(eq(customers.id, customerId));
+  return row;
+}

@@ -11,10 +11,12 @@ import type {
   EmailPayloads,
   EmailTemplate,
   MembershipEndedPayload,
+  OfferExpiringPayload,
   PaymentMethod,
   ReceiptPayload,
   RefundPayload,
   RenewalFailedPayload,
+  RenewalReminderPayload,
   ShopSnapshot,
 } from "./payloads";
 
@@ -23,7 +25,11 @@ import type {
  * the shop, amounts to the cent, dates and times in the shop's time zone.
  */
 
-export type RenderOptions = { publicUrl: string };
+export type RenderOptions = {
+  publicUrl: string;
+  /** The signed one-click unsubscribe address of a customer's reminders. */
+  unsubscribeUrl: (customerId: number) => string;
+};
 
 function brandOf(shop: ShopSnapshot, publicUrl: string) {
   return shopBrand(toShopBranding(shop, publicUrl));
@@ -219,24 +225,82 @@ function cancelledModel(p: CancellationPayload, o: RenderOptions): EmailModel {
   };
 }
 
+const REMINDER_NOTE =
+  "You can turn off reminder e-mails with the unsubscribe link below or in your profile. Receipts still come.";
+
+function reminderModel(p: RenewalReminderPayload, o: RenderOptions): EmailModel {
+  const brand = brandOf(p.shop, o.publicUrl);
+  const day = shopDate(p.renewsAt, p.shop.timeZone);
+  const price = formatCents(p.priceCents);
+  return {
+    brand,
+    subject: `Your ${p.membershipName} membership renews on ${day}`,
+    preheader: p.byCard ? `${price} will be charged on ${day}.` : `${price} is due on ${day}.`,
+    greetingName: p.firstName,
+    heading: "Your membership renews soon",
+    paragraphs: [
+      p.byCard
+        ? `Your ${p.membershipName} membership (${p.plan}) renews on ${day}: ${price} will be charged to ${p.cardLabel ?? "your saved card"}.`
+        : `Your ${p.membershipName} membership (${p.plan}) comes up for renewal on ${day}: ${price}, paid at ${brand.name}.`,
+      "Nothing to do to keep it. To change or cancel it, open your account before then.",
+    ],
+    button: { label: "Manage your membership", url: customerArea(p.shop, o.publicUrl) },
+    notes: [REMINDER_NOTE],
+    footer: footerFor(brand),
+    unsubscribeUrl: o.unsubscribeUrl(p.customerId),
+  };
+}
+
+function offerExpiringModel(p: OfferExpiringPayload, o: RenderOptions): EmailModel {
+  const brand = brandOf(p.shop, o.publicUrl);
+  const when = shopDateTime(p.expiresAt, p.shop.timeZone);
+  return {
+    brand,
+    subject: `Your ${p.offerName} offer expires soon`,
+    preheader: `Use it before ${when}.`,
+    greetingName: p.firstName,
+    heading: "Your offer expires soon",
+    paragraphs: [
+      `You have not used your ${p.offerName} offer from ${brand.name} yet. It expires on ${when}.`,
+      "Show it at the counter before then to redeem it.",
+    ],
+    button: { label: "See your offers", url: customerArea(p.shop, o.publicUrl) },
+    notes: [REMINDER_NOTE],
+    footer: footerFor(brand),
+    unsubscribeUrl: o.unsubscribeUrl(p.customerId),
+  };
+}
+
 const MODELS: { [T in EmailTemplate]: (p: EmailPayloads[T], o: RenderOptions) => EmailModel } = {
   receipt: receiptModel,
   refund: refundModel,
   renewal_failed: renewalFailedModel,
   membership_ended: endedModel,
   membership_cancelled: cancelledModel,
+  renewal_reminder: reminderModel,
+  offer_expiring: offerExpiringModel,
 };
 
 export function isTemplate(name: string): name is EmailTemplate {
   return Object.hasOwn(MODELS, name);
 }
 
-/** Writes a queued e-mail; its reply-to is the shop's. */
+/**
+ * Writes a queued e-mail; its reply-to is the shop's. One that can be turned off carries the
+ * one-click unsubscribe headers (RFC 8058): mail clients POST to the signed address.
+ */
 export async function renderQueued<T extends EmailTemplate>(
   template: T,
   payload: EmailPayloads[T],
   options: RenderOptions,
-): Promise<EmailContent & { replyTo: string | null }> {
-  const content = await renderEmail(MODELS[template](payload, options));
-  return { ...content, replyTo: payload.shop.replyTo };
+): Promise<EmailContent & { replyTo: string | null; headers?: Record<string, string> }> {
+  const model = MODELS[template](payload, options);
+  const content = await renderEmail(model);
+  const headers = model.unsubscribeUrl
+    ? {
+        "List-Unsubscribe": `<${model.unsubscribeUrl}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      }
+    : undefined;
+  return { ...content, replyTo: payload.shop.replyTo, ...(headers ? { headers } : {}) };
 }
