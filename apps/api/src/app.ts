@@ -35,6 +35,7 @@ import { createCustomerService } from "./modules/customer/service";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { createDashboardService } from "./modules/dashboard/service";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
+import { registerEmailDelivery } from "./modules/emails/delivery";
 import { healthRoutes, type ReadinessChecks } from "./modules/health/routes";
 import { runHousekeeping } from "./modules/housekeeping/housekeeping";
 import { integrationRoutes } from "./modules/integrations/routes";
@@ -143,7 +144,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     logger: app.log,
     onSent: (status) => metrics.emails.inc({ status }),
   });
-  app.addHook("onClose", () => mailer.close());
   const diskStorage = deps.config.s3
     ? null
     : createStorage({ dataDir: deps.config.dataDir, publicUrl: deps.config.publicUrl });
@@ -317,6 +317,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     lastHousekeeping = Date.now();
     return runHousekeeping(db, { now: now(), retentionDays: deps.config.retentionDays });
   });
+  await registerEmailDelivery(app, jobs, mailer, deps);
   app.decorate("jobs", jobs);
   if (deps.startJobs) {
     readiness.jobs = () => jobs.check();

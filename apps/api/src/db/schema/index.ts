@@ -2,6 +2,7 @@ export * from "./analytics";
 export * from "./audit";
 export * from "./customers";
 export * from "./email-outbox";
+export * from "./emails";
 export * from "./integrations";
 export * from "./memberships";
 export * from "./offers";

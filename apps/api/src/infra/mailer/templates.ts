@@ -44,10 +44,10 @@ export const TESSERA_PRIMARY_COLOR = "#0099D8";
 export const VERIFY_EMAIL_VALID_HOURS = 24;
 export const RESET_PASSWORD_VALID_HOURS = 1;
 
-const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-const TEXT_DARK = "#111827";
-const TEXT_BODY = "#374151";
-const TEXT_MUTED = "#6b7280";
+export const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+export const TEXT_DARK = "#111827";
+export const TEXT_BODY = "#374151";
+export const TEXT_MUTED = "#6b7280";
 
 export function escapeHtml(value: string): string {
   return value
@@ -100,14 +100,14 @@ function luminance(hex: string): number {
   return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
 }
 
-function contrast(a: string, b: string): number {
+export function contrast(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
 
-type Brand = { name: string; color: string; logoUrl?: string; isShop: boolean };
+export type Brand = { name: string; color: string; logoUrl?: string; isShop: boolean };
 
-function tesseraBrand(): Brand {
+export function tesseraBrand(): Brand {
   return { name: TESSERA_NAME, color: normalizeColor(TESSERA_PRIMARY_COLOR), isShop: false };
 }
 
@@ -121,7 +121,7 @@ export function shopBrand(shop: ShopBranding): Brand {
 }
 
 /** Header values must not carry line breaks; user-provided names are folded onto one line. */
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
 }
 

@@ -10,6 +10,7 @@ import type { Customer, MembershipTier, Offer, Shop } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Executor } from "../../infra/db";
 import type { MerchantAccount, ProviderTransaction } from "../../infra/payments/types";
+import { emailCheckoutReceipt, emailReceipt } from "../emails/queue";
 import * as wallet from "../wallet/wallet";
 import {
   type Actor,
@@ -268,6 +269,7 @@ async function grantCheckout(ctx: PaymentsContext, tx: Executor, paid: PaidCheck
   }
   if (checkout.type === "membership") await grantPaidMembership(ctx, tx, customer, paid);
   else await grantPaidOffer(ctx, tx, customer, paid);
+  await emailCheckoutReceipt(tx, shop.id, txn);
   await repo.updateCheckout(tx, checkout.id, {
     status: "completed",
     providerTransactionId: txn.id,
@@ -401,6 +403,7 @@ export async function purchaseOffer(
       checkoutId: null,
       actor: { kind: "customer", customerId: customer.id },
     });
+    await emailReceipt(tx, granted.transaction.id);
     return { offer, cashbackCents, granted };
   });
   if (quote.granted) {

@@ -11,6 +11,7 @@ import {
 import type { Customer, MembershipTier, Shop } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Executor } from "../../infra/db";
+import { emailReceipt } from "../emails/queue";
 import { notify } from "../notifications/notify";
 import { finishCheckout, type OfferPurchase, offerPurchased, openCheckout } from "./checkout";
 import { type CounterActor, fullName, type PaymentsContext, requireShop } from "./context";
@@ -110,6 +111,7 @@ async function startMembershipAtCounter(
       card: null,
       actor,
     });
+    await emailReceipt(tx, granted.transaction.id);
     return {
       outcome: "completed" as const,
       membership: (await membershipView(tx, granted.membership)).membership,
@@ -200,6 +202,7 @@ async function payPendingRenewal(
       providerReference: null,
       actor,
     });
+    await emailReceipt(tx, renewed.transaction.id);
     return {
       outcome: "completed" as const,
       renewed: true as const,
@@ -302,6 +305,7 @@ export async function sellOfferAtCounter(
       checkoutId: null,
       actor: input.actor,
     });
+    await emailReceipt(tx, granted.transaction.id);
     return { customer, offer, cashbackCents, granted };
   });
   if (quote.granted) {

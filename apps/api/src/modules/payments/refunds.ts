@@ -3,6 +3,7 @@ import type { Shop } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Executor } from "../../infra/db";
 import { recordRefund } from "../audit/record";
+import { emailRefund } from "../emails/queue";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 import { accountOf, callProvider, type PaymentsContext, requireShop } from "./context";
@@ -81,6 +82,7 @@ async function undoPayment(
   if (t.customerMembershipId !== null && t.kind !== "offer_purchase") {
     await endRefundedMembership(tx, shop, t.customerMembershipId, t.id, at);
   }
+  await emailRefund(tx, t.id);
   if (t.customerId !== null) {
     await notify(tx, shop.id, [{ customerId: t.customerId }], {
       event: "payment.refunded",

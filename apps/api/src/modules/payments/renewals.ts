@@ -3,6 +3,12 @@ import type { Customer, MembershipTier } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Executor } from "../../infra/db";
 import type { MerchantAccount, ProviderTransaction } from "../../infra/payments/types";
+import {
+  emailCancellation,
+  emailMembershipEnded,
+  emailReceipt,
+  emailRenewalFailed,
+} from "../emails/queue";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 import { type Actor, accountOf, fullName, isConnected, type PaymentsContext } from "./context";
@@ -150,6 +156,12 @@ async function askForPayment(
     renewalAttempts: 1,
     nextRenewalAttemptAt: new Date(m.expireDate.getTime() + RENEWAL_RETRIES * RETRY_DELAY_MS),
   });
+  await emailRenewalFailed(tx, {
+    membershipId: m.id,
+    tierId: tier.id,
+    attempt: 1,
+    atCounter: true,
+  });
   const price = formatCents(tier.priceCents);
   await notify(tx, m.shopId, [{ merchants: true }], {
     event: "membership.payment_due",
@@ -198,6 +210,7 @@ async function recordRenewal(
   });
   if (approved) {
     const renewed = await repo.updateMembership(tx, m.id, nextPeriod(m, tier, plan));
+    if (transaction) await emailReceipt(tx, transaction.id, m.cardLabel);
     await creditReward(tx, renewed, tier, transaction?.id ?? null);
     await noticeRenewed(
       tx,
@@ -217,6 +230,7 @@ async function recordRenewal(
     pendingChargeReference: null,
     nextRenewalAttemptAt: new Date(ctx.now().getTime() + RETRY_DELAY_MS),
   });
+  await emailRenewalFailed(tx, { membershipId: m.id, tierId: tier.id, attempt: claim.attempt });
   const left = RENEWAL_RETRIES - claim.attempt + 1;
   await notify(tx, m.shopId, [{ merchants: true }], {
     event: "membership.payment_failed",
@@ -247,6 +261,7 @@ async function expireMembership(
     pendingChargeReference: null,
     nextRenewalAttemptAt: null,
   });
+  await emailMembershipEnded(tx, { membershipId: m.id, tierId: tier.id, reason, at: ctx.now() });
   const why = reason === "declined" ? "the renewal payment failed" : "the payment was not made";
   await notify(tx, m.shopId, [{ merchants: true }], {
     event: "membership.expired",
@@ -386,6 +401,7 @@ export async function cancelMembership(
       pendingChargeReference: null,
     });
     const view = await membershipView(tx, updated);
+    await emailCancellation(tx, { membershipId: m.id, at });
     const by = input.actor.kind === "merchant" ? "the shop" : fullName(customer);
     await notify(tx, input.shopId, [{ merchants: true }], {
       event: "membership.cancelled",

@@ -27,6 +27,13 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   // Ends the caller's own session, whoever it is; without one there is nothing to end.
   "POST /api/v1/auth/logout": "public",
   "GET /api/v1/auth/providers": "public",
+  // Signed unsubscribe links (issue 17): the signature is the credential, not a session.
+  "GET /api/v1/emails/unsubscribe": "public",
+  "POST /api/v1/emails/unsubscribe": "public",
+  "GET /api/v1/customer/email-preferences/:id": "customer",
+  "PUT /api/v1/customer/email-preferences/:id": "customer",
+  "GET /api/v1/shop/email-settings": "owner",
+  "PUT /api/v1/shop/email-settings": "owner",
   "GET /api/v1/user/get-user": "session",
   "POST /api/v1/user/update-user": "session",
   "POST /api/v1/employees/set-password": "public",

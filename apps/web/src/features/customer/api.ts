@@ -286,3 +286,27 @@ export function updateCustomerPassword(
 export function useUpdateCustomerPassword() {
   return useMutation({ mutationFn: updateCustomerPassword });
 }
+
+export type EmailPreferences = { reminders: boolean };
+
+const emailPreferencesKey = (customerId: number) =>
+  ["customer", "email-preferences", customerId] as const;
+
+/** GET /customer/email-preferences/{id}: the optional e-mails (reminders) the customer gets. */
+export function useEmailPreferences(customerId: number) {
+  return useQuery({
+    queryKey: emailPreferencesKey(customerId),
+    queryFn: ({ signal }) =>
+      api.get<EmailPreferences>(`/customer/email-preferences/${customerId}`, { signal }),
+  });
+}
+
+/** PUT /customer/email-preferences/{id} { reminders }. */
+export function useUpdateEmailPreferences(customerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EmailPreferences) =>
+      api.put<EmailPreferences>(`/customer/email-preferences/${customerId}`, input),
+    onSuccess: (saved) => queryClient.setQueryData(emailPreferencesKey(customerId), saved),
+  });
+}

@@ -13,6 +13,7 @@ import { RotateCardSection } from "@/features/member-card";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSignedInCustomer } from "../components/customer-header";
+import { EmailRemindersSetting } from "../components/email-reminders-setting";
 import { SignedOutNotice } from "../components/signed-out-notice";
 import { editProfilePath, updatePasswordPath } from "../dashboard";
 
@@ -139,6 +140,9 @@ function ProfileDetails({
         </Row>
         <Row label="Member card">
           <RotateCardSection shopId={shopId} customerId={customerId} />
+        </Row>
+        <Row label="E-mails">
+          <EmailRemindersSetting customerId={customerId} />
         </Row>
       </dl>
     </>

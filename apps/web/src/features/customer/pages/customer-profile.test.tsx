@@ -55,6 +55,32 @@ describe("profile overview", () => {
   });
 });
 
+describe("e-mail preferences", () => {
+  const PREFS = `/customer/email-preferences/${CUSTOMER_ID}`;
+
+  it("turns reminder e-mails off from the profile", async () => {
+    signInCustomer();
+    let reminders = true;
+    const api = mockApi({
+      ...shopRoute,
+      [GET_CUSTOMER]: makeDashboard(),
+      [`GET ${PREFS}`]: () => ({ reminders }),
+      [`PUT ${PREFS}`]: () => {
+        reminders = false;
+        return { reminders };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, PROFILE);
+    const toggle = await screen.findByRole("switch", { name: "Reminder e-mails" });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(api.callsTo(`PUT ${PREFS}`)).toHaveLength(1));
+    expect(await screen.findByText("Reminder e-mails are off.")).toBeVisible();
+    expect(screen.getByRole("switch", { name: "Reminder e-mails" })).not.toBeChecked();
+  });
+});
+
 describe("edit-profile", () => {
   it("checks names and phone with the spec's messages, then saves as multipart", async () => {
     signInCustomer();

@@ -1,0 +1,391 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  cashbackLedger,
+  customerMemberships,
+  emailOutbox,
+  sandboxCards,
+  shops,
+  transactions,
+} from "../../db/schema";
+import { createMailer } from "../../infra/mailer";
+import { queueOutboxEmail } from "../../infra/mailer/outbox-repo";
+import { createTestApp, type TestApp } from "../../test/app";
+import { createOffer, createTier } from "../../test/factories";
+import { paymentsKit } from "../../test/payments-kit";
+import { type SmtpCapture, startSmtpCapture } from "../../test/smtp";
+import { EMAIL_DELIVERY_JOB, queuedRenderer } from "./delivery";
+import { createUnsubscribeSigner } from "./unsubscribe";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let t: TestApp;
+let smtp: SmtpCapture;
+let current = new Date("2026-11-22T15:00:00Z");
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({
+    now: () => current,
+    env: { SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: "1000000" },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const kit = () => paymentsKit(t, null);
+const deliver = () => t.app.jobs.runNow(EMAIL_DELIVERY_JOB);
+const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email.toLowerCase()));
+
+/** A connected shop with a logo and colour, its owner's address the reply-to. */
+async function brandedShop() {
+  const { merchant, shopId } = await kit().connectedShop();
+  await t.database.db
+    .update(shops)
+    .set({
+      name: `Blue Door ${randomUUID().slice(0, 4)}`,
+      logo: "/uploads/shops/logo.png",
+      primaryColor: "#7c3aed",
+      timeZone: "America/Los_Angeles",
+    })
+    .where(eq(shops.id, shopId));
+  const [shop] = await t.database.db.select().from(shops).where(eq(shops.id, shopId));
+  return { shop: shop as typeof shops.$inferSelect, owner: merchant };
+}
+
+async function buyMembership(
+  shopId: number,
+  who: Awaited<ReturnType<typeof customer>>,
+  tierId: number,
+) {
+  const data = await kit().open(who.headers, {
+    shopId,
+    customerId: who.customer.id,
+    type: "membership",
+    membershipId: tierId,
+  });
+  const txnId = await kit().pay(data.client_token);
+  const done = await kit().complete(who.headers, data.checkoutId, txnId);
+  expect(done.statusCode, done.body).toBe(200);
+  return { txnId, body: done.json() };
+}
+
+const customer = (shopId: number) => kit().customerOf(shopId);
+
+describe("money e-mails", () => {
+  it("sends one branded receipt for a membership bought by card, with the card and the amounts", async () => {
+    const { shop, owner } = await brandedShop();
+    const tier = await createTier(t.database.db, shop.id, { name: "Gold", priceCents: 2499 });
+    const who = await customer(shop.id);
+    const { txnId } = await buyMembership(shop.id, who, tier.id);
+
+    await deliver();
+    await deliver();
+    const mails = mailsTo(who.customer.email);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0] as (typeof mails)[number];
+    expect(mail.subject).toBe(`Your receipt from ${shop.name}: $24.99`);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain("Gold membership (monthly)");
+      expect(part).toContain("$24.99");
+      expect(part).toContain("Visa");
+      expect(part).toContain("1111");
+      expect(part).toContain(txnId);
+      expect(part).toContain(shop.name);
+    }
+    // The payment's time in the shop's time zone (Los Angeles, UTC−8 in November).
+    const [paid] = await t.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.providerReference, txnId));
+    const local = new Date((paid?.createdAt.getTime() ?? 0) - 8 * 60 * 60 * 1000);
+    const hour = local.getUTCHours() % 12 || 12;
+    const minutes = String(local.getUTCMinutes()).padStart(2, "0");
+    expect(mail.text).toMatch(
+      new RegExp(`Date:\\s+\\w{3} ${local.getUTCDate()}, \\d{4}, ${hour}:${minutes}\\s?[AP]M PST`),
+    );
+    expect(mail.html).toContain("#7c3aed");
+    expect(mail.html).toContain("http://localhost:3000/uploads/shops/logo.png");
+    const [row] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, who.customer.email));
+    expect(row).toMatchObject({ status: "sent", replyTo: owner.email, attempts: 1 });
+    expect(row?.fromAddress).toContain(shop.name);
+  });
+
+  it("shows the part paid in cashback apart on an offer's receipt", async () => {
+    const { shop } = await brandedShop();
+    const offer = await createOffer(t.database.db, shop.id, {
+      offerName: "Coffee box",
+      offerPriceCents: 1250,
+      originalPriceCents: 2000,
+    });
+    const who = await customer(shop.id);
+    await t.database.db.insert(cashbackLedger).values({
+      shopId: shop.id,
+      customerId: who.customer.id,
+      amountCents: 300,
+      kind: "reward",
+      description: "Test credit",
+    });
+    const data = await kit().open(who.headers, {
+      shopId: shop.id,
+      customerId: who.customer.id,
+      type: "offer",
+      offerId: offer.id,
+      cashbackUsed: 3,
+    });
+    const txnId = await kit().pay(data.client_token);
+    const done = await kit().complete(who.headers, data.checkoutId, txnId);
+    expect(done.statusCode, done.body).toBe(200);
+    await deliver();
+    const mails = mailsTo(who.customer.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`Your receipt from ${shop.name}: $12.50`);
+    expect(mails[0]?.text).toMatch(/Paid with cashback:\s+\$3\.00/);
+    expect(mails[0]?.text).toMatch(/Paid by card or cash:\s+\$9\.50/);
+  });
+
+  it("sends a receipt for a cash sale at the counter, then a refund confirmation", async () => {
+    const { shop, owner } = await brandedShop();
+    const offer = await createOffer(t.database.db, shop.id, {
+      offerName: "Pastry pack",
+      offerPriceCents: 875,
+    });
+    const who = await customer(shop.id);
+    const sale = await t.app.services.payments.counter.sellOfferAtCounter({
+      shopId: shop.id,
+      customerId: who.customer.id,
+      offerId: offer.id,
+      cashbackUsed: 0,
+      paymentType: "cash",
+      actor: { kind: "merchant", userId: owner.user.id, name: "Olive Owner" },
+    });
+    expect(sale.outcome).toBe("completed");
+    await deliver();
+    let mails = mailsTo(who.customer.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toMatch(/Amount paid:\s+\$8\.75/);
+    expect(mails[0]?.text).toMatch(/Payment method:\s+Cash/);
+
+    const [tx] = await t.database.db.query.transactions.findMany({
+      where: (tr, { eq: is }) => is(tr.customerId, who.customer.id),
+    });
+    await t.app.services.payments.refunds.refundTransaction({
+      shopId: shop.id,
+      transactionId: tx?.id as number,
+    });
+    await deliver();
+    await deliver();
+    mails = mailsTo(who.customer.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.subject).toBe(`Your refund from ${shop.name}: $8.75`);
+    expect(mails[1]?.text).toMatch(/Refunded:\s+\$8\.75/);
+  });
+
+  it("tells the customer when a renewal fails, when it is retried, and when the membership ends", async () => {
+    current = new Date("2026-11-22T15:00:00Z");
+    const { shop } = await brandedShop();
+    const tier = await createTier(t.database.db, shop.id, { name: "Silver", priceCents: 1500 });
+    const who = await customer(shop.id);
+    const { body } = await buyMembership(shop.id, who, tier.id);
+    const membershipId = body.membership.id as number;
+    const renew = () => t.app.services.payments.renewals.runRenewals(50, { shopId: shop.id });
+
+    current = new Date("2026-12-22T15:00:01Z");
+    await renew();
+    await deliver();
+    expect(mailsTo(who.customer.email).map((m) => m.subject)).toEqual([
+      `Your receipt from ${shop.name}: $15.00`,
+      `Your receipt from ${shop.name}: $15.00`,
+    ]);
+    const renewalReceipts = mailsTo(who.customer.email).filter((x) =>
+      x.text.includes("Silver membership renewal (monthly)"),
+    );
+    expect(renewalReceipts).toHaveLength(1);
+
+    const [m] = await t.database.db
+      .select()
+      .from(customerMemberships)
+      .where(eq(customerMemberships.id, membershipId));
+    await t.database.db
+      .update(sandboxCards)
+      .set({ declines: true })
+      .where(eq(sandboxCards.token, m?.cardToken as string));
+    current = new Date("2027-01-22T15:00:01Z");
+    await renew();
+    await renew();
+    await deliver();
+    const failed = mailsTo(who.customer.email).filter((x) => x.subject.includes("failed"));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.subject).toBe("Your Silver renewal payment failed");
+    // The retry a day later, in the shop's zone; the link to pay in the customer area.
+    expect(failed[0]?.text).toContain("We will try your card again on Jan 23, 2027");
+    expect(failed[0]?.text).toContain(`http://localhost:3000/${shop.id}/customer/dashboard`);
+
+    for (const day of [1, 2, 3]) {
+      current = new Date(Date.parse("2027-01-22T15:00:01Z") + day * DAY + day * 60_000);
+      await renew();
+    }
+    await deliver();
+    const later = mailsTo(who.customer.email)
+      .map((x) => x.subject)
+      .filter((x) => !x.startsWith("Your receipt"));
+    expect(later.sort()).toEqual([
+      "Your Silver membership has ended",
+      "Your Silver renewal payment failed",
+      "Your Silver renewal payment failed",
+      "Your Silver renewal payment failed",
+    ]);
+    current = new Date("2026-11-22T15:00:00Z");
+  });
+
+  it("sends the cancellation once", async () => {
+    const { shop } = await brandedShop();
+    const tier = await createTier(t.database.db, shop.id, { name: "Bronze", priceCents: 900 });
+    const who = await customer(shop.id);
+    await buyMembership(shop.id, who, tier.id);
+    await t.app.services.payments.renewals.cancelMembership({
+      shopId: shop.id,
+      customerId: who.customer.id,
+      actor: { kind: "customer", customerId: who.customer.id },
+    });
+    await deliver();
+    const subjects = mailsTo(who.customer.email).map((m) => m.subject);
+    expect(subjects.sort()).toEqual([
+      "Your Bronze membership is cancelled",
+      `Your receipt from ${shop.name}: $9.00`,
+    ]);
+    expect(
+      mailsTo(who.customer.email).find((x) => x.subject.includes("cancelled"))?.text,
+    ).toContain("You keep your benefits until Dec 22, 2026");
+  });
+});
+
+describe("delivery", () => {
+  it("queues one e-mail per event and recipient, however often it is queued or the job runs", async () => {
+    const { shop } = await brandedShop();
+    const tier = await createTier(t.database.db, shop.id, { priceCents: 1000 });
+    const who = await customer(shop.id);
+    await buyMembership(shop.id, who, tier.id);
+    const [row] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, who.customer.email));
+    // The same event queued again (a retried job, a second instance): nothing new.
+    const again = await queueOutboxEmail(t.database.db, {
+      idempotencyKey: row?.idempotencyKey as string,
+      toAddress: who.customer.email,
+      template: "receipt",
+      payload: row?.payload,
+      category: "transactional",
+      shopId: shop.id,
+    });
+    expect(again).toBeNull();
+    await Promise.all([deliver(), deliver(), t.app.jobs.runNow(EMAIL_DELIVERY_JOB)]);
+    await deliver();
+    expect(mailsTo(who.customer.email)).toHaveLength(1);
+    const rows = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, who.customer.email));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("retries a refused message with back-off, logs it, and sends it once the server takes it", async () => {
+    let refuse = true;
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (refuse) callback(Object.assign(new Error("Try later"), { responseCode: 451 }));
+        else {
+          received.push(address.address);
+          callback();
+        }
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.server.address() as AddressInfo;
+    const errors: object[] = [];
+    let now = new Date("2030-01-01T00:00:00Z");
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailFrom: "Tessera <no-reply@tessera.test>",
+      db: t.database.db,
+      now: () => now,
+      logger: { info() {}, error: (obj) => errors.push(obj) },
+    });
+    const render = queuedRenderer({
+      publicUrl: "http://localhost:3000",
+      unsubscribe: createUnsubscribeSigner("test-secret", "http://localhost:3000"),
+    });
+    const { shop } = await brandedShop();
+    const to = `retry-${randomUUID().slice(0, 8)}@example.com`;
+    const payload = {
+      shop: {
+        id: shop.id,
+        name: shop.name,
+        logo: null,
+        primaryColor: "#7c3aed",
+        timeZone: "UTC",
+        replyTo: null,
+      },
+      firstName: "Ada",
+      membershipName: "Gold",
+      endedAt: now.toISOString(),
+      reason: "declined",
+    };
+    const id = await queueOutboxEmail(t.database.db, {
+      idempotencyKey: `test-ended:${to}`,
+      toAddress: to,
+      template: "membership_ended",
+      payload,
+      category: "transactional",
+      shopId: shop.id,
+    });
+    try {
+      // Only the e-mails of this test: the outbox is shared with the other tests.
+      const deliverMine = () => mailer.deliverDue(render, { to });
+      await deliverMine();
+      let [row] = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.id, id as number));
+      expect(row).toMatchObject({ status: "failed", attempts: 1 });
+      expect(row?.subject).toBe("Your Gold membership has ended");
+      expect(row?.nextAttemptAt?.toISOString()).toBe("2030-01-01T00:01:00.000Z");
+      expect(errors.some((e) => (e as { outboxId?: number }).outboxId === id)).toBe(true);
+
+      // Not yet due: nothing happens.
+      refuse = false;
+      await deliverMine();
+      expect(received).toEqual([]);
+      now = new Date("2030-01-01T00:01:00Z");
+      await deliverMine();
+      await deliverMine();
+      expect(received).toEqual([to]);
+      [row] = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.id, id as number));
+      expect(row).toMatchObject({
+        status: "sent",
+        attempts: 2,
+        lastError: null,
+        nextAttemptAt: null,
+      });
+    } finally {
+      await mailer.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * What each queued e-mail says, captured in the transaction of its event (so it reads as the
+ * event was, whatever changes later) and stored as the outbox row's payload.
+ */
+
+export type ShopSnapshot = {
+  id: number;
+  name: string;
+  /** As stored ("/uploads/…"); made absolute with PUBLIC_URL when written. */
+  logo: string | null;
+  primaryColor: string;
+  timeZone: string;
+  /** The shop owner's address: replies to the shop's e-mails go there. */
+  replyTo: string | null;
+};
+
+export type PaymentMethod = {
+  type: "online" | "pos" | "cash";
+  /** "Visa •••• 1111" when the card is known. */
+  cardLabel: string | null;
+};
+
+export type ReceiptPayload = {
+  shop: ShopSnapshot;
+  firstName: string;
+  customerName: string;
+  transactionId: number;
+  kind: "membership_purchase" | "membership_renewal" | "offer_purchase" | "member_payment";
+  item: string;
+  priceCents: number;
+  discountCents: number;
+  cashbackUsedCents: number;
+  amountCents: number;
+  paidAt: string;
+  method: PaymentMethod;
+  providerReference: string | null;
+};
+
+export type RefundPayload = ReceiptPayload & { refundedAt: string };
+
+export type RenewalFailedPayload = {
+  shop: ShopSnapshot;
+  firstName: string;
+  membershipName: string;
+  priceCents: number;
+  cardLabel: string | null;
+  /** The next charge attempt; null when the payment is asked for at the counter. */
+  retryAt: string | null;
+  attemptsLeft: number;
+};
+
+export type MembershipEndedPayload = {
+  shop: ShopSnapshot;
+  firstName: string;
+  membershipName: string;
+  endedAt: string;
+  reason: "declined" | "unpaid";
+};
+
+export type CancellationPayload = {
+  shop: ShopSnapshot;
+  firstName: string;
+  membershipName: string;
+  /** When the paid time ends (the membership stays usable until then). */
+  endsAt: string;
+  endsNow: boolean;
+};
+
+export type RenewalReminderPayload = {
+  shop: ShopSnapshot;
+  customerId: number;
+  firstName: string;
+  membershipName: string;
+  plan: string;
+  priceCents: number;
+  renewsAt: string;
+  /** Renews by itself with a saved card; otherwise it is paid at the counter. */
+  byCard: boolean;
+  cardLabel: string | null;
+};
+
+export type OfferExpiringPayload = {
+  shop: ShopSnapshot;
+  customerId: number;
+  firstName: string;
+  offerName: string;
+  expiresAt: string;
+};
+
+export type EmailPayloads = {
+  renewal_reminder: RenewalReminderPayload;
+  offer_expiring: OfferExpiringPayload;
+  receipt: ReceiptPayload;
+  refund: RefundPayload;
+  renewal_failed: RenewalFailedPayload;
+  membership_ended: MembershipEndedPayload;
+  membership_cancelled: CancellationPayload;
+};
+
+export type EmailTemplate = keyof EmailPayloads;
+
+/** The e-mails a customer may turn off; receipts and security e-mails always go. */
+export const OPTIONAL_TEMPLATES: readonly EmailTemplate[] = ["renewal_reminder", "offer_expiring"];

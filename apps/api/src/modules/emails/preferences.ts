@@ -1,0 +1,60 @@
+import { and, eq, sql } from "drizzle-orm";
+import { customerEmailPreferences, shopEmailSettings } from "../../db/schema";
+import type { Executor } from "../../infra/db";
+
+/** A customer's choice of optional e-mails (reminders), and a shop's reminder lead times. */
+
+export async function customerReminders(db: Executor, shopId: number, customerId: number) {
+  const [row] = await db
+    .select({ reminders: customerEmailPreferences.reminders })
+    .from(customerEmailPreferences)
+    .where(
+      and(
+        eq(customerEmailPreferences.shopId, shopId),
+        eq(customerEmailPreferences.customerId, customerId),
+      ),
+    );
+  return row?.reminders ?? true;
+}
+
+export async function setCustomerReminders(
+  db: Executor,
+  shopId: number,
+  customerId: number,
+  reminders: boolean,
+) {
+  await db
+    .insert(customerEmailPreferences)
+    .values({ shopId, customerId, reminders })
+    .onConflictDoUpdate({
+      target: customerEmailPreferences.customerId,
+      set: { reminders, updatedAt: sql`now()` },
+    });
+}
+
+export const DEFAULT_LEAD_DAYS = { yearlyReminderDays: 7, monthlyReminderDays: 3 };
+
+export async function shopLeadDays(db: Executor, shopId: number) {
+  const [row] = await db
+    .select({
+      yearlyReminderDays: shopEmailSettings.yearlyReminderDays,
+      monthlyReminderDays: shopEmailSettings.monthlyReminderDays,
+    })
+    .from(shopEmailSettings)
+    .where(eq(shopEmailSettings.shopId, shopId));
+  return row ?? DEFAULT_LEAD_DAYS;
+}
+
+export async function setShopLeadDays(
+  db: Executor,
+  shopId: number,
+  days: { yearlyReminderDays: number; monthlyReminderDays: number },
+) {
+  await db
+    .insert(shopEmailSettings)
+    .values({ shopId, ...days })
+    .onConflictDoUpdate({
+      target: shopEmailSettings.shopId,
+      set: { ...days, updatedAt: sql`now()` },
+    });
+}

@@ -1,0 +1,203 @@
+import { sql } from "drizzle-orm";
+import type { Customer, Shop, transactions } from "../../db/schema";
+import type { Executor } from "../../infra/db";
+import { queueOutboxEmail } from "../../infra/mailer/outbox-repo";
+import {
+  type EmailPayloads,
+  type EmailTemplate,
+  OPTIONAL_TEMPLATES,
+  type PaymentMethod,
+  type ShopSnapshot,
+} from "./payloads";
+import * as repo from "./repo";
+
+/**
+ * The e-mails about money events, queued inside the transaction of the event (the payment
+ * workflows call these in one line), so an e-mail exists exactly when its event committed. Each
+ * is keyed by event and recipient: the same event twice queues one e-mail. The delivery job
+ * writes and sends them (`delivery.ts`).
+ */
+
+const CHANNEL = "tessera_emails";
+
+type Transaction = typeof transactions.$inferSelect;
+
+export function snapshot(shop: Shop, ownerEmail: string | null): ShopSnapshot {
+  return {
+    id: shop.id,
+    name: shop.name,
+    logo: shop.logo,
+    primaryColor: shop.primaryColor,
+    timeZone: shop.timeZone,
+    replyTo: ownerEmail,
+  };
+}
+
+export async function queue<T extends EmailTemplate>(
+  tx: Executor,
+  template: T,
+  event: string,
+  to: { email: string; shopId: number },
+  payload: EmailPayloads[T],
+) {
+  const id = await queueOutboxEmail(tx, {
+    idempotencyKey: `${event}:${to.email.trim().toLowerCase()}`,
+    toAddress: to.email,
+    template,
+    payload,
+    category: OPTIONAL_TEMPLATES.includes(template) ? "reminders" : "transactional",
+    shopId: to.shopId,
+  });
+  // Wakes the delivery job on every instance once this commits (the job runs each minute anyway).
+  if (id !== null) await tx.execute(sql`select pg_notify(${CHANNEL}, '')`);
+  return id;
+}
+
+export const EMAILS_CHANNEL = CHANNEL;
+
+async function parties(tx: Executor, shopId: number, customerId: number | null) {
+  if (customerId === null) return null;
+  const found = await repo.findShopWithOwner(tx, shopId);
+  const customer = await repo.findCustomer(tx, shopId, customerId);
+  if (!found || !customer) return null;
+  return { shop: snapshot(found.shop, found.ownerEmail), customer };
+}
+
+function itemOf(t: Transaction): string {
+  if (t.kind === "offer_purchase") return t.offerName ?? "Offer";
+  const plan = t.plan ? ` (${t.plan})` : "";
+  const what = t.kind === "membership_renewal" ? "membership renewal" : "membership";
+  return `${t.membershipName ?? "Membership"} ${what}${plan}`;
+}
+
+function receiptOf(t: Transaction, shop: ShopSnapshot, customer: Customer, method: PaymentMethod) {
+  return {
+    shop,
+    firstName: customer.firstName,
+    customerName: `${customer.firstName} ${customer.lastName}`.trim(),
+    transactionId: t.id,
+    kind: t.kind,
+    item: itemOf(t),
+    priceCents: t.priceCents,
+    discountCents: t.discountCents,
+    cashbackUsedCents: t.cashbackUsedCents,
+    amountCents: t.amountCents,
+    paidAt: t.createdAt.toISOString(),
+    method,
+    providerReference: t.providerReference,
+  };
+}
+
+/** How a payment was made: cash, or the card (its label when the provider named it). */
+async function methodOf(tx: Executor, t: Transaction, cardLabel: string | null | undefined) {
+  let label = cardLabel ?? null;
+  if (!label && t.paymentType !== "cash" && t.customerMembershipId !== null) {
+    label = (await repo.findMembership(tx, t.customerMembershipId))?.cardLabel ?? null;
+  }
+  return { type: t.paymentType, cardLabel: t.paymentType === "cash" ? null : label };
+}
+
+/** The receipt of a successful payment (a purchase, a renewal, a counter sale). */
+export async function emailReceipt(
+  tx: Executor,
+  transactionId: number,
+  cardLabel?: string | null,
+): Promise<void> {
+  const t = await repo.findTransaction(tx, transactionId);
+  if (t?.status !== "succeeded") return;
+  const found = await parties(tx, t.shopId, t.customerId);
+  if (!found) return;
+  const payload = receiptOf(t, found.shop, found.customer, await methodOf(tx, t, cardLabel));
+  await queue(tx, "receipt", `receipt:${t.id}`, found.customer, payload);
+}
+
+/** The receipt of a card payment completed through a checkout, found by its provider id. */
+export async function emailCheckoutReceipt(
+  tx: Executor,
+  shopId: number,
+  txn: { id: string; cardLabel: string | null },
+): Promise<void> {
+  const t = await repo.findTransactionByReference(tx, shopId, txn.id);
+  if (t) await emailReceipt(tx, t.id, txn.cardLabel);
+}
+
+/** The refund confirmation, after the payment was marked refunded. */
+export async function emailRefund(tx: Executor, transactionId: number): Promise<void> {
+  const t = await repo.findTransaction(tx, transactionId);
+  if (t?.status !== "refunded" || !t.refundedAt) return;
+  const found = await parties(tx, t.shopId, t.customerId);
+  if (!found) return;
+  const receipt = receiptOf(t, found.shop, found.customer, await methodOf(tx, t, null));
+  const payload = { ...receipt, refundedAt: t.refundedAt.toISOString() };
+  await queue(tx, "refund", `refund:${t.id}`, found.customer, payload);
+}
+
+/** A renewal charge declined (retryAt: the next attempt) or asked for at the counter. */
+export async function emailRenewalFailed(
+  tx: Executor,
+  input: { membershipId: number; tierId: number; attempt: number; atCounter?: boolean },
+): Promise<void> {
+  const m = await repo.findMembership(tx, input.membershipId);
+  const tier = await repo.findTier(tx, input.tierId);
+  if (!m || !tier) return;
+  const found = await parties(tx, m.shopId, m.customerId);
+  if (!found) return;
+  const payload = {
+    shop: found.shop,
+    firstName: found.customer.firstName,
+    membershipName: tier.name,
+    priceCents: tier.priceCents,
+    cardLabel: m.cardLabel,
+    // The next attempt, as the renewal job just scheduled it.
+    retryAt: input.atCounter ? null : (m.nextRenewalAttemptAt?.toISOString() ?? null),
+    attemptsLeft: Math.max(0, RENEWAL_ATTEMPTS - input.attempt),
+  };
+  const event = `renewal-failed:${m.id}:${m.expireDate.getTime()}:${input.attempt}`;
+  await queue(tx, "renewal_failed", event, found.customer, payload);
+}
+
+/** DOMAIN "Renewal": the first charge and three retries. */
+const RENEWAL_ATTEMPTS = 4;
+
+/** The membership ended because its renewal was never paid. */
+export async function emailMembershipEnded(
+  tx: Executor,
+  input: { membershipId: number; tierId: number; reason: "declined" | "unpaid"; at: Date },
+): Promise<void> {
+  const m = await repo.findMembership(tx, input.membershipId);
+  const tier = await repo.findTier(tx, input.tierId);
+  if (!m || !tier) return;
+  const found = await parties(tx, m.shopId, m.customerId);
+  if (!found) return;
+  const payload = {
+    shop: found.shop,
+    firstName: found.customer.firstName,
+    membershipName: tier.name,
+    endedAt: input.at.toISOString(),
+    reason: input.reason,
+  };
+  const event = `membership-ended:${m.id}:${m.expireDate.getTime()}`;
+  await queue(tx, "membership_ended", event, found.customer, payload);
+}
+
+/** The membership was cancelled: it does not renew and ends when its paid time does. */
+export async function emailCancellation(
+  tx: Executor,
+  input: { membershipId: number; at: Date },
+): Promise<void> {
+  const m = await repo.findMembership(tx, input.membershipId);
+  const tier = m ? await repo.findTier(tx, m.tierId) : undefined;
+  if (!m || !tier || !m.cancelledAt) return;
+  const found = await parties(tx, m.shopId, m.customerId);
+  if (!found) return;
+  const endsNow = m.status === "expired";
+  const payload = {
+    shop: found.shop,
+    firstName: found.customer.firstName,
+    membershipName: tier.name,
+    endsAt: (endsNow ? (m.endedAt ?? input.at) : m.expireDate).toISOString(),
+    endsNow,
+  };
+  const event = `membership-cancelled:${m.id}:${m.cancelledAt.getTime()}`;
+  await queue(tx, "membership_cancelled", event, found.customer, payload);
+}

@@ -1,0 +1,223 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customerOffers, emailOutbox, shops } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/app";
+import { createOffer, createTier, loginAs } from "../../test/factories";
+import { paymentsKit } from "../../test/payments-kit";
+import { type SmtpCapture, startSmtpCapture } from "../../test/smtp";
+import { EMAIL_DELIVERY_JOB, EMAIL_REMINDERS_JOB } from "./delivery";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let t: TestApp;
+let smtp: SmtpCapture;
+let current = new Date("2026-11-22T15:00:00Z");
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({
+    now: () => current,
+    env: { SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: "1000000" },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const kit = () => paymentsKit(t, null);
+const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email.toLowerCase()));
+const runJobs = async () => {
+  await t.app.jobs.runNow(EMAIL_REMINDERS_JOB);
+  await t.app.jobs.runNow(EMAIL_DELIVERY_JOB);
+};
+
+async function memberOf(tierOverrides: Parameters<typeof createTier>[2]) {
+  const { shopId, merchant } = await kit().connectedShop();
+  await t.database.db.update(shops).set({ timeZone: "Europe/Paris" }).where(eq(shops.id, shopId));
+  const tier = await createTier(t.database.db, shopId, tierOverrides);
+  const who = await kit().customerOf(shopId);
+  const data = await kit().open(who.headers, {
+    shopId,
+    customerId: who.customer.id,
+    type: "membership",
+    membershipId: tier.id,
+  });
+  const done = await kit().complete(
+    who.headers,
+    data.checkoutId,
+    await kit().pay(data.client_token),
+  );
+  expect(done.statusCode, done.body).toBe(200);
+  return { shopId, merchant, tier, who };
+}
+
+describe("reminders", () => {
+  it("reminds 3 days before a monthly renewal, once, with one-click unsubscribe headers", async () => {
+    current = new Date("2026-11-22T15:00:00Z");
+    const { who } = await memberOf({ name: "Monthly", priceCents: 1200, renewal: "monthly" });
+    await runJobs();
+    const receipts = mailsTo(who.customer.email).length;
+    // Renews Dec 22: 4 days before nothing, 3 days before the reminder.
+    current = new Date("2026-12-18T15:00:00Z");
+    await runJobs();
+    expect(mailsTo(who.customer.email)).toHaveLength(receipts);
+    current = new Date("2026-12-19T15:00:01Z");
+    await runJobs();
+    await runJobs();
+    const reminders = mailsTo(who.customer.email).slice(receipts);
+    expect(reminders.map((m) => m.subject)).toEqual([
+      "Your Monthly membership renews on Dec 22, 2026",
+    ]);
+    expect(reminders[0]?.text).toContain("$12.00 will be charged to Visa");
+    const [row] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.template, "renewal_reminder"));
+    expect(row?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(row?.headers?.["List-Unsubscribe"]).toMatch(
+      /^<http:\/\/localhost:3000\/api\/v1\/emails\/unsubscribe\?c=\d+&k=reminders&s=[\w-]+>$/,
+    );
+    expect(row?.category).toBe("reminders");
+  });
+
+  it("uses the shop's lead time for yearly plans", async () => {
+    current = new Date("2026-11-22T15:00:00Z");
+    const { who, merchant } = await memberOf({
+      name: "Yearly",
+      priceCents: 9900,
+      renewal: "yearly",
+    });
+    const owner = await loginAs(t.app, { email: merchant.email, password: merchant.password });
+    const set = await t.app.inject({
+      method: "PUT",
+      url: "/api/v1/shop/email-settings",
+      headers: owner,
+      payload: { yearlyReminderDays: 10, monthlyReminderDays: 3 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: "/api/v1/shop/email-settings",
+      headers: owner,
+      payload: { yearlyReminderDays: 0, monthlyReminderDays: 3 },
+    });
+    expect(bad.statusCode).toBe(400);
+    await runJobs();
+    const before = mailsTo(who.customer.email).length;
+    current = new Date(Date.parse("2027-11-22T15:00:00Z") - 11 * DAY);
+    await runJobs();
+    expect(mailsTo(who.customer.email)).toHaveLength(before);
+    current = new Date(Date.parse("2027-11-22T15:00:00Z") - 10 * DAY + 1000);
+    await runJobs();
+    expect(
+      mailsTo(who.customer.email)
+        .slice(before)
+        .map((m) => m.subject),
+    ).toEqual(["Your Yearly membership renews on Nov 22, 2027"]);
+  });
+
+  it("reminds 48 hours before a bought offer expires unredeemed", async () => {
+    current = new Date("2026-11-22T15:00:00Z");
+    const { shopId } = await kit().connectedShop();
+    const offer = await createOffer(t.database.db, shopId, { offerName: "Cake day" });
+    const who = await kit().customerOf(shopId);
+    await t.database.db.insert(customerOffers).values({
+      shopId,
+      customerId: who.customer.id,
+      offerId: offer.id,
+      pricePaidCents: 500,
+      purchasedAt: current,
+      expiresAt: new Date(current.getTime() + 5 * DAY),
+    });
+    await runJobs();
+    expect(mailsTo(who.customer.email)).toHaveLength(0);
+    current = new Date(Date.parse("2026-11-22T15:00:00Z") + 3 * DAY + 1000);
+    await runJobs();
+    await runJobs();
+    expect(mailsTo(who.customer.email).map((m) => m.subject)).toEqual([
+      "Your Cake day offer expires soon",
+    ]);
+  });
+});
+
+describe("unsubscribe", () => {
+  it("turns reminders off from the signed link and nothing else; forged or altered links are refused", async () => {
+    current = new Date("2026-11-22T15:00:00Z");
+    const { who, shopId } = await memberOf({ name: "Club", priceCents: 1500, renewal: "monthly" });
+    current = new Date("2026-12-19T15:00:01Z");
+    await runJobs();
+    const reminder = mailsTo(who.customer.email).find((m) => m.subject.includes("renews on"));
+    const link = smtp.linkIn(
+      reminder as NonNullable<typeof reminder>,
+      "/api/v1/emails/unsubscribe",
+    );
+    const path = `${link.pathname}${link.search}`;
+
+    // Altered: another customer's id with this signature; made up; another kind.
+    const other = new URL(link);
+    other.searchParams.set("c", String(who.customer.id + 1));
+    const forged = new URL(link);
+    forged.searchParams.set("s", "A".repeat(43));
+    const kind = new URL(link);
+    kind.searchParams.set("k", "receipts");
+    for (const bad of [other, forged, kind]) {
+      const res = await t.app.inject({ method: "POST", url: `${bad.pathname}${bad.search}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain("This link does not work");
+    }
+    const prefs = () =>
+      t.app.inject({
+        method: "GET",
+        url: `/api/v1/customer/email-preferences/${who.customer.id}`,
+        headers: who.headers,
+      });
+    expect((await prefs()).json()).toEqual({ reminders: true });
+
+    // Opening the link only asks; the button (or the one-click POST) turns it off.
+    const shown = await t.app.inject({ method: "GET", url: path });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('<form method="post">');
+    expect((await prefs()).json()).toEqual({ reminders: true });
+    const done = await t.app.inject({
+      method: "POST",
+      url: path,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain("You are unsubscribed");
+    expect((await prefs()).json()).toEqual({ reminders: false });
+
+    // No more reminders; receipts still go.
+    const count = mailsTo(who.customer.email).length;
+    current = new Date("2027-01-19T15:00:01Z");
+    const offer = await createOffer(t.database.db, shopId, { offerName: "Later" });
+    await t.database.db.insert(customerOffers).values({
+      shopId,
+      customerId: who.customer.id,
+      offerId: offer.id,
+      pricePaidCents: 500,
+      purchasedAt: current,
+      expiresAt: new Date(current.getTime() + DAY),
+    });
+    await runJobs();
+    expect(mailsTo(who.customer.email)).toHaveLength(count);
+    await t.app.services.payments.renewals.runRenewals(50, { shopId });
+    await runJobs();
+    expect(
+      mailsTo(who.customer.email)
+        .slice(count)
+        .map((m) => m.subject),
+    ).toEqual([expect.stringMatching(/^Your receipt from /)]);
+
+    // And back on from the profile.
+    const on = await t.app.inject({
+      method: "PUT",
+      url: `/api/v1/customer/email-preferences/${who.customer.id}`,
+      headers: who.headers,
+      payload: { reminders: true },
+    });
+    expect(on.json()).toEqual({ reminders: true });
+  });
+});

@@ -1,0 +1,196 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../errors";
+import type { Database } from "../../infra/db";
+import { escapeHtml } from "../../infra/mailer/templates";
+import { bearerSecurity, requireCustomer, requireOwner } from "../../plugins/auth";
+import {
+  customerReminders,
+  setCustomerReminders,
+  setShopLeadDays,
+  shopLeadDays,
+} from "./preferences";
+import * as repo from "./repo";
+import type { UnsubscribeSigner } from "./unsubscribe";
+
+const tags = ["emails"];
+
+const unsubscribeQuery = z.object({
+  c: z.coerce.number().int().positive().max(2_147_483_647).describe("The customer"),
+  k: z.string().max(20).describe("What to turn off (reminders)"),
+  s: z.string().max(100).describe("The link's signature"),
+});
+
+const customerParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The id in the path is a claim: another customer's answers 404, as elsewhere. */
+async function ownCustomer(request: FastifyRequest, id: number) {
+  const session = await requireCustomer(request);
+  if (session.customer.id !== id) throw new AppError("NOT_FOUND", "Customer not found.");
+  return session;
+}
+
+const remindersSchema = z.object({ reminders: z.boolean() });
+const leadDaysSchema = z.object({
+  yearlyReminderDays: z
+    .number()
+    .int()
+    .min(1, "Between 1 and 60 days.")
+    .max(60, "Between 1 and 60 days."),
+  monthlyReminderDays: z
+    .number()
+    .int()
+    .min(1, "Between 1 and 14 days.")
+    .max(14, "Between 1 and 14 days."),
+});
+
+function page(title: string, message: string, form?: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{margin:0;padding:48px 16px;background:#f3f4f6;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#111827}main{max-width:440px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:28px}h1{font-size:22px;margin:0 0 12px}p{font-size:16px;line-height:24px;color:#374151;margin:0 0 16px}button{font:inherit;font-weight:600;padding:12px 20px;border:0;border-radius:8px;background:#111827;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #0099d8;outline-offset:2px}@media (prefers-color-scheme:dark){body{background:#111827;color:#f9fafb}main{background:#1f2937;border-color:#374151}p{color:#d1d5db}button{background:#f9fafb;color:#111827}}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${form ?? ""}</main></body></html>`;
+}
+
+/**
+ * The signed unsubscribe link (GET shows a confirmation with one button, so a mail scanner that
+ * opens links turns nothing off; POST turns it off, which is also the one-click request of
+ * RFC 8058), the customer's own e-mail preferences, and the owner's reminder lead times.
+ */
+export const emailRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  unsubscribe: UnsubscribeSigner;
+}> = async (app, { db, unsubscribe }) => {
+  // One-click requests come as a form post ("List-Unsubscribe=One-Click"); its body is not needed.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  async function checkLink(query: z.infer<typeof unsubscribeQuery>) {
+    if (!unsubscribe.verify(query.c, query.k, query.s)) return null;
+    const customer = await repo.findCustomerById(db, query.c);
+    if (!customer) return null;
+    const shop = await repo.findShopWithOwner(db, customer.shopId);
+    return { customer, shopName: shop?.shop.name ?? "the shop" };
+  }
+
+  const refused = page(
+    "This link does not work",
+    "This unsubscribe link is not valid. Use the link in your latest e-mail, or turn reminders off in your profile.",
+  );
+
+  app.get(
+    "/api/v1/emails/unsubscribe",
+    {
+      schema: {
+        tags,
+        summary: "The unsubscribe link of a reminder e-mail: asks to confirm",
+        querystring: unsubscribeQuery,
+      },
+    },
+    async (request, reply) => {
+      reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+      const found = await checkLink(request.query);
+      if (!found) return reply.code(400).send(refused);
+      return page(
+        "Unsubscribe from reminders",
+        `Stop reminder e-mails from ${found.shopName} (upcoming renewals, offers about to expire)? Receipts and account e-mails still come.`,
+        `<form method="post"><button type="submit">Unsubscribe</button></form>`,
+      );
+    },
+  );
+
+  app.post(
+    "/api/v1/emails/unsubscribe",
+    {
+      schema: {
+        tags,
+        summary: "Turns a customer's reminder e-mails off (signed link, one-click RFC 8058)",
+        querystring: unsubscribeQuery,
+      },
+    },
+    async (request, reply) => {
+      reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+      const found = await checkLink(request.query);
+      if (!found) return reply.code(400).send(refused);
+      await setCustomerReminders(db, found.customer.shopId, found.customer.id, false);
+      return page(
+        "You are unsubscribed",
+        `You will no longer get reminder e-mails from ${found.shopName}. You can turn them on again in your profile.`,
+      );
+    },
+  );
+
+  await app.register(preferenceRoutes, { db });
+};
+
+/** The customer's own e-mail preferences and the owner's reminder lead times. */
+const preferenceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    "/api/v1/customer/email-preferences/:id",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in customer's optional e-mails",
+        security: bearerSecurity,
+        params: customerParams,
+        response: { 200: remindersSchema },
+      },
+    },
+    async (request) => {
+      const session = await ownCustomer(request, request.params.id);
+      return { reminders: await customerReminders(db, session.shopId, session.customer.id) };
+    },
+  );
+
+  app.put(
+    "/api/v1/customer/email-preferences/:id",
+    {
+      schema: {
+        tags,
+        summary: "Turns the signed-in customer's reminder e-mails on or off",
+        security: bearerSecurity,
+        params: customerParams,
+        body: remindersSchema,
+        response: { 200: remindersSchema },
+      },
+    },
+    async (request) => {
+      const session = await ownCustomer(request, request.params.id);
+      await setCustomerReminders(db, session.shopId, session.customer.id, request.body.reminders);
+      return { reminders: request.body.reminders };
+    },
+  );
+
+  app.get(
+    "/api/v1/shop/email-settings",
+    {
+      schema: {
+        tags,
+        summary: "How many days before a renewal members are reminded (owner)",
+        security: bearerSecurity,
+        response: { 200: leadDaysSchema },
+      },
+    },
+    async (request) => shopLeadDays(db, (await requireOwner(request)).shopId),
+  );
+
+  app.put(
+    "/api/v1/shop/email-settings",
+    {
+      schema: {
+        tags,
+        summary: "Sets the renewal reminders' lead times (owner)",
+        security: bearerSecurity,
+        body: leadDaysSchema,
+        response: { 200: leadDaysSchema },
+      },
+    },
+    async (request) => {
+      const { shopId } = await requireOwner(request);
+      await setShopLeadDays(db, shopId, request.body);
+      return shopLeadDays(db, shopId);
+    },
+  );
+};
