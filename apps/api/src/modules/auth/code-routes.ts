@@ -64,6 +64,10 @@ export const signInCodeRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async 
         body: customerSetPasswordSchema,
         response: { 200: messageResponseSchema },
       },
+      // Who asks is checked before what they sent: a stranger learns nothing from the answer.
+      preValidation: async (request) => {
+        await requireCustomer(request);
+      },
     },
     async (request) => auth.setFirstPassword(await requireCustomer(request), request.body),
   );

@@ -162,9 +162,14 @@ describe("unsubscribe", () => {
     const kind = new URL(link);
     kind.searchParams.set("k", "receipts");
     for (const bad of [other, forged, kind]) {
-      const res = await t.app.inject({ method: "POST", url: `${bad.pathname}${bad.search}` });
+      const url = `${bad.pathname}${bad.search}`;
+      // A browser gets a page; a mail provider's one-click request the API's JSON error.
+      const res = await t.app.inject({ method: "POST", url, headers: { accept: "text/html" } });
       expect(res.statusCode).toBe(400);
       expect(res.body).toContain("This link does not work");
+      const oneClick = await t.app.inject({ method: "POST", url });
+      expect(oneClick.statusCode).toBe(400);
+      expect(oneClick.json().message).toMatch(/^This unsubscribe link is not valid/);
     }
     const prefs = () =>
       t.app.inject({

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors";
@@ -75,10 +75,15 @@ export const emailRoutes: FastifyPluginAsyncZod<{
     return { customer, shopName: shop?.shop.name ?? "the shop" };
   }
 
-  const refused = page(
-    "This link does not work",
-    "This unsubscribe link is not valid. Use the link in your latest e-mail, or turn reminders off in your profile.",
-  );
+  const refusedText =
+    "This unsubscribe link is not valid. Use the link in your latest e-mail, or turn reminders off in your profile.";
+  const refusedPage = page("This link does not work", refusedText);
+  // A browser opening the link gets a page; anything else (a mail provider's one-click request,
+  // a script) the API's usual JSON error.
+  const refuse = (request: FastifyRequest, reply: FastifyReply) =>
+    /text\/html/.test(String(request.headers.accept ?? ""))
+      ? reply.code(400).send(refusedPage)
+      : reply.code(400).type("application/json").send({ message: refusedText });
 
   app.get(
     "/api/v1/emails/unsubscribe",
@@ -92,7 +97,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
       const found = await checkLink(request.query);
-      if (!found) return reply.code(400).send(refused);
+      if (!found) return refuse(request, reply);
       return page(
         "Unsubscribe from reminders",
         `Stop reminder e-mails from ${found.shopName} (upcoming renewals, offers about to expire)? Receipts and account e-mails still come.`,
@@ -113,7 +118,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
       const found = await checkLink(request.query);
-      if (!found) return reply.code(400).send(refused);
+      if (!found) return refuse(request, reply);
       await setCustomerReminders(db, found.customer.shopId, found.customer.id, false);
       return page(
         "You are unsubscribed",
