@@ -122,6 +122,17 @@ describe("update shop (Customize Store)", () => {
     expect(existsSync(pathOfUrl(shop.logo))).toBe(true);
   });
 
+  it("turns sign-up by e-mailed code off and on, and keeps it when not sent", async () => {
+    const { authorization } = await ownerWithShop();
+    const off = await update(authorization, { ...settings, codeSignUp: "false" });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().shop.codeSignUp).toBe(false);
+    const kept = await update(authorization, settings);
+    expect(kept.json().shop.codeSignUp).toBe(false);
+    const on = await update(authorization, { ...settings, codeSignUp: "true" });
+    expect(on.json().shop.codeSignUp).toBe(true);
+  });
+
   it("refuses bad fields and images with the spec's messages and changes nothing", async () => {
     const { authorization, shop } = await ownerWithShop();
     const gif = await sharp({

@@ -51,6 +51,7 @@ export function updateShop(input: {
   form.append("primaryColor", values.primaryColor);
   form.append("secondaryColor", values.secondaryColor);
   if (values.timeZone) form.append("timeZone", values.timeZone);
+  if (values.codeSignUp !== undefined) form.append("codeSignUp", String(values.codeSignUp));
   if (input.logo) form.append("logo", input.logo, sanitizeFileName(input.logo.name));
   if (input.banner) form.append("banner", input.banner, sanitizeFileName(input.banner.name));
   return api.put<{ message: string; shop: Shop }>("/shop/update-shop", form);

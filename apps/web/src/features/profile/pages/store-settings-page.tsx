@@ -15,10 +15,19 @@ import {
 } from "@tessera/shared";
 import { ArrowLeft, Crop } from "lucide-react";
 import { useMemo, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { type Control, Controller, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { ImageCropDialog } from "@/components/image-crop-dialog";
-import { Alert, Button, Card, ImagePicker, Select, Textarea, TextInput } from "@/components/ui";
+import {
+  Alert,
+  Button,
+  Card,
+  ImagePicker,
+  Select,
+  Switch,
+  Textarea,
+  TextInput,
+} from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
 import { readImageSize } from "@/lib/image-size";
@@ -37,7 +46,19 @@ type FormValues = {
   primaryColor: string;
   secondaryColor: string;
   timeZone: string;
+  codeSignUp: boolean;
 };
+
+/** The fields whose server errors show on the form. */
+const SERVER_FIELDS = [
+  "name",
+  "tagline",
+  "industry",
+  "fontStyle",
+  "primaryColor",
+  "secondaryColor",
+  "timeZone",
+] as const;
 
 const IMAGE_ACCEPT = "image/png,image/jpeg,.png,.jpg,.jpeg";
 const industryOptions = INDUSTRIES.map((value) => ({ value, label: value }));
@@ -140,6 +161,7 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
       primaryColor: shop.primaryColor,
       secondaryColor: shop.secondaryColor,
       timeZone: shop.timeZone,
+      codeSignUp: shop.codeSignUp,
     },
     reValidateMode: "onSubmit",
   });
@@ -182,16 +204,7 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
           goBack();
         },
         onError: (error) => {
-          const fields = [
-            "name",
-            "tagline",
-            "industry",
-            "fontStyle",
-            "primaryColor",
-            "secondaryColor",
-            "timeZone",
-          ] as const;
-          if (!applyServerFieldErrors(error, setError, fields)) notifyError(error);
+          if (!applyServerFieldErrors(error, setError, SERVER_FIELDS)) notifyError(error);
         },
       },
     );
@@ -318,6 +331,7 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
               error={errors.timeZone?.message}
               {...register("timeZone")}
             />
+            <CodeSignUpSwitch control={control} disabled={!isOwner || update.isPending} />
           </fieldset>
           <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={goBack} disabled={update.isPending}>
@@ -341,5 +355,29 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
         }}
       />
     </div>
+  );
+}
+
+function CodeSignUpSwitch({
+  control,
+  disabled,
+}: {
+  control: Control<FormValues, unknown, StoreSettingsValues>;
+  disabled: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name="codeSignUp"
+      render={({ field }) => (
+        <Switch
+          label="New customers can join with an e-mailed code"
+          hint="Someone new who signs in with a code gets an account, no password needed."
+          checked={field.value}
+          onCheckedChange={field.onChange}
+          disabled={disabled}
+        />
+      )}
+    />
   );
 }
