@@ -136,11 +136,6 @@ export function verifySignInCode(payload: {
   });
 }
 
-/** A first password for a customer who joined by code or with Google. */
-export function setFirstPassword(payload: { password: string; confirmPassword: string }) {
-  return api.post<{ message: string }>("/customer/auth/set-password", payload);
-}
-
 export function useCustomerSignIn() {
   return useMutation({ mutationFn: customerSignIn });
 }

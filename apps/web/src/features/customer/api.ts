@@ -287,6 +287,17 @@ export function useUpdateCustomerPassword() {
   return useMutation({ mutationFn: updateCustomerPassword });
 }
 
+/** A first password for a customer who joined by code or with Google (no current one). */
+export function useSetFirstPassword(shopId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: { password: string; confirmPassword: string }) =>
+      api.post<{ message: string }>("/customer/auth/set-password", payload),
+    // The dashboard's customer now has a password: the profile shows "Update Password".
+    onSuccess: () => invalidateCustomerData(queryClient, shopId),
+  });
+}
+
 export type EmailPreferences = { reminders: boolean };
 
 const emailPreferencesKey = (customerId: number) =>

@@ -86,6 +86,7 @@ function ProfileDetails({
     email: string;
     phoneNumber: string | null;
     profilePicture: string | null;
+    hasPassword: boolean;
   };
   shopId: number;
 }) {
@@ -126,15 +127,19 @@ function ProfileDetails({
         </Row>
         <Row label="Password">
           <span className="flex flex-wrap items-center justify-between gap-3">
-            <span>
-              <span aria-hidden="true">••••••••</span>
-              <span className="sr-only">Hidden</span>
-            </span>
+            {customer.hasPassword ? (
+              <span>
+                <span aria-hidden="true">••••••••</span>
+                <span className="sr-only">Hidden</span>
+              </span>
+            ) : (
+              <span className="text-fg-muted">Not set: you sign in with a code or Google</span>
+            )}
             <Link
               to={updatePasswordPath(shopId)}
               className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
             >
-              Update Password
+              {customer.hasPassword ? "Update Password" : "Set a Password"}
             </Link>
           </span>
         </Row>

@@ -201,3 +201,50 @@ describe("update-password", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(PROFILE));
   });
 });
+
+describe("a first password (joined by code or Google)", () => {
+  it("shows Set a Password, and sets one without a current password", {
+    timeout: 20_000,
+  }, async () => {
+    signInCustomer();
+    let hasPassword = false;
+    const api = mockApi({
+      ...shopRoute,
+      [GET_CUSTOMER]: () => makeDashboard({ customer: makeCustomer({ hasPassword }) }),
+      "POST /customer/auth/set-password": () => {
+        hasPassword = true;
+        return { message: "Your password is set. You can now sign in with it too." };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, PROFILE);
+    await screen.findByText("Password", { selector: "dt" });
+    expect(definition("Password")).toHaveTextContent("Not set: you sign in with a code or Google");
+    await user.click(within(definition("Password")).getByRole("link", { name: "Set a Password" }));
+
+    expect(await screen.findByRole("heading", { name: "Set a Password" })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Current Password")).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText("Password"), GOOD);
+    await user.type(screen.getByLabelText("Confirm Password"), "Other@2026");
+    await user.click(screen.getByRole("button", { name: "Set Password" }));
+    expect(await screen.findByText("Passwords do not match.")).toBeInTheDocument();
+    expect(api.callsTo("POST /customer/auth/set-password")).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText("Confirm Password"));
+    await user.type(screen.getByLabelText("Confirm Password"), GOOD);
+    await user.click(screen.getByRole("button", { name: "Set Password" }));
+    expect(
+      await screen.findByText("Your password is set. You can now sign in with it too."),
+    ).toBeInTheDocument();
+    expect(api.callsTo("POST /customer/auth/set-password")[0]?.body).toEqual({
+      password: GOOD,
+      confirmPassword: GOOD,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(PROFILE));
+    await waitFor(() =>
+      expect(
+        within(definition("Password")).getByRole("link", { name: "Update Password" }),
+      ).toBeInTheDocument(),
+    );
+  });
+});

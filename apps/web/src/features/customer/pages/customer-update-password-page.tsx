@@ -6,6 +6,8 @@ import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useUpdateCustomerPassword } from "../api";
+import { useSignedInCustomer } from "../components/customer-header";
+import { SetFirstPasswordForm } from "../components/set-first-password-form";
 import { SignedOutNotice } from "../components/signed-out-notice";
 import { profileOverviewPath } from "../dashboard";
 
@@ -21,6 +23,9 @@ export function CustomerUpdatePasswordPage() {
   const navigate = useNavigate();
   const customerId = getSignedInCustomerId(shop.id);
   const updatePassword = useUpdateCustomerPassword();
+  // Joined by code or Google: no current password to give, so the page sets a first one.
+  const { dashboard } = useSignedInCustomer();
+  const firstPassword = dashboard.data?.customer.hasPassword === false;
 
   return (
     <div className="mx-auto w-full max-w-xl">
@@ -31,13 +36,23 @@ export function CustomerUpdatePasswordPage() {
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to Profile
       </Link>
-      <h1 className="font-bold text-2xl text-fg sm:text-3xl">Update Password</h1>
+      <h1 className="font-bold text-2xl text-fg sm:text-3xl">
+        {firstPassword ? "Set a Password" : "Update Password"}
+      </h1>
       <p className="mt-1 text-fg-muted text-sm">
-        Other devices signed in to your account are signed out when the password changes.
+        {firstPassword
+          ? "You sign in with a code or Google today. With a password you can sign in either way."
+          : "Other devices signed in to your account are signed out when the password changes."}
       </p>
       <Card className="mt-6">
         {customerId === null ? (
           <SignedOutNotice />
+        ) : firstPassword ? (
+          <SetFirstPasswordForm
+            shopId={shop.id}
+            cancelTo={profileOverviewPath(shop.id)}
+            onDone={() => navigate(profileOverviewPath(shop.id))}
+          />
         ) : (
           <ChangePasswordForm
             forgotPasswordTo={`/${shop.id}/pass/forgot-password`}

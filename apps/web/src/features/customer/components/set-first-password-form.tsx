@@ -1,0 +1,80 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { customerSetPasswordSchema, type SetPasswordValues } from "@tessera/shared";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { Button, buttonClassName, PasswordInput } from "@/components/ui";
+import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { useSetFirstPassword } from "../api";
+
+/**
+ * A customer who joined with an e-mailed code or Google has no password: they choose one here
+ * (no current password to give), and can then sign in with it as well.
+ */
+export function SetFirstPasswordForm({
+  shopId,
+  cancelTo,
+  onDone,
+}: {
+  shopId: number;
+  cancelTo: string;
+  onDone: () => void;
+}) {
+  const setPassword = useSetFirstPassword(shopId);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    clearErrors,
+    formState: { errors },
+  } = useForm<SetPasswordValues>({
+    resolver: zodResolver(customerSetPasswordSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+    reValidateMode: "onSubmit",
+  });
+  useClearErrorOnEdit(watch, clearErrors);
+
+  const onSubmit = handleSubmit((values) =>
+    setPassword.mutate(values, {
+      onSuccess: (data) => {
+        notifySuccess(data.message);
+        onDone();
+      },
+      onError: (error) => {
+        if (!applyServerFieldErrors(error, setError, ["password", "confirmPassword"])) {
+          notifyError(error);
+        }
+      },
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <PasswordInput
+        label="Password"
+        autoComplete="new-password"
+        hint="8+ characters with upper and lower case letters, a number and one of @$!%*?&"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <PasswordInput
+        label="Confirm Password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
+      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Link
+          to={cancelTo}
+          className={buttonClassName({ variant: "outline", className: "no-underline" })}
+        >
+          Cancel
+        </Link>
+        <Button type="submit" loading={setPassword.isPending}>
+          Set Password
+        </Button>
+      </div>
+    </form>
+  );
+}
