@@ -88,9 +88,15 @@ describe("member codes", () => {
     expect(rows).toHaveLength(21);
     for (const row of rows) {
       expect(row.code).toMatch(/^[0-9a-f]{32}$/);
-      expect(row.code).not.toContain(String(row.id).padStart(4, "0"));
+      // Not the id in any plain form (a random code may still hold its digits by chance).
+      expect(row.code).not.toBe(String(row.id).padStart(32, "0"));
+      expect(row.code).not.toBe(row.id.toString(16).padStart(32, "0"));
     }
     expect(new Set(rows.map((row) => row.code)).size).toBe(rows.length);
+    // Consecutive members' codes share no common prefix the way counters would.
+    const sorted = [...rows].sort((a, b) => a.id - b.id).map((row) => row.code);
+    const shared = sorted.slice(1).filter((code, i) => code.slice(0, 8) === sorted[i]?.slice(0, 8));
+    expect(shared).toEqual([]);
     expect(more).toHaveLength(20);
     // The application's own codes (rotation) have the same shape and do not repeat.
     const fresh = Array.from({ length: 1000 }, newMemberCode);
