@@ -29,7 +29,10 @@ export const ROUTES = [
     path: "/merchant/dashboard",
     modules: ["src/app/routes/merchant.tsx"],
     target: null,
-    limit: 380,
+    // No target in issue 15: a ratchet. The merchant area is one route module, so each new
+    // merchant screen (the audit log and integrations pages, 2026-11-25) adds to it; splitting
+    // it by screen is the way to bring this down.
+    limit: 390,
   },
 ];
 
