@@ -1,8 +1,6 @@
 import {
-  IMAGE_LAYOUTS,
   type PublicOffer,
   type PublicTier,
-  responsiveImage,
   type Shop,
   STOREFRONT_SNAPSHOT_ID,
 } from "@tessera/shared";
@@ -143,13 +141,8 @@ export function pageDataTags(input: StorefrontHeadInput, options: { banner: bool
   const tags: string[] = [];
   if (options.banner && shop.banner) {
     // The storefront's largest paint: fetched with the HTML, not after the app has started.
-    // The same srcset and sizes as the page's <img>, so the browser fetches once, the right size.
-    const { srcSet, sizes } = responsiveImage(shop.banner, IMAGE_LAYOUTS.storefrontBanner);
-    const variants = srcSet
-      ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes ?? "")}"`
-      : "";
     tags.push(
-      `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(shop.banner)}"${variants} />`,
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(shop.banner)}" />`,
     );
   }
   if (preload) tags.push(preload);

@@ -1,10 +1,4 @@
-import {
-  formatMoney,
-  formatShortDate,
-  IMAGE_LAYOUTS,
-  type PublicOffer,
-  responsiveImage,
-} from "@tessera/shared";
+import { formatMoney, formatShortDate, type PublicOffer } from "@tessera/shared";
 import { CalendarClock } from "lucide-react";
 import type { ReactNode } from "react";
 
@@ -21,7 +15,6 @@ export function PublicOfferCard({ offer, footer }: { offer: PublicOffer; footer?
     >
       <img
         src={offer.offerImage}
-        {...responsiveImage(offer.offerImage, IMAGE_LAYOUTS.offerCard)}
         alt=""
         loading="lazy"
         className="aspect-[33/21] w-full bg-muted object-cover"

@@ -1,4 +1,3 @@
-import { IMAGE_LAYOUTS, responsiveImage } from "@tessera/shared";
 import { Store } from "lucide-react";
 import { useState } from "react";
 import { cn } from "@/lib/cn";
@@ -41,7 +40,6 @@ export function ShopLogo({
       {hasImage ? (
         <img
           src={src ?? undefined}
-          {...responsiveImage(src, IMAGE_LAYOUTS.logo)}
           alt=""
           className="size-full object-cover"
           onError={() => setFailed(true)}

@@ -1,4 +1,3 @@
-import { IMAGE_LAYOUTS, responsiveImage } from "@tessera/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ShopLogo } from "@/components/shop-logo";
@@ -19,7 +18,6 @@ export function ShopAuthShell({ children }: { children: ReactNode }) {
         {shop.banner ? (
           <img
             src={shop.banner}
-            {...responsiveImage(shop.banner, IMAGE_LAYOUTS.wideBanner)}
             alt=""
             aria-hidden="true"
             className="absolute inset-0 size-full object-cover"

@@ -2,9 +2,7 @@ import {
   type CustomerOffer,
   formatMoney,
   formatShortDate,
-  IMAGE_LAYOUTS,
   REDEMPTION_MESSAGES,
-  responsiveImage,
 } from "@tessera/shared";
 import { CalendarClock, ChevronDown, ChevronUp, ShoppingBag, Tag } from "lucide-react";
 import { useId, useState } from "react";
@@ -50,7 +48,6 @@ function PurchasedOfferCard({
     >
       <img
         src={offer.offerImage}
-        {...responsiveImage(offer.offerImage, IMAGE_LAYOUTS.offerThumb)}
         alt=""
         loading="lazy"
         className="aspect-[33/21] w-24 shrink-0 self-start rounded-control bg-muted object-cover sm:w-36"

@@ -2,13 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type CheckoutSession,
   formatMoney,
-  IMAGE_LAYOUTS,
   idSchema,
   makeOfferCashbackSchema,
   type OfferCashbackInput,
   PAYMENT_MESSAGES,
   type PublicOffer,
-  responsiveImage,
 } from "@tessera/shared";
 import { type ReactNode, useMemo } from "react";
 import { useForm } from "react-hook-form";
@@ -36,7 +34,6 @@ function OfferSummary({ offer }: { offer: PublicOffer }) {
     <div className="flex gap-4">
       <img
         src={offer.offerImage}
-        {...responsiveImage(offer.offerImage, IMAGE_LAYOUTS.offerThumb)}
         alt=""
         className="aspect-[33/21] w-32 shrink-0 rounded-control bg-muted object-cover sm:w-40"
       />

@@ -1,4 +1,4 @@
-import { formatMoney, IMAGE_LAYOUTS, type Offer, responsiveImage } from "@tessera/shared";
+import { formatMoney, type Offer } from "@tessera/shared";
 import { Pencil, Trash2 } from "lucide-react";
 import { OfferCountdown } from "@/components/offer-countdown";
 import { Button } from "@/components/ui";
@@ -26,7 +26,6 @@ export function OfferCard({
     >
       <img
         src={offer.offerImage}
-        {...responsiveImage(offer.offerImage, IMAGE_LAYOUTS.offerCard)}
         alt=""
         loading="lazy"
         className="aspect-[33/21] w-full bg-muted object-cover"

@@ -1,11 +1,4 @@
-import {
-  CATALOGUE_MESSAGES,
-  formatMoney,
-  formatShortDate,
-  IMAGE_LAYOUTS,
-  idSchema,
-  responsiveImage,
-} from "@tessera/shared";
+import { CATALOGUE_MESSAGES, formatMoney, formatShortDate, idSchema } from "@tessera/shared";
 import { useSearchParams } from "react-router";
 import { OfferCountdown } from "@/components/offer-countdown";
 import { ErrorState, QueryErrorState, ResponsiveDialog, Skeleton } from "@/components/ui";
@@ -36,7 +29,6 @@ export function OfferPreviewModal({ fallbackPath }: { fallbackPath: string }) {
         <div className="flex flex-col gap-3">
           <img
             src={offer.data.offerImage}
-            {...responsiveImage(offer.data.offerImage, IMAGE_LAYOUTS.offerCard)}
             alt=""
             className="aspect-[33/21] w-full rounded-card bg-muted object-cover"
           />

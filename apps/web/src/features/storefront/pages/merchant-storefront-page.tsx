@@ -1,4 +1,3 @@
-import { IMAGE_LAYOUTS, responsiveImage } from "@tessera/shared";
 import { Eye, Link2, Pencil, Plus, Settings, Share2 } from "lucide-react";
 import { Link, Outlet } from "react-router";
 import { ShopLogo } from "@/components/shop-logo";
@@ -31,12 +30,7 @@ export function MerchantStorefrontPage() {
         className="overflow-hidden rounded-card border border-line bg-secondary shadow-card"
       >
         {shop.banner ? (
-          <img
-            src={shop.banner}
-            {...responsiveImage(shop.banner, IMAGE_LAYOUTS.wideBanner)}
-            alt=""
-            className="h-32 w-full object-cover sm:h-44"
-          />
+          <img src={shop.banner} alt="" className="h-32 w-full object-cover sm:h-44" />
         ) : (
           <div
             aria-hidden="true"

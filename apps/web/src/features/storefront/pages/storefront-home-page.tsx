@@ -1,4 +1,3 @@
-import { IMAGE_LAYOUTS, responsiveImage } from "@tessera/shared";
 import { Button } from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -38,10 +37,6 @@ export function StorefrontHomePage() {
             {shop.banner ? (
               <img
                 src={shop.banner}
-                {...responsiveImage(shop.banner, IMAGE_LAYOUTS.storefrontBanner)}
-                width={1280}
-                height={720}
-                fetchPriority="high"
                 alt={`${shop.name} banner`}
                 className="aspect-video w-full rounded-card object-cover shadow-raised ring-1 ring-line"
               />

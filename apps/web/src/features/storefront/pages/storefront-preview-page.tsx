@@ -1,4 +1,3 @@
-import { IMAGE_LAYOUTS, responsiveImage } from "@tessera/shared";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { ShopLogo } from "@/components/shop-logo";
@@ -39,7 +38,6 @@ export function StorefrontPreviewPage() {
         {shop.banner ? (
           <img
             src={shop.banner}
-            {...responsiveImage(shop.banner, IMAGE_LAYOUTS.wideBanner)}
             alt={`${shop.name} banner`}
             className="w-full rounded-card object-cover"
           />
