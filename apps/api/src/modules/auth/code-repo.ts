@@ -22,11 +22,14 @@ export async function replaceCode(
   await tx.insert(signInCodes).values(values);
 }
 
-/** The address's open, unexpired code, locked until the transaction ends. */
+/**
+ * The open, unexpired code of an address (the latest) or of a link's token, locked until the
+ * transaction ends.
+ */
 export async function lockOpenCode(
   tx: Executor,
   shopId: number,
-  email: string,
+  by: { email: string } | { linkHash: string },
   now: Date,
 ): Promise<SignInCode | undefined> {
   const [row] = await tx
@@ -35,35 +38,12 @@ export async function lockOpenCode(
     .where(
       and(
         eq(signInCodes.shopId, shopId),
-        eq(signInCodes.email, email),
+        "email" in by ? eq(signInCodes.email, by.email) : eq(signInCodes.linkHash, by.linkHash),
         isNull(signInCodes.closedAt),
         gt(signInCodes.expiresAt, now),
       ),
     )
     .orderBy(desc(signInCodes.id))
-    .limit(1)
-    .for("update");
-  return row;
-}
-
-/** The open, unexpired code a link's token belongs to, locked. */
-export async function lockOpenCodeByLink(
-  tx: Executor,
-  shopId: number,
-  linkHash: string,
-  now: Date,
-): Promise<SignInCode | undefined> {
-  const [row] = await tx
-    .select()
-    .from(signInCodes)
-    .where(
-      and(
-        eq(signInCodes.shopId, shopId),
-        eq(signInCodes.linkHash, linkHash),
-        isNull(signInCodes.closedAt),
-        gt(signInCodes.expiresAt, now),
-      ),
-    )
     .limit(1)
     .for("update");
   return row;

@@ -80,10 +80,10 @@ async function checkCode(ctx: AuthDeps, shop: Shop, input: SignInCodeVerify): Pr
   return ctx.db.transaction(async (tx): Promise<Checked> => {
     const now = new Date();
     if (input.token) {
-      const row = await codes.lockOpenCodeByLink(tx, shop.id, hashToken(input.token), now);
+      const row = await codes.lockOpenCode(tx, shop.id, { linkHash: hashToken(input.token) }, now);
       return row ? { ok: true, row } : refused(SIGN_IN_CODE_MESSAGES.expired);
     }
-    const row = await codes.lockOpenCode(tx, shop.id, input.email ?? "", now);
+    const row = await codes.lockOpenCode(tx, shop.id, { email: input.email ?? "" }, now);
     if (!row) return refused(SIGN_IN_CODE_MESSAGES.expired);
     if (sameHash(hashCode(input.code ?? "", row.linkHash), row.codeHash)) return { ok: true, row };
     const tries = await codes.recordWrongCode(tx, row, SIGN_IN_CODE_MAX_TRIES);
@@ -110,7 +110,7 @@ export async function signInWithCode(ctx: AuthDeps, input: SignInCodeVerify) {
   }
   const customer = await ctx.db.transaction(async (tx) => {
     // Used once: a second request with the same code finds it closed and stops here.
-    const still = await codes.lockOpenCodeByLink(tx, shop.id, row.linkHash, new Date());
+    const still = await codes.lockOpenCode(tx, shop.id, { linkHash: row.linkHash }, new Date());
     if (!still) throw new AppError("BAD_REQUEST", SIGN_IN_CODE_MESSAGES.expired);
     await codes.closeCode(tx, row.id);
     return existing ?? (await createCustomer(tx, shop, row.email, input));
