@@ -15,6 +15,8 @@ export * from "./contracts/sign-in-code-texts.ts";
 export * from "./contracts/staff.ts";
 export * from "./countries.ts";
 export * from "./dates.ts";
+export * from "./i18n/format.ts";
+export * from "./i18n/locales.ts";
 export * from "./ids.ts";
 export * from "./image-variants.ts";
 export * from "./money.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales.ts";
 import { MAX_ID } from "../ids.ts";
 
 /**
@@ -41,6 +42,10 @@ export const shopSchema = z.object({
   timeZone: z.string(),
   /** New customers may join with an e-mailed sign-in code (no password). */
   codeSignUp: z.boolean(),
+  /** The customer side's language unless the visitor or their browser chooses another. */
+  defaultLocale: z.enum(LOCALES),
+  /** Whether a first visit follows the browser's languages. */
+  followBrowserLocale: z.boolean(),
 });
 export type Shop = z.infer<typeof shopSchema>;
 
@@ -57,6 +62,8 @@ export const customerSchema = z.object({
   emailVerified: z.boolean(),
   /** False for a customer who signs in only by code or with Google; they may set one. */
   hasPassword: z.boolean(),
+  /** The language the customer chose; their e-mails are written in it. Null: never chosen. */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { paginated, paginationQuerySchema } from "../api.ts";
+import { LOCALES } from "../i18n/locales.ts";
 import { PAYMENT_TYPES, TRANSACTION_STATUSES } from "../options.ts";
 import { idSchema } from "../validation/common.ts";
+import { STORE_MESSAGES } from "../validation/messages.ts";
 import { moneySchema } from "../validation/money.ts";
 import { customerSchema } from "./access.ts";
 import { publicTierSchema } from "./catalogue.ts";
@@ -19,6 +21,10 @@ export const CUSTOMER_MESSAGES = {
 
 /** `{id}` of the customer calls: the caller's own customer id. */
 export const customerIdParamsSchema = z.object({ id: idSchema });
+/** PUT /customer/profile/language/{id}: the customer's language, one of `LOCALES`. */
+export const customerLocaleSchema = z.object({
+  locale: z.enum(LOCALES, { error: STORE_MESSAGES.localeInvalid }),
+});
 /** `{shopId}` of get-customer-transactions: the caller's own shop. */
 export const customerShopParamsSchema = z.object({ shopId: idSchema });
 /** `?shopId=` of the by-customer lists: a claim the session must match; optional. */

@@ -132,6 +132,8 @@ export const SHOP_MESSAGES = {
 } as const;
 
 export const STORE_MESSAGES = {
+  /** The customer side's language: one of the catalogue's. */
+  localeInvalid: "Choose one of the listed languages",
   nameInvalid: "Enter a valid company name",
   taglineShort: "Tag line must contains at least 5 letters.",
   taglineLong: "Tag line should not exceed 200 characters.",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { canonicalTimeZone } from "../dates.ts";
+import { LOCALES } from "../i18n/locales.ts";
 import { FONT_STYLES, HEX_COLOR_PATTERN, INDUSTRIES, type Industry } from "../options.ts";
 import { idSchema, matches, maxLength, minLength, textField } from "./common.ts";
 import { SHOP_MESSAGES, STORE_MESSAGES } from "./messages.ts";
@@ -86,6 +87,13 @@ export const storeSettingsSchema = z.object({
   timeZone: shopTimeZoneField,
   /** Whether an e-mailed sign-in code may create a customer account; kept when not sent. */
   codeSignUp: z
+    .union([z.boolean(), z.enum(["true", "false"])])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === true || value === "true")),
+  /** The language customers see unless they or their browser choose another; kept when not sent. */
+  defaultLocale: z.enum(LOCALES, { error: STORE_MESSAGES.localeInvalid }).optional(),
+  /** Whether a first visit follows the browser's languages (Accept-Language); kept when not sent. */
+  followBrowserLocale: z
     .union([z.boolean(), z.enum(["true", "false"])])
     .optional()
     .transform((value) => (value === undefined ? undefined : value === true || value === "true")),

@@ -38,6 +38,8 @@ export const customers = pgTable(
     lastName: varchar("last_name", { length: 100 }).notNull(),
     phoneNumber: varchar("phone_number", { length: 32 }),
     profilePicture: text("profile_picture"),
+    /** The language the customer chose (a `LOCALES` tag); null until they choose. */
+    locale: varchar("locale", { length: 8 }),
     passwordHash: text("password_hash"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** The payment provider's contact id for this customer. */

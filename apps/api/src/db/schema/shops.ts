@@ -33,6 +33,10 @@ export const shops = pgTable(
     timeZone: varchar("time_zone", { length: 64 }).notNull().default("America/New_York"),
     /** Whether an e-mailed sign-in code may create a customer account on first use. */
     codeSignUp: boolean("code_sign_up").notNull().default(true),
+    /** The customer side's language (a `LOCALES` tag) unless the visitor chooses another. */
+    defaultLocale: varchar("default_locale", { length: 8 }).notNull().default("en"),
+    /** Whether a first visit follows the browser's Accept-Language. */
+    followBrowserLocale: boolean("follow_browser_locale").notNull().default(true),
     /** Card payments (spec names): the provider location id and merchant user id; null until onboarded. */
     fortisId: varchar("fortis_id", { length: 64 }),
     fortisUserId: varchar("fortis_user_id", { length: 64 }),

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { customers, type NewCustomer, type SignInCode, signInCodes } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { requestLocale } from "../../infra/request-context";
 
 /** The e-mailed sign-in codes' rows (sign-in-codes.ts). */
 
@@ -64,6 +65,10 @@ export async function closeCode(tx: Executor, id: number) {
 
 /** A new customer, or undefined when the address signed up in the meantime. */
 export async function insertCustomerIfNew(tx: Executor, values: NewCustomer) {
-  const [customer] = await tx.insert(customers).values(values).onConflictDoNothing().returning();
+  const [customer] = await tx
+    .insert(customers)
+    .values({ locale: requestLocale(), ...values })
+    .onConflictDoNothing()
+    .returning();
   return customer;
 }

@@ -1,4 +1,4 @@
-import type { Customer as CustomerDto, User as UserDto } from "@tessera/shared";
+import { type Customer as CustomerDto, isLocale, type User as UserDto } from "@tessera/shared";
 import type { Customer, User } from "../../db/schema";
 
 export function toUserDto(user: User, shopId: number | null): UserDto {
@@ -29,5 +29,6 @@ export function toCustomerDto(customer: Customer): CustomerDto {
     profilePicture: customer.profilePicture,
     emailVerified: customer.emailVerifiedAt !== null,
     hasPassword: customer.passwordHash !== null,
+    locale: isLocale(customer.locale) ? customer.locale : null,
   };
 }

@@ -9,6 +9,7 @@ import {
   users,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { requestLocale } from "../../infra/request-context";
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
 export type AccountRef = { userId: number } | { customerId: number };
@@ -79,7 +80,10 @@ export async function findCustomerById(db: Executor, id: number) {
 }
 
 export async function insertCustomer(db: Executor, values: NewCustomer) {
-  const [customer] = await db.insert(customers).values(values).returning();
+  const [customer] = await db
+    .insert(customers)
+    .values({ locale: requestLocale(), ...values })
+    .returning();
   if (!customer) throw new Error("customer insert returned nothing");
   return customer;
 }

@@ -260,3 +260,16 @@ export async function updateCustomerProfile(
   if (!customer) throw new Error("customer update returned nothing");
   return customer;
 }
+
+/** The customer's chosen language, for the pages and their e-mails. */
+export async function setCustomerLocale(
+  db: Executor,
+  shopId: number,
+  customerId: number,
+  locale: string,
+) {
+  await db
+    .update(customers)
+    .set({ locale, updatedAt: new Date() })
+    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)));
+}

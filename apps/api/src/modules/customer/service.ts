@@ -5,6 +5,7 @@ import {
   type CustomerOffersResponse,
   type CustomerTier,
   type CustomerTransactionsResponse,
+  type Locale,
   type PaginationQuery,
   profileUpdatePayloadSchema,
   toDollars,
@@ -208,6 +209,10 @@ export function createCustomerService(deps: CustomerServiceDeps) {
         message: CATALOGUE_MESSAGES.profileUpdated,
         customer: toCustomerDto(result.customer),
       };
+    },
+
+    async setLocale({ shopId, customer }: CustomerScope, locale: Locale) {
+      await repo.setCustomerLocale(db, shopId, customer.id, locale);
     },
   };
 }

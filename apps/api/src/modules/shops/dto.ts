@@ -1,4 +1,4 @@
-import type { Shop as ShopDto } from "@tessera/shared";
+import { DEFAULT_LOCALE, isLocale, type Shop as ShopDto } from "@tessera/shared";
 import type { Shop } from "../../db/schema";
 
 export function toShopDto(shop: Shop): ShopDto {
@@ -14,5 +14,7 @@ export function toShopDto(shop: Shop): ShopDto {
     fontStyle: shop.fontStyle,
     timeZone: shop.timeZone,
     codeSignUp: shop.codeSignUp,
+    defaultLocale: isLocale(shop.defaultLocale) ? shop.defaultLocale : DEFAULT_LOCALE,
+    followBrowserLocale: shop.followBrowserLocale,
   };
 }

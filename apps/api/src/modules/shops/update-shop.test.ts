@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { STORE_MESSAGES } from "@tessera/shared";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -131,6 +132,26 @@ describe("update shop (Customize Store)", () => {
     expect(kept.json().shop.codeSignUp).toBe(false);
     const on = await update(authorization, { ...settings, codeSignUp: "true" });
     expect(on.json().shop.codeSignUp).toBe(true);
+  });
+
+  it("sets the customer side's default language and browser following, and keeps them when not sent", async () => {
+    const { authorization } = await ownerWithShop();
+    const created = await update(authorization, settings);
+    expect(created.json().shop).toMatchObject({ defaultLocale: "en", followBrowserLocale: true });
+    const set = await update(authorization, {
+      ...settings,
+      defaultLocale: "de",
+      followBrowserLocale: "false",
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().shop).toMatchObject({ defaultLocale: "de", followBrowserLocale: false });
+    const kept = await update(authorization, settings);
+    expect(kept.json().shop).toMatchObject({ defaultLocale: "de", followBrowserLocale: false });
+    const bad = await update(authorization, { ...settings, defaultLocale: "xx" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.defaultLocale).toBe(STORE_MESSAGES.localeInvalid);
+    const after = await update(authorization, settings);
+    expect(after.json().shop.defaultLocale).toBe("de");
   });
 
   it("refuses bad fields and images with the spec's messages and changes nothing", async () => {

@@ -91,6 +91,7 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   "GET /api/v1/customer/transactions/get-customer-transactions/:shopId": "customer",
   "PUT /api/v1/customer/profile/update-customer-profile/:id": "customer",
   "PUT /api/v1/customer/profile/update-password/:id": "customer",
+  "PUT /api/v1/customer/profile/language/:id": "customer",
   "POST /api/v1/customer/offers/redeem-offer/:id": "customer",
   "POST /api/v1/customer/redemptions/create-redemption/:id": "customer",
   "POST /api/v1/customer/redemptions/create-cashback-redemption/:id": "customer",
