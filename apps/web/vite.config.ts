@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { compiledCatalogues } from "./scripts/catalogue-plugin.ts";
 
 function resolveEsm(specifier: string): string {
   return fileURLToPath(import.meta.resolve(specifier));
@@ -10,7 +11,7 @@ function resolveEsm(specifier: string): string {
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [compiledCatalogues(), react(), tailwindcss()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

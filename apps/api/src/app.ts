@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
@@ -12,7 +12,7 @@ import { createInProcessScheduler, createPgBossScheduler, type JobScheduler } fr
 import { createMailer, type Mailer } from "./infra/mailer";
 import { registerMetrics } from "./infra/metrics";
 import { createFortisProvider } from "./infra/payments/fortis";
-import { createSandboxProvider } from "./infra/payments/sandbox";
+import { createSandboxProvider, type SandboxProvider } from "./infra/payments/sandbox";
 import { sandboxRoutes } from "./infra/payments/sandbox-routes";
 import { createKeyBox, loadPaymentsSecret, postbackCredentials } from "./infra/payments/secrets";
 import type { PaymentProvider } from "./infra/payments/types";
@@ -27,9 +27,10 @@ import { customerAuthRoutes } from "./modules/auth/customer-routes";
 import { createAccountEmails } from "./modules/auth/emails";
 import { googleAuthRoutes } from "./modules/auth/google";
 import { authRoutes } from "./modules/auth/routes";
-import { createAuthService } from "./modules/auth/service";
+import { type AuthService, createAuthService } from "./modules/auth/service";
 import { resolveSession } from "./modules/auth/session";
 import { customerEventsRoutes } from "./modules/customer/events";
+import { customerLanguageRoutes } from "./modules/customer/language";
 import { customerRoutes } from "./modules/customer/routes";
 import { createCustomerService } from "./modules/customer/service";
 import { dashboardRoutes } from "./modules/dashboard/routes";
@@ -52,7 +53,7 @@ import { offerRoutes } from "./modules/offers/routes";
 import { createOffersService } from "./modules/offers/service";
 import { recoverCheckouts } from "./modules/payments/recovery";
 import { paymentRoutes } from "./modules/payments/routes";
-import { createPaymentsService } from "./modules/payments/service";
+import { createPaymentsService, type PaymentsService } from "./modules/payments/service";
 import { createRedemptionsService } from "./modules/redemptions/service";
 import { reportRoutes } from "./modules/reports/routes";
 import { createReportsService } from "./modules/reports/service";
@@ -253,6 +254,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     redemptions: services.redemptions,
   });
   await app.register(customerEventsRoutes, { db, events });
+  await app.register(customerLanguageRoutes, { db });
   await app.register(memberRoutes, { members, payments: services.payments });
   await registerMemberCards(app, {
     db,
@@ -270,24 +272,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(reportRoutes, {
     reports: createReportsService({ db, now, copyValues: deps.database.copyValues }),
   });
-  if (sandbox) {
-    await app.register(sandboxRoutes, {
-      sandbox,
-      onOnboardingApproved: (reference, account) =>
-        services.payments.onboarding.applyOnboarding(reference, account),
-    });
-  }
-  if (deps.config.devMailbox) {
-    await app.register(devMailboxRoutes, { database: deps.database });
-  }
-  if (deps.config.oidc) {
-    await app.register(googleAuthRoutes, {
-      auth: services.auth,
-      oidc: deps.config.oidc,
-      publicUrl: deps.config.publicUrl,
-      db,
-    });
-  }
+  await registerConfiguredRoutes(app, deps, {
+    sandbox,
+    auth: services.auth,
+    payments: services.payments,
+  });
 
   const onRun = metrics.jobRun;
   const jobs: JobScheduler = deps.config.databaseUrl
@@ -356,6 +345,40 @@ declare module "fastify" {
     jobs: JobScheduler;
     /** Changes and notifications, delivered after commit to every instance. */
     events: EventBus;
+  }
+}
+
+/**
+ * The routes that exist only in some set-ups: the sandbox card provider (no Fortis account),
+ * the developer mailbox, and Google sign-in when an OpenID provider is configured.
+ */
+async function registerConfiguredRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  parts: {
+    sandbox: SandboxProvider | null;
+    auth: AuthService;
+    payments: PaymentsService;
+  },
+) {
+  const { sandbox, auth, payments } = parts;
+  if (sandbox) {
+    await app.register(sandboxRoutes, {
+      sandbox,
+      onOnboardingApproved: (reference, account) =>
+        payments.onboarding.applyOnboarding(reference, account),
+    });
+  }
+  if (deps.config.devMailbox) {
+    await app.register(devMailboxRoutes, { database: deps.database });
+  }
+  if (deps.config.oidc) {
+    await app.register(googleAuthRoutes, {
+      auth,
+      oidc: deps.config.oidc,
+      publicUrl: deps.config.publicUrl,
+      db: deps.database.db,
+    });
   }
 }
 

@@ -1,6 +1,7 @@
-import { formatMoney, formatShortDate, type PublicOffer } from "@tessera/shared";
+import { formatMoneyIn, formatShortDateIn, type PublicOffer } from "@tessera/shared";
 import { CalendarClock } from "lucide-react";
 import type { ReactNode } from "react";
+import { useT } from "@/lib/i18n/use-t";
 
 /**
  * An offer as visitors see it (spec §2): image, name, description, redemption instructions,
@@ -8,6 +9,7 @@ import type { ReactNode } from "react";
  */
 export function PublicOfferCard({ offer, footer }: { offer: PublicOffer; footer?: ReactNode }) {
   const headingId = `public-offer-${offer.id}`;
+  const { t, locale } = useT();
   return (
     <article
       aria-labelledby={headingId}
@@ -26,24 +28,24 @@ export function PublicOfferCard({ offer, footer }: { offer: PublicOffer; footer?
         <p className="text-fg-muted text-sm">{offer.description}</p>
         {offer.redemptionInstructions ? (
           <p className="rounded-control bg-muted px-3 py-2 text-fg-muted text-xs">
-            <span className="font-semibold text-fg">How to redeem: </span>
+            <span className="font-semibold text-fg">{t("How to redeem:")} </span>
             {offer.redemptionInstructions}
           </p>
         ) : null}
         <p className="flex items-baseline gap-2">
           <span className="font-bold text-primary-ink text-xl">
-            {formatMoney(offer.offerPrice)}
+            {formatMoneyIn(locale, offer.offerPrice)}
           </span>
           {offer.originalPrice !== null ? (
             <span className="text-fg-subtle text-sm line-through">
-              <span className="sr-only">Original price </span>
-              {formatMoney(offer.originalPrice)}
+              <span className="sr-only">{t("Original price")} </span>
+              {formatMoneyIn(locale, offer.originalPrice)}
             </span>
           ) : null}
         </p>
         <p className="inline-flex items-center gap-1.5 text-fg-muted text-sm">
           <CalendarClock aria-hidden="true" className="size-4" />
-          Ends {formatShortDate(offer.endDate)}
+          {t("Ends {date}", { date: formatShortDateIn(locale, offer.endDate) })}
         </p>
         {footer ? <div className="mt-auto pt-2">{footer}</div> : null}
       </div>

@@ -1,9 +1,8 @@
-import { computeSavings, formatMoney, type PublicTier, RENEWAL_OPTIONS } from "@tessera/shared";
+import { computeSavings, formatMoneyIn, type PublicTier } from "@tessera/shared";
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
-
-const periodWord = (renewal: PublicTier["renewal"]) => (renewal === "yearly" ? "year" : "month");
+import { useT } from "@/lib/i18n/use-t";
 
 /**
  * A tier as visitors and customers see it: name, price per period, description, cashback,
@@ -21,8 +20,10 @@ export function PublicTierCard({
   badge?: ReactNode;
   highlighted?: boolean;
 }) {
+  const { t, locale } = useT();
+  const money = (dollars: number) => formatMoneyIn(locale, dollars);
+  const yearly = tier.renewal === "yearly";
   const savings = computeSavings(tier);
-  const renewal = RENEWAL_OPTIONS.find((o) => o.value === tier.renewal)?.label ?? tier.renewal;
   const headingId = `public-tier-${tier.id}`;
   return (
     <article
@@ -39,27 +40,31 @@ export function PublicTierCard({
         {badge ? <div className="shrink-0">{badge}</div> : null}
       </div>
       <p className="mt-1">
-        <span className="font-bold text-3xl text-fg">{formatMoney(tier.price)}</span>
-        <span className="text-fg-muted text-sm"> / {periodWord(tier.renewal)}</span>
+        <span className="font-bold text-3xl text-fg">{money(tier.price)}</span>
+        <span className="text-fg-muted text-sm"> {yearly ? t("/ year") : t("/ month")}</span>
       </p>
-      <p className="text-fg-subtle text-xs">{renewal}</p>
+      <p className="text-fg-subtle text-xs">{yearly ? t("Yearly") : t("Monthly")}</p>
       <p className="mt-3 text-fg-muted text-sm">{tier.description}</p>
       <ul className="mt-4 flex flex-col gap-2 text-sm">
         <li className="flex items-start gap-2">
           <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success-ink" />
-          <span className="flex-1">{formatMoney(tier.cashbackReward)} cashback</span>
+          <span className="flex-1">
+            {t("{amount} cashback", { amount: money(tier.cashbackReward) })}
+          </span>
         </li>
         {tier.Benefits.map((benefit) => (
           <li key={benefit.id} className="flex items-start gap-2">
             <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success-ink" />
             <span className="flex-1">{benefit.name}</span>
-            <span className="text-fg-muted">{formatMoney(benefit.worth)}</span>
+            <span className="text-fg-muted">{money(benefit.worth)}</span>
           </li>
         ))}
       </ul>
       {savings > 0 ? (
         <p className="mt-4 rounded-control bg-success-soft px-3 py-2 font-medium text-sm text-success-ink">
-          Save {formatMoney(savings)} every {periodWord(tier.renewal)}
+          {yearly
+            ? t("Save {amount} every year", { amount: money(savings) })
+            : t("Save {amount} every month", { amount: money(savings) })}
         </p>
       ) : null}
       {footer ? <div className="mt-auto pt-4">{footer}</div> : null}

@@ -1,3 +1,4 @@
+import { activeLocale } from "./i18n";
 import { endSession } from "./session";
 import { getToken } from "./token-storage";
 
@@ -77,6 +78,9 @@ async function send(
 ): Promise<{ response: Response; token: string | null }> {
   const headers = new Headers(options.headers);
   headers.set("Accept", accept);
+  // The page's language, not the browser's list: what a new account keeps, and what answers
+  // may be written in.
+  if (!headers.has("Accept-Language")) headers.set("Accept-Language", activeLocale());
 
   const token = options.auth === false ? null : getToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);

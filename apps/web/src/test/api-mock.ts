@@ -95,6 +95,8 @@ export function makeShop(overrides: Record<string, unknown> = {}) {
     fontStyle: "Arial",
     timeZone: "America/New_York",
     codeSignUp: true,
+    defaultLocale: "en" as const,
+    followBrowserLocale: true,
     ...overrides,
   };
 }
@@ -112,6 +114,7 @@ export function makeCustomer(overrides: Record<string, unknown> = {}) {
     profilePicture: null,
     emailVerified: true,
     hasPassword: true,
+    locale: null,
     ...overrides,
   };
 }

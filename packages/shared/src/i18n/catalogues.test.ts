@@ -4,12 +4,18 @@ import { describe, expect, it } from "vitest";
 import { LOCALES } from "./locales.ts";
 
 /** Every language has every key, each message parses, and keeps the English placeholders. */
+type Catalogue = Record<string, Record<string, string>>;
 const read = (locale: string) =>
   JSON.parse(
     readFileSync(new URL(`./catalogues/${locale}.json`, import.meta.url), "utf8"),
-  ) as Record<string, string>;
+  ) as Catalogue;
 
 const english = read("en");
+/** Every message with its section, as "section: key". */
+const entries = (catalogue: Catalogue) =>
+  Object.entries(catalogue).flatMap(([section, messages]) =>
+    Object.entries(messages).map(([key, message]) => ({ section, key, message })),
+  );
 
 /** The argument names a message uses: `{name}` and `{count, plural, …}`. */
 function argumentsOf(message: string): string[] {
@@ -32,14 +38,15 @@ function argumentsOf(message: string): string[] {
 
 describe("language catalogues", () => {
   it("holds the English texts as their own keys", () => {
-    for (const [key, message] of Object.entries(english)) expect(message).toBe(key);
+    for (const { key, message } of entries(english)) expect(message).toBe(key);
   });
 
   for (const locale of LOCALES.filter((l) => l !== "en")) {
     it(`${locale} has every key, nothing else, and the same placeholders`, () => {
       const catalogue = read(locale);
-      expect(Object.keys(catalogue).sort()).toEqual(Object.keys(english).sort());
-      for (const [key, message] of Object.entries(catalogue)) {
+      const keys = (c: Catalogue) => entries(c).map(({ section, key }) => `${section}: ${key}`);
+      expect(keys(catalogue).sort()).toEqual(keys(english).sort());
+      for (const { key, message } of entries(catalogue)) {
         expect(message.trim(), `${locale}: "${key}" is empty`).not.toBe("");
         expect(argumentsOf(message), `${locale}: "${key}"`).toEqual(argumentsOf(key));
       }

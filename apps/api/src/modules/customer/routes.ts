@@ -8,7 +8,6 @@ import {
   customerCashbackRedemptionQuerySchema,
   customerDashboardResponseSchema,
   customerIdParamsSchema,
-  customerLocaleSchema,
   customerOffersResponseSchema,
   customerRedemptionsResponseSchema,
   customerShopParamsSchema,
@@ -187,25 +186,6 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       const session = await requireOwnCustomer(request, request.params.id);
       const { file, fields } = await readFileField(request, profilePictureRules);
       return service.updateProfile(session, fields, file?.buffer);
-    },
-  );
-
-  app.put(
-    "/api/v1/customer/profile/language/:id",
-    {
-      schema: {
-        tags,
-        summary: "Sets the customer's language: the pages' and their e-mails'",
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
-        body: customerLocaleSchema,
-        response: { 200: customerLocaleSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwnCustomer(request, request.params.id);
-      await service.setLocale(session, request.body.locale);
-      return { locale: request.body.locale };
     },
   );
 

@@ -5,7 +5,6 @@ import {
   type CustomerOffersResponse,
   type CustomerTier,
   type CustomerTransactionsResponse,
-  type Locale,
   type PaginationQuery,
   profileUpdatePayloadSchema,
   toDollars,
@@ -209,10 +208,6 @@ export function createCustomerService(deps: CustomerServiceDeps) {
         message: CATALOGUE_MESSAGES.profileUpdated,
         customer: toCustomerDto(result.customer),
       };
-    },
-
-    async setLocale({ shopId, customer }: CustomerScope, locale: Locale) {
-      await repo.setCustomerLocale(db, shopId, customer.id, locale);
     },
   };
 }

@@ -7,6 +7,8 @@ import { useShopById } from "@/features/shops";
 import { StoreNotFoundPage } from "@/features/storefront";
 import { useStorefrontShop } from "@/features/storefront/api";
 import { ApiError } from "@/lib/api-client";
+import { useShopLocale } from "@/lib/i18n/use-shop-locale";
+import { useT } from "@/lib/i18n/use-t";
 import { getErrorContent } from "@/lib/notify";
 import { PLATFORM_ROUTE_SEGMENTS } from "@/lib/session-routes";
 import {
@@ -52,6 +54,8 @@ export function ShopLayout() {
   const shop = isStorefront ? storefront : byId;
   const remembered = lookupId === null ? null : readRememberedBranding(String(lookupId));
   useDocumentBranding(shop.data ?? remembered);
+  const localeReady = useShopLocale(shop.data);
+  const { t } = useT();
 
   useEffect(() => {
     if (shop.data) rememberShopBranding(shop.data.id, shop.data);
@@ -69,10 +73,10 @@ export function ShopLayout() {
   // path with a bad id (`/abc/login`) is a broken store link.
   if (shopId === null) return child === undefined ? <NotFoundPage /> : <StoreNotFoundPage />;
 
-  if (shop.isPending) {
+  if (shop.isPending || (shop.data && !localeReady)) {
     return (
-      <div style={brandingStyle(remembered ?? {})}>
-        <PageLoader label="Loading the store" />
+      <div style={brandingStyle(shop.data ?? remembered ?? {})}>
+        <PageLoader label={t("Loading the store")} />
       </div>
     );
   }
@@ -82,7 +86,7 @@ export function ShopLayout() {
     return (
       <main className="flex min-h-dvh items-center justify-center px-4">
         <ErrorState
-          title="We could not load this store"
+          title={t("We could not load this store")}
           message={getErrorContent(shop.error).message}
           onRetry={() => void shop.refetch()}
           retrying={shop.isFetching}

@@ -2,6 +2,8 @@ import { RefreshCw, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { FETCH_FAILED_MESSAGE } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { Button } from "./button";
 
 export interface ErrorStateProps {
@@ -17,13 +19,14 @@ export interface ErrorStateProps {
 }
 
 export function ErrorState({
-  title = "Something went wrong",
+  title,
   message = FETCH_FAILED_MESSAGE,
   onRetry,
-  retryLabel = "Retry",
+  retryLabel,
   retrying = false,
   className,
 }: ErrorStateProps) {
+  const { t } = useT();
   return (
     <div
       role="alert"
@@ -32,8 +35,10 @@ export function ErrorState({
       <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-danger-soft text-danger-ink">
         <TriangleAlert aria-hidden="true" className="size-6" />
       </div>
-      <p className="font-semibold text-base text-fg">{title}</p>
-      <p className="mt-1 max-w-sm text-fg-muted text-sm">{message}</p>
+      <p className="font-semibold text-base text-fg">{title ?? t("Something went wrong")}</p>
+      <p className="mt-1 max-w-sm text-fg-muted text-sm">
+        {typeof message === "string" ? translateText(message) : message}
+      </p>
       {onRetry ? (
         <Button
           variant="outline"
@@ -42,7 +47,7 @@ export function ErrorState({
           loading={retrying}
           leftIcon={<RefreshCw aria-hidden="true" className="size-4" />}
         >
-          {retryLabel}
+          {retryLabel ?? t("Retry")}
         </Button>
       ) : null}
     </div>

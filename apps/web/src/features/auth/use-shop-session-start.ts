@@ -2,13 +2,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { Customer, User } from "@tessera/shared";
 import { useNavigate } from "react-router";
 import { forgetSessionData, MERCHANT_HOME_PATH, sessionKeys } from "@/features/session";
+import { chooseLocale, readChosenLocale } from "@/lib/i18n/chosen-locale";
 import { customerScope, MERCHANT_SCOPE, setStoredCustomer, setToken } from "@/lib/token-storage";
 
 export type ShopSignIn = { token: string; customer: Customer } | { token: string; merchant: User };
 
 /**
  * After any sign-in on a shop's page (password, code, link): keeps the session and opens the
- * customer dashboard, or the merchant dashboard for the shop's own owner or staff.
+ * customer dashboard, or the merchant dashboard for the shop's own owner or staff. The customer's
+ * stored language becomes the page's when this device has no choice of its own.
  */
 export function useShopSessionStart(shopId: number) {
   const navigate = useNavigate();
@@ -22,6 +24,8 @@ export function useShopSessionStart(shopId: number) {
         contactId: data.customer.contactId,
         shopId: data.customer.shopId ?? shopId,
       });
+      // A customer's stored language follows them to a new device; a choice made here stays.
+      if (data.customer.locale && !readChosenLocale()) chooseLocale(data.customer.locale);
       navigate(`/${shopId}/customer/dashboard`, { replace: true });
       return;
     }

@@ -52,6 +52,10 @@ export function updateShop(input: {
   form.append("secondaryColor", values.secondaryColor);
   if (values.timeZone) form.append("timeZone", values.timeZone);
   if (values.codeSignUp !== undefined) form.append("codeSignUp", String(values.codeSignUp));
+  if (values.defaultLocale) form.append("defaultLocale", values.defaultLocale);
+  if (values.followBrowserLocale !== undefined) {
+    form.append("followBrowserLocale", String(values.followBrowserLocale));
+  }
   if (input.logo) form.append("logo", input.logo, sanitizeFileName(input.logo.name));
   if (input.banner) form.append("banner", input.banner, sanitizeFileName(input.banner.name));
   return api.put<{ message: string; shop: Shop }>("/shop/update-shop", form);

@@ -3,6 +3,8 @@ import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button, PasswordInput, TextInput } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError } from "@/lib/notify";
 
 type Field = "email" | "password";
@@ -28,6 +30,7 @@ export function LoginForm({
   const [values, setValues] = useState({ email: "", password: "" });
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
+  const { t } = useT();
   const inputs = {
     email: useRef<HTMLInputElement>(null),
     password: useRef<HTMLInputElement>(null),
@@ -71,24 +74,24 @@ export function LoginForm({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <TextInput
         ref={inputs.email}
-        label="E-mail"
+        label={t("E-mail")}
         type="email"
         name="email"
         autoComplete="email"
         inputMode="email"
         placeholder="you@example.com"
-        error={errors.email}
+        error={errors.email && translateText(errors.email)}
         value={values.email}
         onChange={edit("email")}
       />
       <div>
         <PasswordInput
           ref={inputs.password}
-          label="Password"
+          label={t("Password")}
           name="password"
           autoComplete="current-password"
-          placeholder="Enter your password"
-          error={errors.password}
+          placeholder={t("Enter your password")}
+          error={errors.password && translateText(errors.password)}
           value={values.password}
           onChange={edit("password")}
         />
@@ -97,12 +100,12 @@ export function LoginForm({
             to={forgotPasswordPath}
             className="rounded-sm font-medium text-primary-ink text-sm hover:underline"
           >
-            Forgot Password
+            {t("Forgot Password")}
           </Link>
         </div>
       </div>
       <Button type="submit" size="lg" fullWidth loading={submitting} className="mt-2">
-        Log in
+        {t("Log in")}
       </Button>
     </form>
   );

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { LanguageMenu } from "@/components/language-menu";
 import { ShopLogo } from "@/components/shop-logo";
 import { ThemeToggle } from "@/components/theme-toggle";
+import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 
 /**
@@ -12,6 +14,7 @@ import { useCurrentShop } from "@/lib/shop-branding";
 export function ShopAuthShell({ children }: { children: ReactNode }) {
   const shop = useCurrentShop();
   const storefrontPath = `/${shop.id}`;
+  const { t } = useT();
   return (
     <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <aside className="relative hidden overflow-hidden bg-primary-solid text-white lg:flex lg:flex-col lg:justify-between lg:p-12">
@@ -42,7 +45,7 @@ export function ShopAuthShell({ children }: { children: ReactNode }) {
           {shop.industry ? <p className="mt-4 text-white/80">{shop.industry}</p> : null}
         </div>
         <p className="relative text-sm text-white/75">
-          Memberships, offers and rewards · {shop.name}
+          {t("Memberships, offers and rewards · {shopName}", { shopName: shop.name })}
         </p>
       </aside>
 
@@ -55,7 +58,10 @@ export function ShopAuthShell({ children }: { children: ReactNode }) {
             <ShopLogo src={shop.logo} name={shop.name} size="sm" />
             <span className="truncate font-bold text-lg tracking-tight">{shop.name}</span>
           </Link>
-          <ThemeToggle />
+          <div className="flex shrink-0 items-center gap-1">
+            <LanguageMenu />
+            <ThemeToggle />
+          </div>
         </header>
         <main className="flex flex-1 flex-col items-center justify-center px-4 pt-2 pb-12 sm:px-8">
           <div className="w-full max-w-md">

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { Button } from "@/components/ui";
+import { useT } from "@/lib/i18n/use-t";
 import { useErrorParamToast } from "@/lib/session-hooks";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { hasCustomerSessionFor } from "@/lib/token-storage";
@@ -27,7 +28,8 @@ const CodeSignIn = lazy(() => loadCodeSignIn().then((m) => ({ default: m.CodeSig
  */
 export function CustomerLoginPage() {
   const shop = useCurrentShop();
-  useDocumentTitle(`Log in · ${shop.name}`);
+  const { t } = useT();
+  useDocumentTitle(t("Log in · {shopName}", { shopName: shop.name }));
   useErrorParamToast();
   useVerifiedParamToast();
   const location = useLocation();
@@ -50,8 +52,10 @@ export function CustomerLoginPage() {
   return (
     <ShopAuthShell>
       <AuthHeading
-        title="Log in"
-        description={`Log in to ${shop.name} to see your membership, offers and cashback.`}
+        title={t("Log in")}
+        description={t("Log in to {shopName} to see your membership, offers and cashback.", {
+          shopName: shop.name,
+        })}
       />
       {withCode ? (
         <Suspense fallback={<PageLoader />}>
@@ -69,7 +73,7 @@ export function CustomerLoginPage() {
           />
           <div className="my-5 flex items-center gap-3 text-fg-subtle text-xs uppercase tracking-wide">
             <span aria-hidden="true" className="h-px flex-1 bg-line" />
-            or
+            {t("or")}
             <span aria-hidden="true" className="h-px flex-1 bg-line" />
           </div>
           <div className="flex flex-col gap-3">
@@ -82,19 +86,23 @@ export function CustomerLoginPage() {
               onFocus={loadCodeSignIn}
             >
               <Mail aria-hidden="true" className="size-5" />
-              Email me a sign-in code
+              {t("Email me a sign-in code")}
             </Button>
-            <GoogleSignInButton label="Log in with Google" shopId={shop.id} withDivider={false} />
+            <GoogleSignInButton
+              label={t("Log in with Google")}
+              shopId={shop.id}
+              withDivider={false}
+            />
           </div>
         </>
       )}
       <p className="mt-6 text-center text-fg-muted text-sm">
-        Don&apos;t have an account?{" "}
+        {t("Don't have an account?")}{" "}
         <Link
           to={`/${shop.id}/register`}
           className="rounded-sm font-semibold text-primary-ink hover:underline"
         >
-          Sign up
+          {t("Sign up")}
         </Link>
       </p>
     </ShopAuthShell>

@@ -15,19 +15,10 @@ import {
 } from "@tessera/shared";
 import { ArrowLeft, Crop } from "lucide-react";
 import { useMemo, useState } from "react";
-import { type Control, Controller, useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { ImageCropDialog } from "@/components/image-crop-dialog";
-import {
-  Alert,
-  Button,
-  Card,
-  ImagePicker,
-  Select,
-  Switch,
-  Textarea,
-  TextInput,
-} from "@/components/ui";
+import { Alert, Button, Card, ImagePicker, Select, Textarea, TextInput } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
 import { readImageSize } from "@/lib/image-size";
@@ -37,17 +28,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { useGoBack } from "@/lib/use-go-back";
 import { useUpdateShop } from "../api";
 import { ColorField } from "../components/color-field";
-
-type FormValues = {
-  name: string;
-  tagline: string;
-  industry: string;
-  fontStyle: string;
-  primaryColor: string;
-  secondaryColor: string;
-  timeZone: string;
-  codeSignUp: boolean;
-};
+import { CustomerAccessFields, type FormValues } from "../components/customer-access-fields";
 
 /** The fields whose server errors show on the form. */
 const SERVER_FIELDS = [
@@ -58,6 +39,7 @@ const SERVER_FIELDS = [
   "primaryColor",
   "secondaryColor",
   "timeZone",
+  "defaultLocale",
 ] as const;
 
 const IMAGE_ACCEPT = "image/png,image/jpeg,.png,.jpg,.jpeg";
@@ -162,6 +144,8 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
       secondaryColor: shop.secondaryColor,
       timeZone: shop.timeZone,
       codeSignUp: shop.codeSignUp,
+      defaultLocale: shop.defaultLocale,
+      followBrowserLocale: shop.followBrowserLocale,
     },
     reValidateMode: "onSubmit",
   });
@@ -331,7 +315,11 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
               error={errors.timeZone?.message}
               {...register("timeZone")}
             />
-            <CodeSignUpSwitch control={control} disabled={!isOwner || update.isPending} />
+            <CustomerAccessFields
+              control={control}
+              error={errors.defaultLocale?.message}
+              disabled={!isOwner || update.isPending}
+            />
           </fieldset>
           <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={goBack} disabled={update.isPending}>
@@ -355,29 +343,5 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
         }}
       />
     </div>
-  );
-}
-
-function CodeSignUpSwitch({
-  control,
-  disabled,
-}: {
-  control: Control<FormValues, unknown, StoreSettingsValues>;
-  disabled: boolean;
-}) {
-  return (
-    <Controller
-      control={control}
-      name="codeSignUp"
-      render={({ field }) => (
-        <Switch
-          label="New customers can join with an e-mailed code"
-          hint="Someone new who signs in with a code gets an account, no password needed."
-          checked={field.value}
-          onCheckedChange={field.onChange}
-          disabled={disabled}
-        />
-      )}
-    />
   );
 }

@@ -12,6 +12,8 @@ import {
   TabsTrigger,
 } from "@/components/ui";
 import { cn } from "@/lib/cn";
+import type { MessageKey } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { useActiveMemberships, useActiveOffers } from "../api";
 
 export const NO_MEMBERSHIP_TEXT = "No Membership available.";
@@ -19,7 +21,7 @@ export const NO_OFFERS_TEXT = "No offers available.";
 
 export type StorefrontTab = "all" | "memberships" | "offers";
 
-const TAB_LABELS: Record<StorefrontTab, string> = {
+const TAB_LABELS: Record<StorefrontTab, MessageKey> = {
   all: "All",
   memberships: "Memberships",
   offers: "Offers",
@@ -30,19 +32,21 @@ type CardExtras = {
   offerFooter?: (offer: PublicOffer) => ReactNode;
 };
 
-function Loading({ label }: { label: string }) {
+function Loading({ label }: { label: MessageKey }) {
+  const { t } = useT();
   return (
-    <SkeletonGrid label={label} className="sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-80" />
+    <SkeletonGrid label={t(label)} className="sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-80" />
   );
 }
 
 function TierList({ shopId, tierFooter }: { shopId: number } & CardExtras) {
   const tiers = useActiveMemberships(shopId);
+  const { t } = useT();
   if (tiers.isPending) return <Loading label="Loading memberships" />;
   if (tiers.isError) {
     return <QueryErrorState query={tiers} />;
   }
-  if (tiers.data.length === 0) return <EmptyState title={NO_MEMBERSHIP_TEXT} />;
+  if (tiers.data.length === 0) return <EmptyState title={t(NO_MEMBERSHIP_TEXT)} />;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {tiers.data.map((tier) => (
@@ -60,11 +64,12 @@ function OfferList({
   columns = 3,
 }: { shopId: number; columns?: 2 | 3 } & CardExtras) {
   const offers = useActiveOffers(shopId);
+  const { t } = useT();
   if (offers.isPending) return <Loading label="Loading offers" />;
   if (offers.isError) {
     return <QueryErrorState query={offers} />;
   }
-  if (offers.data.length === 0) return <EmptyState title={NO_OFFERS_TEXT} />;
+  if (offers.data.length === 0) return <EmptyState title={t(NO_OFFERS_TEXT)} />;
   return (
     <ul className={cn("grid gap-4 sm:grid-cols-2", columns === 3 && "lg:grid-cols-3")}>
       {offers.data.map((offer) => (
@@ -91,12 +96,13 @@ export function StorefrontCatalogue({
   tabs?: readonly StorefrontTab[];
   defaultTab?: StorefrontTab;
 } & CardExtras) {
+  const { t } = useT();
   return (
     <Tabs defaultValue={defaultTab ?? tabs[0]}>
-      <TabsList aria-label="Storefront">
+      <TabsList aria-label={t("Storefront")}>
         {tabs.map((tab) => (
           <TabsTrigger key={tab} value={tab}>
-            {TAB_LABELS[tab]}
+            {t(TAB_LABELS[tab])}
           </TabsTrigger>
         ))}
       </TabsList>
@@ -104,13 +110,13 @@ export function StorefrontCatalogue({
         <TabsContent value="all" className="flex flex-col gap-8">
           <section aria-labelledby="storefront-all-offers" className="flex flex-col gap-3">
             <h2 id="storefront-all-offers" className="font-semibold text-fg text-xl">
-              Offers
+              {t("Offers")}
             </h2>
             <OfferList shopId={shopId} columns={2} {...extras} />
           </section>
           <section aria-labelledby="storefront-all-memberships" className="flex flex-col gap-3">
             <h2 id="storefront-all-memberships" className="font-semibold text-fg text-xl">
-              Memberships
+              {t("Memberships")}
             </h2>
             <TierList shopId={shopId} {...extras} />
           </section>
@@ -119,11 +125,11 @@ export function StorefrontCatalogue({
       {/* The cards' titles are h3: a heading for each panel keeps the outline in order for
           screen readers (the tab itself is not a heading). */}
       <TabsContent value="memberships">
-        <h2 className="sr-only">Membership plans</h2>
+        <h2 className="sr-only">{t("Membership plans")}</h2>
         <TierList shopId={shopId} {...extras} />
       </TabsContent>
       <TabsContent value="offers">
-        <h2 className="sr-only">Offers on sale</h2>
+        <h2 className="sr-only">{t("Offers on sale")}</h2>
         <OfferList shopId={shopId} {...extras} />
       </TabsContent>
     </Tabs>

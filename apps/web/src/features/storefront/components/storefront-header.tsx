@@ -1,7 +1,9 @@
 import { Link } from "react-router";
+import { LanguageMenu } from "@/components/language-menu";
 import { ShopLogo } from "@/components/shop-logo";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { buttonClassName } from "@/components/ui";
+import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { hasCustomerSessionFor } from "@/lib/token-storage";
 
@@ -9,6 +11,7 @@ import { hasCustomerSessionFor } from "@/lib/token-storage";
 export function StorefrontHeader() {
   const shop = useCurrentShop();
   const isSignedIn = hasCustomerSessionFor(shop.id);
+  const { t } = useT();
   return (
     <header className="sticky top-0 z-30 border-line border-b bg-surface/90 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-3 sm:gap-3 sm:px-6">
@@ -24,21 +27,22 @@ export function StorefrontHeader() {
             ) : null}
           </span>
         </Link>
+        <LanguageMenu />
         <ThemeToggle />
         {isSignedIn ? (
           <Link to={`/${shop.id}/customer/dashboard`} className={buttonClassName({ size: "sm" })}>
-            My account
+            {t("My account")}
           </Link>
         ) : (
-          <nav aria-label="Account" className="flex shrink-0 items-center gap-1.5 sm:gap-2">
+          <nav aria-label={t("Account")} className="flex shrink-0 items-center gap-1.5 sm:gap-2">
             <Link
               to={`/${shop.id}/register`}
               className={buttonClassName({ variant: "outline", size: "sm" })}
             >
-              Sign up
+              {t("Sign up")}
             </Link>
             <Link to={`/${shop.id}/login`} className={buttonClassName({ size: "sm" })}>
-              Log in
+              {t("Log in")}
             </Link>
           </nav>
         )}

@@ -1,4 +1,5 @@
 import { Button } from "@/components/ui";
+import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { StorefrontCatalogue } from "../components/storefront-catalogue";
@@ -10,6 +11,7 @@ import { StorefrontHeader } from "../components/storefront-header";
  */
 export function StorefrontHomePage() {
   const shop = useCurrentShop();
+  const { t } = useT();
   useDocumentTitle(shop.name);
   return (
     <div className="flex min-h-dvh flex-col bg-secondary">
@@ -24,20 +26,22 @@ export function StorefrontHomePage() {
                 </p>
               ) : null}
               <h1 className="mt-2 font-bold text-3xl text-fg leading-tight sm:text-4xl">
-                {shop.tagline || `Welcome to ${shop.name}`}
+                {shop.tagline || t("Welcome to {shopName}", { shopName: shop.name })}
               </h1>
               <p className="mt-3 max-w-prose text-fg-muted" id="become-member-hint">
-                Join {shop.name} to get member prices, monthly benefits and cashback on what you
-                buy.
+                {t(
+                  "Join {shopName} to get member prices, monthly benefits and cashback on what you buy.",
+                  { shopName: shop.name },
+                )}
               </p>
               <Button size="lg" className="mt-6" disabled aria-describedby="become-member-hint">
-                Become a Member
+                {t("Become a Member")}
               </Button>
             </div>
             {shop.banner ? (
               <img
                 src={shop.banner}
-                alt={`${shop.name} banner`}
+                alt={t("{shopName} banner", { shopName: shop.name })}
                 className="aspect-video w-full rounded-card object-cover shadow-raised ring-1 ring-line"
               />
             ) : (
@@ -48,7 +52,7 @@ export function StorefrontHomePage() {
             )}
           </div>
         </section>
-        <section aria-label="Memberships and offers" className="bg-canvas">
+        <section aria-label={t("Memberships and offers")} className="bg-canvas">
           <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
             <StorefrontCatalogue shopId={shop.id} />
           </div>
