@@ -383,15 +383,13 @@ describe("privacy: a customer's data export and erasure in one shop", () => {
   it("lets the owner erase a member on request; two requests at once erase once", async () => {
     const db = t.database.db;
     const { customer } = await createCustomer(db, f.ids.shopId);
-    await db
-      .insert(cashbackLedger)
-      .values({
-        shopId: f.ids.shopId,
-        customerId: customer.id,
-        amountCents: 300,
-        kind: "reward",
-        description: "credit",
-      });
+    await db.insert(cashbackLedger).values({
+      shopId: f.ids.shopId,
+      customerId: customer.id,
+      amountCents: 300,
+      kind: "reward",
+      description: "credit",
+    });
     const { authorization } = await loginAs(
       t.app,
       { email: customer.email, password: PASSWORD },
