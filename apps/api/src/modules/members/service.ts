@@ -72,6 +72,7 @@ export function toMemberDto(row: repo.MemberRow): Member {
     profilePicture: customer.profilePicture,
     status: memberStatusOf(customer.isDisabled, membership?.status ?? null),
     isDisabled: customer.isDisabled,
+    erasedAt: customer.erasedAt?.toISOString() ?? null,
     hasPassword: customer.hasPassword,
     created_at: customer.createdAt.toISOString(),
     lastActivityAt: customer.lastActivityAt.toISOString(),

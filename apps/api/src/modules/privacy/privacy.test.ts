@@ -434,5 +434,7 @@ describe("privacy: a customer's data export and erasure in one shop", () => {
     });
     expect(detail.statusCode).toBe(200);
     expect(detail.body).not.toContain(customer.email);
+    expect(detail.json().member).toMatchObject({ firstName: "Erased", status: "disabled" });
+    expect(detail.json().member.erasedAt).toEqual(expect.any(String));
   });
 });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ERASURE_CONFIRM_WORD, type ErasurePayload, type ErasureResponse } from "@tessera/shared";
 import { api, getFile } from "@/lib/api-client";
+import { removeToken } from "@/lib/token-storage";
 
 /**
  * A person's data export and erasure (docs/privacy.md): the customer's own from the profile,
@@ -31,7 +32,16 @@ export function useDownload(path: string, fallbackName: string) {
 
 export function useEraseMyAccount(customerId: number) {
   return useMutation({
-    mutationFn: () => api.post<ErasureResponse>(`/customer/privacy/erase/${customerId}`, confirm),
+    mutationFn: async () => {
+      const response = await api.post<ErasureResponse>(
+        `/customer/privacy/erase/${customerId}`,
+        confirm,
+      );
+      // The server ended the session with the erasure: forget the token at once, so a query
+      // answered 401 meanwhile is not taken for an expired session ("please log in again").
+      removeToken();
+      return response;
+    },
   });
 }
 

@@ -70,7 +70,7 @@ function MemberDetailView({ data }: { data: GetMemberResponse }) {
   const navigate = useNavigate();
   const [pending, setPending] = useState<PendingMemberAction | null>(null);
   const [selling, setSelling] = useState(false);
-  const actions = memberActions(member.status);
+  const actions = member.erasedAt ? [] : memberActions(member.status);
   const name = `${member.firstName} ${member.lastName}`;
   useDocumentTitle(name);
 

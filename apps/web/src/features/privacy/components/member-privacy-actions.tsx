@@ -15,7 +15,7 @@ import { EraseDialog } from "./erase-dialog";
 export function MemberPrivacyActions({
   member,
 }: {
-  member: { id: number; firstName: string; lastName: string };
+  member: { id: number; firstName: string; lastName: string; erasedAt?: string | null };
 }) {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
@@ -40,14 +40,17 @@ export function MemberPrivacyActions({
       >
         Download data
       </Button>
-      <Button
-        variant="danger"
-        size="sm"
-        leftIcon={<UserX aria-hidden="true" className="size-4" />}
-        onClick={() => setOpen(true)}
-      >
-        Erase member
-      </Button>
+      {/* Erased already: a second erasure would change nothing, so it is not offered. */}
+      {member.erasedAt ? null : (
+        <Button
+          variant="danger"
+          size="sm"
+          leftIcon={<UserX aria-hidden="true" className="size-4" />}
+          onClick={() => setOpen(true)}
+        >
+          Erase member
+        </Button>
+      )}
       <EraseDialog
         open={open}
         onOpenChange={setOpen}

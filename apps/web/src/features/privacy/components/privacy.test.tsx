@@ -134,6 +134,16 @@ describe("member privacy actions (member detail)", () => {
     expect(api.callsTo("POST /privacy/members/12/erase")[0]?.body).toEqual({ confirm: "ERASE" });
   });
 
+  it("offers only the download for a member already erased", async () => {
+    setToken("m");
+    mockApi({ "GET /user/get-user": { user: makeUser() } });
+    renderWithRouter(
+      <MemberPrivacyActions member={{ ...member, erasedAt: "2026-11-27T10:00:00.000Z" }} />,
+    );
+    await screen.findByRole("button", { name: "Download data" });
+    expect(screen.queryByRole("button", { name: "Erase member" })).not.toBeInTheDocument();
+  });
+
   it("shows staff nothing", async () => {
     setToken("m");
     const api = mockApi({ "GET /user/get-user": { user: makeUser({ role: "staff" }) } });
