@@ -54,6 +54,7 @@ import { createOffersService } from "./modules/offers/service";
 import { recoverCheckouts } from "./modules/payments/recovery";
 import { paymentRoutes } from "./modules/payments/routes";
 import { createPaymentsService, type PaymentsService } from "./modules/payments/service";
+import { registerPrivacy } from "./modules/privacy/wiring";
 import { createRedemptionsService } from "./modules/redemptions/service";
 import { reportRoutes } from "./modules/reports/routes";
 import { createReportsService } from "./modules/reports/service";
@@ -208,7 +209,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   const staff = createStaffService({ db, auth: services.auth, storage });
   const customer = createCustomerService({ db, storage, now, memberships: services.memberships });
   app.decorate("services", { ...services, members, staff });
-
   registerAuth(app, db);
   await registerAudit(app, db);
   await registerMultipart(app);
@@ -266,6 +266,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   await app.register(merchantRedemptionRoutes, { redemptions: services.redemptions, db });
   await app.register(staffRoutes, { staff });
+  await registerPrivacy(app, { db, storage, payments: services.payments, now });
   await app.register(integrationRoutes, { integrations: createIntegrationsService({ db, now }) });
   await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, now }) });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, now }) });

@@ -10,6 +10,7 @@ export * from "./contracts/member-card.ts";
 export * from "./contracts/members.ts";
 export * from "./contracts/notifications.ts";
 export * from "./contracts/payments.ts";
+export * from "./contracts/privacy.ts";
 export * from "./contracts/reports.ts";
 export * from "./contracts/sign-in-code-texts.ts";
 export * from "./contracts/staff.ts";

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = {
   "payment.cash_sale": "Cash sale",
   "payments.settings_changed": "Payment settings changed",
   "export.downloaded": "Export downloaded",
+  "member.erased": "Member data erased",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

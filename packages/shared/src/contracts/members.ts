@@ -95,6 +95,8 @@ export const memberSchema = z.object({
   profilePicture: z.string().nullable(),
   status: z.enum(MEMBER_STATUSES),
   isDisabled: z.boolean(),
+  /** Set once the member's personal data was erased (docs/privacy.md); the account stays disabled. */
+  erasedAt: z.string().nullable().optional(),
   /** Whether the member has set a password (a member added at the counter has not yet). */
   hasPassword: z.boolean(),
   /** Joining date (spec name). */

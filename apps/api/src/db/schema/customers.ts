@@ -46,6 +46,12 @@ export const customers = pgTable(
     contactId: varchar("contact_id", { length: 64 }),
     isDisabled: boolean("is_disabled").notNull().default(false),
     /**
+     * When the person's data was erased (docs/privacy.md): names, e-mail, phone and picture are
+     * placeholders from then on, and the account is disabled for good. The row stays so the
+     * shop's payments, ledger and redemptions keep adding up.
+     */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
+    /**
      * The member card's code: 122 random bits (the database's strong generator), never the id.
      * A database default, so every writer (sign-up, the counter, imports, seeds) gives one and
      * the migration gives existing members theirs. Rotating replaces it; the old one dies.

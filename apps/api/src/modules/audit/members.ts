@@ -15,3 +15,20 @@ export async function recordMemberStatus(
     after: { status: disabled ? "disabled" : "active" },
   });
 }
+
+/**
+ * A member's personal data was erased (by themself or by the owner). Nothing personal goes in
+ * the record: the log is append-only, so it could never be erased in turn.
+ */
+export async function recordMemberErased(
+  db: Executor,
+  customer: { id: number; shopId: number },
+  details: { requestedBy: "customer" | "owner"; membershipCancelled: boolean },
+) {
+  await record(db, {
+    shopId: customer.shopId,
+    action: "member.erased",
+    target: { type: "customer", id: customer.id },
+    after: { ...details },
+  });
+}

@@ -46,6 +46,7 @@ const memberColumns = {
     phoneNumber: customers.phoneNumber,
     profilePicture: customers.profilePicture,
     isDisabled: customers.isDisabled,
+    erasedAt: customers.erasedAt,
     hasPassword: sql<boolean>`${customers.passwordHash} is not null`,
     createdAt: customers.createdAt,
     lastActivityAt: customers.lastActivityAt,
@@ -76,6 +77,7 @@ export type MemberRow = {
     phoneNumber: string | null;
     profilePicture: string | null;
     isDisabled: boolean;
+    erasedAt?: Date | null;
     hasPassword: boolean;
     createdAt: Date;
     lastActivityAt: Date;

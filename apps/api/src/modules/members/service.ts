@@ -13,6 +13,7 @@ import {
   type NewMemberValues,
   PAYMENT_MESSAGES,
   type PaginationQuery,
+  PRIVACY_MESSAGES,
   pageOffset,
   toDollars,
   type UpdateMemberMembershipPayload,
@@ -71,6 +72,7 @@ export function toMemberDto(row: repo.MemberRow): Member {
     profilePicture: customer.profilePicture,
     status: memberStatusOf(customer.isDisabled, membership?.status ?? null),
     isDisabled: customer.isDisabled,
+    erasedAt: customer.erasedAt?.toISOString() ?? null,
     hasPassword: customer.hasPassword,
     created_at: customer.createdAt.toISOString(),
     lastActivityAt: customer.lastActivityAt.toISOString(),
@@ -395,6 +397,7 @@ export function createMembersService(deps: MembersDeps) {
         const customer = await repo.lockCustomer(tx, shopId, customerId);
         if (!customer) throw new AppError("NOT_FOUND", MEMBER_ACTION_MESSAGES.notFound);
         const disable = status === "disabled";
+        if (customer.erasedAt) throw new AppError("CONFLICT", PRIVACY_MESSAGES.erasedStaysDisabled);
         if (customer.isDisabled === disable) {
           throw new AppError(
             "CONFLICT",

@@ -170,7 +170,7 @@ describe("isolation: every route, every wrong actor, the victim's ids", () => {
 
   it("serves a shop's read-only API key every merchant read its owner gets (people-only aside)", async () => {
     const failures: string[] = [];
-    const peopleOnly = /^GET \/api\/v1\/(employees\/|integrations\/|fortis\/onboarding$)/;
+    const peopleOnly = /^GET \/api\/v1\/(employees\/|integrations\/|fortis\/onboarding$|privacy\/)/;
     for (const key of routes()) {
       const kind = ROUTE_POLICY[key];
       if (!key.startsWith("GET ") || (kind !== "merchant" && kind !== "owner")) continue;

@@ -156,6 +156,10 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   "GET /api/v1/integrations/api-keys": "owner",
   "POST /api/v1/integrations/api-keys": "owner",
   "DELETE /api/v1/integrations/api-keys/:id": "owner",
+  "GET /api/v1/customer/privacy/export/:id": "customer",
+  "POST /api/v1/customer/privacy/erase/:id": "customer",
+  "GET /api/v1/privacy/members/:id/export": "owner",
+  "POST /api/v1/privacy/members/:id/erase": "owner",
 };
 
 /**

@@ -32,6 +32,7 @@ const PEOPLE_ONLY_PREFIXES = [
   "/api/v1/integrations/",
   "/api/v1/fortis/onboarding",
   "/api/v1/shop/create-shop",
+  "/api/v1/privacy/",
 ];
 
 /** The customer area's routes: a key is the shop's, never a customer's. */

@@ -10,6 +10,7 @@ import {
   Skeleton,
 } from "@/components/ui";
 import { RotateCardSection } from "@/features/member-card";
+import { YourDataSection } from "@/features/privacy";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSignedInCustomer } from "../components/customer-header";
@@ -70,6 +71,11 @@ export function CustomerProfilePage() {
           />
         )}
       </Card>
+      {customerId === null ? null : (
+        <Card>
+          <YourDataSection shopId={shop.id} customerId={customerId} />
+        </Card>
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   Skeleton,
   statusTone,
 } from "@/components/ui";
+import { MemberPrivacyActions } from "@/features/privacy";
 import { isApiError } from "@/lib/api-client";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -39,14 +40,37 @@ function MemberNotFound() {
   );
 }
 
+/** The header's box: the current membership, when it renews or ends, and the next tier. */
+function ActiveMembershipBox({ member }: { member: GetMemberResponse["member"] }) {
+  const shop = useCurrentShop();
+  const membership = member.activeMembership;
+  return (
+    <div className="rounded-control border border-line px-4 py-3 lg:text-right">
+      <p className="text-fg-muted text-xs">Active membership</p>
+      {membership ? (
+        <>
+          <p className="font-semibold text-fg">
+            {membership.membershipName} · {RENEWAL_LABELS[membership.plan]}
+          </p>
+          <p className="text-fg-muted text-xs">
+            {membership.status === "cancelled" ? "Ends" : "Renews"}{" "}
+            {formatShortDate(membership.expireDate, shop.timeZone)}
+            {member.nextRenewalMembership ? ` · then ${member.nextRenewalMembership.name}` : ""}
+          </p>
+        </>
+      ) : (
+        <p className="font-semibold text-fg">None</p>
+      )}
+    </div>
+  );
+}
+
 function MemberDetailView({ data }: { data: GetMemberResponse }) {
   const { member } = data;
-  const shop = useCurrentShop();
   const navigate = useNavigate();
   const [pending, setPending] = useState<PendingMemberAction | null>(null);
   const [selling, setSelling] = useState(false);
-  const actions = memberActions(member.status);
-  const membership = member.activeMembership;
+  const actions = member.erasedAt ? [] : memberActions(member.status);
   const name = `${member.firstName} ${member.lastName}`;
   useDocumentTitle(name);
 
@@ -75,25 +99,7 @@ function MemberDetailView({ data }: { data: GetMemberResponse }) {
           </div>
         </div>
         <div className="flex flex-col gap-3 lg:items-end">
-          <div className="rounded-control border border-line px-4 py-3 lg:text-right">
-            <p className="text-fg-muted text-xs">Active membership</p>
-            {membership ? (
-              <>
-                <p className="font-semibold text-fg">
-                  {membership.membershipName} · {RENEWAL_LABELS[membership.plan]}
-                </p>
-                <p className="text-fg-muted text-xs">
-                  {membership.status === "cancelled" ? "Ends" : "Renews"}{" "}
-                  {formatShortDate(membership.expireDate, shop.timeZone)}
-                  {member.nextRenewalMembership
-                    ? ` · then ${member.nextRenewalMembership.name}`
-                    : ""}
-                </p>
-              </>
-            ) : (
-              <p className="font-semibold text-fg">None</p>
-            )}
-          </div>
+          <ActiveMembershipBox member={member} />
           <div className="flex flex-wrap gap-2">
             {actions.includes("edit") ? (
               <Link
@@ -143,6 +149,7 @@ function MemberDetailView({ data }: { data: GetMemberResponse }) {
                 Enable
               </Button>
             ) : null}
+            <MemberPrivacyActions member={member} />
             {actions.includes("delete") ? (
               <Button
                 variant="danger"

@@ -1,0 +1,282 @@
+import { readFile } from "node:fs/promises";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import yauzl from "yauzl";
+import {
+  fillLogin,
+  launchBrowser,
+  openPage,
+  screenshot,
+  viewports,
+  waitForPath,
+  watchConsole,
+} from "./support/browser";
+import { linkIn, waitForMail } from "./support/mailbox";
+import { type RunningServer, startServer } from "./support/server";
+
+/**
+ * Privacy (issue 24): a member of the demo shop downloads their data from the profile (the zip
+ * holds every file, with their rows), then deletes their account: they are signed out with the
+ * outcome and can no longer log in. Desktop and phone, the confirmation also in dark mode.
+ */
+
+const SHOP = { id: 1, name: "Corner Coffee Co." };
+const PASSWORD = "Tessera@2025";
+const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
+const CARD = "4111 1111 1111 1111";
+const FILES = [
+  "README.txt",
+  "cashback-ledger.json",
+  "memberships.json",
+  "notifications.json",
+  "offers.json",
+  "profile.json",
+  "redemptions.json",
+  "transactions.json",
+];
+const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+type Size = keyof typeof viewports;
+const viewportEntries = Object.entries(viewports) as [Size, (typeof viewports)[Size]][];
+type Customer = { email: string; id: number; token: string };
+
+/** The files of a zip by name, as text. */
+function unzip(buffer: Buffer): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files: Record<string, string> = {};
+      zip.on("entry", (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (openError, stream) => {
+          if (openError || !stream) return reject(openError);
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("error", reject);
+          stream.on("end", () => {
+            files[entry.fileName] = Buffer.concat(chunks).toString("utf8");
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on("end", () => resolve(files));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
+
+/** Waits for a dialog's (or toast's) animations to finish, so screenshots are not mid-way. */
+async function settled(locator: Locator) {
+  await locator.evaluate((el) =>
+    Promise.all(el.getAnimations().map((animation) => animation.finished)).catch(() => undefined),
+  );
+}
+
+describe("privacy: a member downloads their data and deletes their account", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const openPages = new Set<Page>();
+
+  async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+    const { token, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    if (typeof rest.body === "string") headers.set("content-type", "application/json");
+    const res = await fetch(`${server.url}/api/v1${path}`, { ...rest, headers });
+    const body = (await res.json()) as T & { message?: string };
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message}`);
+    return body;
+  }
+
+  /** A verified member of the shop's Bronze tier, paid with the sandbox card. */
+  async function member(who: string): Promise<Customer> {
+    const email = `${who}-${runId}@e2e.test`;
+    const { token, customer } = await api<{ token: string; customer: { id: number } }>(
+      "/customer/auth/sign-up",
+      {
+        method: "POST",
+        body: JSON.stringify({
+          firstName: "Pia",
+          lastName: "Private",
+          email,
+          password: PASSWORD,
+          shopId: SHOP.id,
+        }),
+      },
+    );
+    const mail = await waitForMail(server.url, email, /^Verify your email for/);
+    await fetch(linkIn(mail, "/api/v1/auth/verify-email"), { redirect: "manual" });
+    const { memberships } = await api<{
+      memberships: { id: number; name: string; price: number }[];
+    }>(`/customer/memberships/get-active-memberships?shopId=${SHOP.id}`);
+    const tier = memberships.find((t) => t.name === "Bronze") ?? memberships[0];
+    if (!tier) throw new Error("the demo shop sells no tier");
+    const { data } = await api<{ data: { checkoutId: string; client_token: string } }>(
+      "/fortis/elements/transaction/intention",
+      {
+        method: "POST",
+        token,
+        body: JSON.stringify({
+          amount: tier.price,
+          shopId: SHOP.id,
+          customerId: customer.id,
+          type: "membership",
+          membershipId: tier.id,
+        }),
+      },
+    );
+    const paid = await api<{ transactionId: string }>("/sandbox/checkout/pay", {
+      method: "POST",
+      body: JSON.stringify({
+        token: data.client_token,
+        cardNumber: CARD,
+        expiry: "12/30",
+        cvc: "123",
+        name: "Pia Private",
+      }),
+    });
+    await api("/fortis/elements/transaction/complete", {
+      method: "POST",
+      token,
+      body: JSON.stringify({ checkoutId: data.checkoutId, transactionId: paid.transactionId }),
+    });
+    return { email, id: customer.id, token };
+  }
+
+  async function customerPage(customer: Customer, viewport: { width: number; height: number }) {
+    const page = await openPage(browser, viewport);
+    page.setDefaultTimeout(15_000);
+    openPages.add(page);
+    page.on("close", () => openPages.delete(page));
+    await page.addInitScript(
+      ({ token, id, shopId }) => {
+        if (sessionStorage.getItem("seeded")) return;
+        sessionStorage.setItem("seeded", "1");
+        localStorage.setItem("token", token);
+        localStorage.setItem("sessionScope", JSON.stringify({ kind: "customer", shopId }));
+        localStorage.setItem("customer", JSON.stringify({ id, contactId: null, shopId: +shopId }));
+      },
+      { token: customer.token, id: customer.id, shopId: String(SHOP.id) },
+    );
+    return page;
+  }
+
+  beforeAll(async () => {
+    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" }, startupMs: 120_000 });
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterEach(async (context) => {
+    const failed = context.task.result?.state === "fail";
+    for (const page of [...openPages]) {
+      if (failed) await screenshot(page, `privacy-failed-${Date.now()}`).catch(() => undefined);
+      await page.close().catch(() => undefined);
+    }
+    if (failed) console.log(`server output:\n${server.output().slice(-3000)}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [size, viewport] of viewportEntries) {
+    it(`the owner downloads a member's data and erases them from the member page (${size})`, async () => {
+      const customer = await member(`owner-erases-${size}`);
+      const page = await openPage(browser, viewport);
+      page.setDefaultTimeout(15_000);
+      openPages.add(page);
+      await page.goto(`${server.url}/`);
+      await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
+      await waitForPath(page, "/merchant/dashboard");
+      await page.goto(`${server.url}/merchant/members/${customer.id}`);
+      await page.getByRole("heading", { level: 1, name: "Pia Private" }).waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download data" }).click(),
+      ]);
+      const files = await unzip(await readFile(await download.path()));
+      expect(JSON.parse(files["profile.json"] ?? "{}").customer.id).toBe(customer.id);
+      await screenshot(page, `privacy-member-actions-${size}`);
+
+      await page.getByRole("button", { name: "Erase member" }).click();
+      const dialog = page.getByRole("dialog", { name: "Erase Pia Private's personal data?" });
+      await dialog.waitFor();
+      await dialog.getByLabel("Type ERASE to confirm").fill("ERASE");
+      await settled(dialog);
+      await screenshot(page, `privacy-erase-member-dialog-${size}`);
+      await dialog.getByRole("button", { name: "Erase member" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await page.getByRole("heading", { level: 1, name: "Erased member" }).waitFor();
+      await screenshot(page, `privacy-member-erased-${size}`);
+      const me = await fetch(`${server.url}/api/v1/customer/auth/me`, {
+        headers: { authorization: `Bearer ${customer.token}` },
+      });
+      expect(me.status).toBe(401);
+    });
+
+    it(`downloads the data, deletes the account, cannot log in again (${size})`, async () => {
+      const customer = await member(`privacy-${size}`);
+      const page = await customerPage(customer, viewport);
+      const problems = watchConsole(page);
+      if (size === "phone") {
+        await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+      }
+      await page.goto(`${server.url}/${SHOP.id}/customer/profile-overview`);
+      const section = page.getByRole("region", { name: "Your data" });
+      await section.waitFor();
+      await page.getByText(customer.email).first().waitFor();
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, `privacy-your-data-${size}`);
+
+      // The download: every file, with this member's own rows.
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        section.getByRole("button", { name: "Download my data" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^member-\d+-data_\d{4}-\d{2}-\d{2}\.zip$/);
+      const files = await unzip(await readFile(await download.path()));
+      expect(Object.keys(files).sort()).toEqual(FILES);
+      expect(JSON.parse(files["profile.json"] ?? "{}").customer.email).toBe(customer.email);
+      expect(JSON.parse(files["transactions.json"] ?? "[]")).toHaveLength(1);
+      expect(JSON.parse(files["memberships.json"] ?? "[]")[0]?.status).toBe("active");
+
+      // Delete my account: the explanation, the typed word, then signed out with the outcome.
+      await section.getByRole("button", { name: "Delete my account" }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+      await dialog.waitFor();
+      await settled(dialog);
+      const confirm = dialog.getByRole("button", { name: "Delete my account" });
+      expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByLabel("Type ERASE to confirm").fill("ERASE");
+      await screenshot(page, `privacy-delete-dialog-${size}${size === "phone" ? "-dark" : ""}`);
+      await confirm.click();
+      await waitForPath(page, `/${SHOP.id}/login`);
+      const toast = page.getByRole("alert").filter({ hasText: "Your account was deleted" });
+      await toast.first().waitFor();
+      await settled(toast.first());
+      await screenshot(page, `privacy-signed-out-${size}`);
+
+      // The old address and password open nothing any more.
+      await fillLogin(page, customer.email, PASSWORD);
+      await page
+        .getByText(/invalid|incorrect|not found/i)
+        .first()
+        .waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/${SHOP.id}/login`);
+      const res = await fetch(`${server.url}/api/v1/customer/auth/sign-in`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: customer.email, password: PASSWORD, shopId: SHOP.id }),
+      });
+      expect(res.status).toBe(401);
+      const old = await fetch(`${server.url}/api/v1/customer/auth/me`, {
+        headers: { authorization: `Bearer ${customer.token}` },
+      });
+      expect(old.status).toBe(401);
+      expect(
+        problems.filter((p) => !p.includes("the server responded with a status of 401")),
+      ).toEqual([]);
+    });
+  }
+});
