@@ -7,6 +7,8 @@ import {
   type EmailTemplate,
   OPTIONAL_TEMPLATES,
   type PaymentMethod,
+  type ReceiptPayload,
+  type RefundPayload,
   type ShopSnapshot,
 } from "./payloads";
 import * as repo from "./repo";
@@ -70,7 +72,12 @@ function itemOf(t: Transaction): string {
   return `${t.membershipName ?? "Membership"} ${what}${plan}`;
 }
 
-function receiptOf(t: Transaction, shop: ShopSnapshot, customer: Customer, method: PaymentMethod) {
+function receiptOf(
+  t: Transaction,
+  shop: ShopSnapshot,
+  customer: Customer,
+  method: PaymentMethod,
+): ReceiptPayload {
   return {
     shop,
     firstName: customer.firstName,
@@ -90,11 +97,29 @@ function receiptOf(t: Transaction, shop: ShopSnapshot, customer: Customer, metho
 
 /** How a payment was made: cash, or the card (its label when the provider named it). */
 async function methodOf(tx: Executor, t: Transaction, cardLabel: string | null | undefined) {
-  let label = cardLabel ?? null;
+  let label = cardLabel ?? t.cardLabel ?? null;
   if (!label && t.paymentType !== "cash" && t.customerMembershipId !== null) {
     label = (await repo.findMembership(tx, t.customerMembershipId))?.cardLabel ?? null;
   }
   return { type: t.paymentType, cardLabel: t.paymentType === "cash" ? null : label };
+}
+
+/**
+ * A transaction's receipt as its e-mail and its PDF show it (one builder, so they cannot drift);
+ * a refunded one carries its refund date. Null when it has no customer or did not go through.
+ */
+export async function buildReceipt(
+  tx: Executor,
+  t: Transaction,
+  cardLabel?: string | null,
+): Promise<ReceiptPayload | RefundPayload | null> {
+  if (t.status === "failed") return null;
+  const found = await parties(tx, t.shopId, t.customerId);
+  if (!found) return null;
+  const receipt = receiptOf(t, found.shop, found.customer, await methodOf(tx, t, cardLabel));
+  return t.status === "refunded" && t.refundedAt
+    ? { ...receipt, refundedAt: t.refundedAt.toISOString() }
+    : receipt;
 }
 
 /** The receipt of a successful payment (a purchase, a renewal, a counter sale). */
@@ -104,11 +129,12 @@ export async function emailReceipt(
   cardLabel?: string | null,
 ): Promise<void> {
   const t = await repo.findTransaction(tx, transactionId);
-  if (t?.status !== "succeeded") return;
-  const found = await parties(tx, t.shopId, t.customerId);
-  if (!found) return;
-  const payload = receiptOf(t, found.shop, found.customer, await methodOf(tx, t, cardLabel));
-  await queue(tx, "receipt", `receipt:${t.id}`, found.customer, payload);
+  if (t?.status !== "succeeded" || t.customerId === null) return;
+  if (cardLabel && !t.cardLabel) await repo.keepCardLabel(tx, t.id, cardLabel);
+  const payload = await buildReceipt(tx, t, cardLabel);
+  const customer = await repo.findCustomer(tx, t.shopId, t.customerId);
+  if (!payload || !customer) return;
+  await queue(tx, "receipt", `receipt:${t.id}`, customer, payload);
 }
 
 /** The receipt of a card payment completed through a checkout, found by its provider id. */
@@ -124,12 +150,11 @@ export async function emailCheckoutReceipt(
 /** The refund confirmation, after the payment was marked refunded. */
 export async function emailRefund(tx: Executor, transactionId: number): Promise<void> {
   const t = await repo.findTransaction(tx, transactionId);
-  if (t?.status !== "refunded" || !t.refundedAt) return;
-  const found = await parties(tx, t.shopId, t.customerId);
-  if (!found) return;
-  const receipt = receiptOf(t, found.shop, found.customer, await methodOf(tx, t, null));
-  const payload = { ...receipt, refundedAt: t.refundedAt.toISOString() };
-  await queue(tx, "refund", `refund:${t.id}`, found.customer, payload);
+  if (t?.status !== "refunded" || !t.refundedAt || t.customerId === null) return;
+  const payload = await buildReceipt(tx, t);
+  const customer = await repo.findCustomer(tx, t.shopId, t.customerId);
+  if (!payload || !("refundedAt" in payload) || !customer) return;
+  await queue(tx, "refund", `refund:${t.id}`, customer, payload);
 }
 
 /** A renewal charge declined (retryAt: the next attempt) or asked for at the counter. */

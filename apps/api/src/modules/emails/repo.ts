@@ -65,3 +65,8 @@ export async function findCustomerById(tx: Executor, customerId: number) {
   const [row] = await tx.select().from(customers).where(eq(customers.id, customerId));
   return row;
 }
+
+/** The card the provider named for a payment, kept for its later PDF receipt. */
+export async function keepCardLabel(tx: Executor, transactionId: number, cardLabel: string) {
+  await tx.update(transactions).set({ cardLabel }).where(eq(transactions.id, transactionId));
+}

@@ -11,6 +11,7 @@ import {
   setShopLeadDays,
   shopLeadDays,
 } from "./preferences";
+import { receiptRoutes } from "./receipt-routes";
 import * as repo from "./repo";
 import type { UnsubscribeSigner } from "./unsubscribe";
 
@@ -128,6 +129,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{
   );
 
   await app.register(preferenceRoutes, { db });
+  await app.register(receiptRoutes, { db });
 };
 
 /** The customer's own e-mail preferences and the owner's reminder lead times. */

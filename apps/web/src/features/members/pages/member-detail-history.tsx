@@ -11,6 +11,7 @@ import {
   type Transaction,
 } from "@tessera/shared";
 import { useState } from "react";
+import { ReceiptDownload } from "@/components/receipt-download";
 import {
   Badge,
   EmptyState,
@@ -117,6 +118,15 @@ export function HistoryTabs({ data }: { data: GetMemberResponse }) {
   const firstRedemptions = { rows: data.redemptions, total: data.redemptionsTotal };
   const transactions = useMemberTransactionsPage(id, transactionPage, firstTransactions);
   const redemptions = useMemberRedemptionsPage(id, redemptionPage, firstRedemptions);
+  // A declined payment has no receipt.
+  const receipt = (row: Transaction) =>
+    row.status === "failed" ? null : (
+      <ReceiptDownload
+        scope="member"
+        transactionId={row.id}
+        label={`${transactionItem(row)}, ${formatShortDate(row.transactionDate, shop.timeZone)}`}
+      />
+    );
   const transactionColumns: TableColumn<Transaction>[] = [
     {
       key: "date",
@@ -143,6 +153,11 @@ export function HistoryTabs({ data }: { data: GetMemberResponse }) {
       align: "right",
       className: "tabular-nums",
       cell: (row) => formatMoney(row.amount),
+    },
+    {
+      key: "receipt",
+      header: "Receipt",
+      cell: (row) => receipt(row),
     },
   ];
   const redemptionColumns: TableColumn<Redemption>[] = [
@@ -187,6 +202,7 @@ export function HistoryTabs({ data }: { data: GetMemberResponse }) {
                 <span aria-hidden="true">·</span>
                 <span>{PAYMENT_TYPE_LABELS[row.paymentType] ?? row.paymentType}</span>
                 <Badge tone={statusTone(row.status)}>{TRANSACTION_STATUS_LABELS[row.status]}</Badge>
+                {receipt(row)}
               </>
             ),
           }}
