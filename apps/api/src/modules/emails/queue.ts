@@ -1,17 +1,9 @@
-import { sql } from "drizzle-orm";
-import type { Customer, Shop, transactions } from "../../db/schema";
+import type { Customer, transactions } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { queueOutboxEmail } from "../../infra/mailer/outbox-repo";
-import {
-  type EmailPayloads,
-  type EmailTemplate,
-  OPTIONAL_TEMPLATES,
-  type PaymentMethod,
-  type ReceiptPayload,
-  type RefundPayload,
-  type ShopSnapshot,
-} from "./payloads";
+import { queue, snapshot } from "./enqueue";
+import type { PaymentMethod, ReceiptPayload, RefundPayload, ShopSnapshot } from "./payloads";
 import * as repo from "./repo";
+import { emailTeamNewMember, emailTeamPaymentFailed, emailTeamRefund } from "./team";
 
 /**
  * The e-mails about money events, queued inside the transaction of the event (the payment
@@ -20,42 +12,9 @@ import * as repo from "./repo";
  * writes and sends them (`delivery.ts`).
  */
 
-const CHANNEL = "tessera_emails";
+export { EMAILS_CHANNEL, queue, snapshot } from "./enqueue";
 
 type Transaction = typeof transactions.$inferSelect;
-
-export function snapshot(shop: Shop, ownerEmail: string | null): ShopSnapshot {
-  return {
-    id: shop.id,
-    name: shop.name,
-    logo: shop.logo,
-    primaryColor: shop.primaryColor,
-    timeZone: shop.timeZone,
-    replyTo: ownerEmail,
-  };
-}
-
-export async function queue<T extends EmailTemplate>(
-  tx: Executor,
-  template: T,
-  event: string,
-  to: { email: string; shopId: number },
-  payload: EmailPayloads[T],
-) {
-  const id = await queueOutboxEmail(tx, {
-    idempotencyKey: `${event}:${to.email.trim().toLowerCase()}`,
-    toAddress: to.email,
-    template,
-    payload,
-    category: OPTIONAL_TEMPLATES.includes(template) ? "reminders" : "transactional",
-    shopId: to.shopId,
-  });
-  // Wakes the delivery job on every instance once this commits (the job runs each minute anyway).
-  if (id !== null) await tx.execute(sql`select pg_notify(${CHANNEL}, '')`);
-  return id;
-}
-
-export const EMAILS_CHANNEL = CHANNEL;
 
 async function parties(tx: Executor, shopId: number, customerId: number | null) {
   if (customerId === null) return null;
@@ -135,6 +94,7 @@ export async function emailReceipt(
   const customer = await repo.findCustomer(tx, t.shopId, t.customerId);
   if (!payload || !customer) return;
   await queue(tx, "receipt", `receipt:${t.id}`, customer, payload);
+  if (t.kind === "membership_purchase") await emailTeamNewMember(tx, t, customer);
 }
 
 /** The receipt of a card payment completed through a checkout, found by its provider id. */
@@ -155,6 +115,7 @@ export async function emailRefund(tx: Executor, transactionId: number): Promise<
   const customer = await repo.findCustomer(tx, t.shopId, t.customerId);
   if (!payload || !("refundedAt" in payload) || !customer) return;
   await queue(tx, "refund", `refund:${t.id}`, customer, payload);
+  await emailTeamRefund(tx, t, customer, payload.item);
 }
 
 /** A renewal charge declined (retryAt: the next attempt) or asked for at the counter. */
@@ -179,6 +140,14 @@ export async function emailRenewalFailed(
   };
   const event = `renewal-failed:${m.id}:${m.expireDate.getTime()}:${input.attempt}`;
   await queue(tx, "renewal_failed", event, found.customer, payload);
+  if (!input.atCounter) {
+    await emailTeamPaymentFailed(tx, {
+      ...payload,
+      event,
+      customer: found.customer,
+      amountCents: tier.priceCents,
+    });
+  }
 }
 
 /** DOMAIN "Renewal": the first charge and three retries. */

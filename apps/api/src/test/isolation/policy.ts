@@ -34,6 +34,8 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   "PUT /api/v1/customer/email-preferences/:id": "customer",
   "GET /api/v1/shop/email-settings": "owner",
   "PUT /api/v1/shop/email-settings": "owner",
+  "GET /api/v1/user/email-notifications": "merchant",
+  "PUT /api/v1/user/email-notifications": "merchant",
   "GET /api/v1/customer/transactions/:id/receipt": "customer",
   "GET /api/v1/member/transactions/:id/receipt": "merchant",
   "GET /api/v1/user/get-user": "session",
