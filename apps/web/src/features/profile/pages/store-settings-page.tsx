@@ -37,6 +37,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { useGoBack } from "@/lib/use-go-back";
 import { useUpdateShop } from "../api";
 import { ColorField } from "../components/color-field";
+import { ReminderSettings } from "../components/reminder-settings";
 
 type FormValues = {
   name: string;
@@ -343,6 +344,7 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
           </div>
         </form>
       </Card>
+      {isOwner ? <ReminderSettings /> : null}
       <ImageCropDialog
         file={cropping?.file ?? null}
         output={cropping ? CROP_OUTPUT[cropping.kind] : STORE_LOGO_SIZE}
