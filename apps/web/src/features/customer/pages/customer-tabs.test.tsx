@@ -240,6 +240,8 @@ describe("Billing tab", () => {
     expect(
       within(rows[1] as HTMLElement).getByRole("button", { name: /^PDF receipt, Pastry box/ }),
     ).toBeInTheDocument();
-    expect(within(rows[2] as HTMLElement).queryByRole("button", { name: /PDF receipt/ })).toBeNull();
+    expect(
+      within(rows[2] as HTMLElement).queryByRole("button", { name: /PDF receipt/ }),
+    ).toBeNull();
   });
 });
