@@ -5,6 +5,7 @@ export * from "./contracts/analytics.ts";
 export * from "./contracts/audit.ts";
 export * from "./contracts/catalogue.ts";
 export * from "./contracts/customer.ts";
+export * from "./contracts/emails.ts";
 export * from "./contracts/integrations.ts";
 export * from "./contracts/member-card.ts";
 export * from "./contracts/members.ts";

@@ -1,6 +1,14 @@
-import { boolean, integer, pgTable, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { customers } from "./customers";
-import { shops } from "./shops";
+import { shops, users } from "./shops";
 
 /**
  * A shop's e-mail settings: how long before a renewal its members are reminded (yearly and
@@ -32,4 +40,30 @@ export const customerEmailPreferences = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("customer_email_preferences_shop_customer").on(t.shopId, t.customerId)],
+);
+
+export const DIGEST_FREQUENCIES = ["none", "daily", "weekly"] as const;
+
+/**
+ * What an owner or a staff member wants to hear about by e-mail (each their own choice): instant
+ * e-mails for a new member, a failed payment, a refund, and a daily or weekly digest. No row
+ * means nothing (they opt in on their profile).
+ */
+export const merchantEmailPreferences = pgTable(
+  "merchant_email_preferences",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    newMember: boolean("new_member").notNull().default(false),
+    failedPayment: boolean("failed_payment").notNull().default(false),
+    refund: boolean("refund").notNull().default(false),
+    digest: varchar("digest", { length: 8, enum: DIGEST_FREQUENCIES }).notNull().default("none"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The digest job reads the people who chose one; the instant e-mails a shop's recipients.
+  (t) => [index("merchant_email_preferences_shop_idx").on(t.shopId)],
 );

@@ -168,6 +168,8 @@ export const transactions = pgTable(
     amountCents: integer("amount_cents").notNull(),
     provider: varchar("provider", { length: 16, enum: ["sandbox", "fortis"] }),
     providerReference: varchar("provider_reference", { length: 128 }),
+    /** The card the receipt names ("Visa •••• 1111"), kept so a later PDF receipt names it too. */
+    cardLabel: varchar("card_label", { length: 64 }),
     status: varchar("status", { length: 16, enum: ["succeeded", "failed", "refunded"] }).notNull(),
     transactionBy: varchar("transaction_by", { length: 210 }).notNull(),
     transactionByUserId: integer("transaction_by_user_id").references(() => users.id, {

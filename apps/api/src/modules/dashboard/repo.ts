@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
-import { customerMemberships, offers, transactions } from "../../db/schema";
+import { customerMemberships, offers, redemptions, transactions } from "../../db/schema";
 import type { Executor } from "../../infra/db";
 
 /** What a sale brought in: the card or cash part plus the cashback spent on it. */
@@ -77,4 +77,34 @@ export async function listOfferPerformance(
     soldCount: Number(row.sold),
     revenueCents: Number(row.revenue),
   }));
+}
+
+/** Memberships that ended in a window (expired unpaid, declined, or at the end of a cancellation). */
+export async function countEndedMemberships(db: Executor, shopId: number, from: Date, to: Date) {
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(customerMemberships)
+    .where(
+      and(
+        eq(customerMemberships.shopId, shopId),
+        gte(customerMemberships.endedAt, from),
+        lt(customerMemberships.endedAt, to),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Benefit, offer and cashback redemptions made in a window. */
+export async function countRedemptions(db: Executor, shopId: number, from: Date, to: Date) {
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(redemptions)
+    .where(
+      and(
+        eq(redemptions.shopId, shopId),
+        gte(redemptions.redemptionDate, from),
+        lt(redemptions.redemptionDate, to),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }

@@ -109,6 +109,26 @@ export function createDashboardService({ db, now = () => new Date() }: Dashboard
       };
     },
 
+    /**
+     * The dashboard's figures for any window (a digest's day or week): revenue and new
+     * memberships summed as the Overview sums them, plus memberships ended and redemptions.
+     */
+    async getWindowFigures(scope: ShopScope, window: { start: Date; end: Date }) {
+      const filled = await ensureRolledUp(db, scope.shopId, now());
+      const [totals, ended, redeemed] = await Promise.all([
+        sumFacts(db, scope.shopId, window.start, window.end, filled),
+        repo.countEndedMemberships(db, scope.shopId, window.start, window.end),
+        repo.countRedemptions(db, scope.shopId, window.start, window.end),
+      ]);
+      return {
+        membershipCents: totals.membershipCents,
+        newMemberships: totals.newMemberships,
+        offerCents: totals.offerCents,
+        endedMemberships: ended,
+        redemptions: redeemed,
+      };
+    },
+
     /** The Offers Performance table for a period. */
     async getOffersPerformance(scope: ShopScope, period: Period): Promise<OffersDashboardResponse> {
       const timeZone = await shopZone(scope.shopId);

@@ -4,9 +4,11 @@ import type { DatabaseHandle } from "../../infra/db";
 import type { JobScheduler } from "../../infra/jobs";
 import type { Mailer, QueuedRenderer } from "../../infra/mailer";
 import { loadPaymentsSecret } from "../../infra/payments/secrets";
+import { createDashboardService } from "../dashboard/service";
 import { EMAILS_CHANNEL } from "./queue";
 import { runOfferReminders, runRenewalReminders } from "./reminders";
 import { emailRoutes } from "./routes";
+import { runDigests } from "./team";
 import { isTemplate, renderQueued } from "./templates";
 import { createUnsubscribeSigner, type UnsubscribeSigner } from "./unsubscribe";
 
@@ -14,6 +16,8 @@ import { createUnsubscribeSigner, type UnsubscribeSigner } from "./unsubscribe";
 export const EMAIL_DELIVERY_JOB = "email-delivery";
 /** The periodic job that queues renewal and offer reminders. */
 export const EMAIL_REMINDERS_JOB = "email-reminders";
+/** The periodic job that queues the team's daily and weekly digests after 08:00 shop time. */
+export const EMAIL_DIGESTS_JOB = "email-digests";
 
 export function queuedRenderer(options: {
   publicUrl: string;
@@ -22,6 +26,7 @@ export function queuedRenderer(options: {
   const renderOptions = {
     publicUrl: options.publicUrl,
     unsubscribeUrl: (customerId: number) => options.unsubscribe.url(customerId, "reminders"),
+    digestUnsubscribeUrl: (userId: number) => options.unsubscribe.url(userId, "digest"),
   };
   return async (row) => {
     const template = row.template ?? "";
@@ -55,6 +60,11 @@ export async function registerEmailDelivery(
   jobs.register(EMAIL_REMINDERS_JOB, async () => {
     await runRenewalReminders(database.db, now());
     await runOfferReminders(database.db, now());
+  });
+  // The digest's figures come from the dashboard's own service, so they cannot disagree.
+  const dashboard = createDashboardService({ db: database.db, now });
+  jobs.register(EMAIL_DIGESTS_JOB, async () => {
+    await runDigests(database.db, dashboard, now());
   });
   const render = queuedRenderer({ publicUrl: config.publicUrl, unsubscribe });
   jobs.register(EMAIL_DELIVERY_JOB, async () => {

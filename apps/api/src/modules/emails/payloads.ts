@@ -87,7 +87,55 @@ export type OfferExpiringPayload = {
   expiresAt: string;
 };
 
+/** An e-mail to an owner or a staff member about their shop (issue 17, merchant e-mails). */
+type TeamBase = { shop: ShopSnapshot; firstName: string; customerId: number; memberName: string };
+
+export type TeamNewMemberPayload = TeamBase & {
+  membershipName: string;
+  plan: string | null;
+  amountCents: number;
+  at: string;
+};
+
+export type TeamPaymentFailedPayload = TeamBase & {
+  membershipName: string;
+  amountCents: number;
+  retryAt: string | null;
+  attemptsLeft: number;
+};
+
+export type TeamRefundPayload = TeamBase & {
+  item: string;
+  amountCents: number;
+  cashbackUsedCents: number;
+  refundedAt: string;
+};
+
+/** The figures of a digest: the dashboard's for the same window, plus churn and redemptions. */
+export type DigestFigures = {
+  membershipRevenueCents: number;
+  offerRevenueCents: number;
+  newMembers: number;
+  churnedMembers: number;
+  redemptions: number;
+};
+
+export type DigestPayload = {
+  shop: ShopSnapshot;
+  userId: number;
+  firstName: string;
+  frequency: "daily" | "weekly";
+  /** The shop's local days the digest covers, first and last (YYYY-MM-DD). */
+  firstDay: string;
+  lastDay: string;
+  figures: DigestFigures;
+};
+
 export type EmailPayloads = {
+  team_new_member: TeamNewMemberPayload;
+  team_payment_failed: TeamPaymentFailedPayload;
+  team_refund: TeamRefundPayload;
+  team_digest: DigestPayload;
   renewal_reminder: RenewalReminderPayload;
   offer_expiring: OfferExpiringPayload;
   receipt: ReceiptPayload;

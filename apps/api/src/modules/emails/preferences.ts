@@ -1,5 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import { customerEmailPreferences, shopEmailSettings } from "../../db/schema";
+import {
+  customerEmailPreferences,
+  merchantEmailPreferences,
+  shopEmailSettings,
+} from "../../db/schema";
 import type { Executor } from "../../infra/db";
 
 /** A customer's choice of optional e-mails (reminders), and a shop's reminder lead times. */
@@ -56,5 +60,55 @@ export async function setShopLeadDays(
     .onConflictDoUpdate({
       target: shopEmailSettings.shopId,
       set: { ...days, updatedAt: sql`now()` },
+    });
+}
+
+export type MerchantPreferences = {
+  newMember: boolean;
+  failedPayment: boolean;
+  refund: boolean;
+  digest: "none" | "daily" | "weekly";
+};
+
+export const NO_MERCHANT_EMAILS: MerchantPreferences = {
+  newMember: false,
+  failedPayment: false,
+  refund: false,
+  digest: "none",
+};
+
+/** What an owner or staff member chose to hear about in their shop (nothing until they choose). */
+export async function merchantPreferences(
+  db: Executor,
+  userId: number,
+  shopId: number,
+): Promise<MerchantPreferences> {
+  const [row] = await db
+    .select({
+      newMember: merchantEmailPreferences.newMember,
+      failedPayment: merchantEmailPreferences.failedPayment,
+      refund: merchantEmailPreferences.refund,
+      digest: merchantEmailPreferences.digest,
+    })
+    .from(merchantEmailPreferences)
+    .where(
+      and(eq(merchantEmailPreferences.userId, userId), eq(merchantEmailPreferences.shopId, shopId)),
+    );
+  return row ?? NO_MERCHANT_EMAILS;
+}
+
+export async function setMerchantPreferences(
+  db: Executor,
+  userId: number,
+  shopId: number,
+  preferences: Partial<MerchantPreferences>,
+) {
+  await db
+    .insert(merchantEmailPreferences)
+    .values({ ...NO_MERCHANT_EMAILS, ...preferences, userId, shopId })
+    .onConflictDoUpdate({
+      target: merchantEmailPreferences.userId,
+      // The row follows the person to the shop they work in now.
+      set: { ...preferences, shopId, updatedAt: sql`now()` },
     });
 }

@@ -1,15 +1,9 @@
-import { sql } from "drizzle-orm";
-import type { Customer, Shop, transactions } from "../../db/schema";
+import type { Customer, transactions } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { queueOutboxEmail } from "../../infra/mailer/outbox-repo";
-import {
-  type EmailPayloads,
-  type EmailTemplate,
-  OPTIONAL_TEMPLATES,
-  type PaymentMethod,
-  type ShopSnapshot,
-} from "./payloads";
+import { queue, snapshot } from "./enqueue";
+import type { PaymentMethod, ReceiptPayload, RefundPayload, ShopSnapshot } from "./payloads";
 import * as repo from "./repo";
+import { emailTeamNewMember, emailTeamPaymentFailed, emailTeamRefund } from "./team";
 
 /**
  * The e-mails about money events, queued inside the transaction of the event (the payment
@@ -18,42 +12,9 @@ import * as repo from "./repo";
  * writes and sends them (`delivery.ts`).
  */
 
-const CHANNEL = "tessera_emails";
+export { EMAILS_CHANNEL, queue, snapshot } from "./enqueue";
 
 type Transaction = typeof transactions.$inferSelect;
-
-export function snapshot(shop: Shop, ownerEmail: string | null): ShopSnapshot {
-  return {
-    id: shop.id,
-    name: shop.name,
-    logo: shop.logo,
-    primaryColor: shop.primaryColor,
-    timeZone: shop.timeZone,
-    replyTo: ownerEmail,
-  };
-}
-
-export async function queue<T extends EmailTemplate>(
-  tx: Executor,
-  template: T,
-  event: string,
-  to: { email: string; shopId: number },
-  payload: EmailPayloads[T],
-) {
-  const id = await queueOutboxEmail(tx, {
-    idempotencyKey: `${event}:${to.email.trim().toLowerCase()}`,
-    toAddress: to.email,
-    template,
-    payload,
-    category: OPTIONAL_TEMPLATES.includes(template) ? "reminders" : "transactional",
-    shopId: to.shopId,
-  });
-  // Wakes the delivery job on every instance once this commits (the job runs each minute anyway).
-  if (id !== null) await tx.execute(sql`select pg_notify(${CHANNEL}, '')`);
-  return id;
-}
-
-export const EMAILS_CHANNEL = CHANNEL;
 
 async function parties(tx: Executor, shopId: number, customerId: number | null) {
   if (customerId === null) return null;
@@ -70,7 +31,12 @@ function itemOf(t: Transaction): string {
   return `${t.membershipName ?? "Membership"} ${what}${plan}`;
 }
 
-function receiptOf(t: Transaction, shop: ShopSnapshot, customer: Customer, method: PaymentMethod) {
+function receiptOf(
+  t: Transaction,
+  shop: ShopSnapshot,
+  customer: Customer,
+  method: PaymentMethod,
+): ReceiptPayload {
   return {
     shop,
     firstName: customer.firstName,
@@ -90,11 +56,29 @@ function receiptOf(t: Transaction, shop: ShopSnapshot, customer: Customer, metho
 
 /** How a payment was made: cash, or the card (its label when the provider named it). */
 async function methodOf(tx: Executor, t: Transaction, cardLabel: string | null | undefined) {
-  let label = cardLabel ?? null;
+  let label = cardLabel ?? t.cardLabel ?? null;
   if (!label && t.paymentType !== "cash" && t.customerMembershipId !== null) {
     label = (await repo.findMembership(tx, t.customerMembershipId))?.cardLabel ?? null;
   }
   return { type: t.paymentType, cardLabel: t.paymentType === "cash" ? null : label };
+}
+
+/**
+ * A transaction's receipt as its e-mail and its PDF show it (one builder, so they cannot drift);
+ * a refunded one carries its refund date. Null when it has no customer or did not go through.
+ */
+export async function buildReceipt(
+  tx: Executor,
+  t: Transaction,
+  cardLabel?: string | null,
+): Promise<ReceiptPayload | RefundPayload | null> {
+  if (t.status === "failed") return null;
+  const found = await parties(tx, t.shopId, t.customerId);
+  if (!found) return null;
+  const receipt = receiptOf(t, found.shop, found.customer, await methodOf(tx, t, cardLabel));
+  return t.status === "refunded" && t.refundedAt
+    ? { ...receipt, refundedAt: t.refundedAt.toISOString() }
+    : receipt;
 }
 
 /** The receipt of a successful payment (a purchase, a renewal, a counter sale). */
@@ -104,11 +88,13 @@ export async function emailReceipt(
   cardLabel?: string | null,
 ): Promise<void> {
   const t = await repo.findTransaction(tx, transactionId);
-  if (t?.status !== "succeeded") return;
-  const found = await parties(tx, t.shopId, t.customerId);
-  if (!found) return;
-  const payload = receiptOf(t, found.shop, found.customer, await methodOf(tx, t, cardLabel));
-  await queue(tx, "receipt", `receipt:${t.id}`, found.customer, payload);
+  if (t?.status !== "succeeded" || t.customerId === null) return;
+  if (cardLabel && !t.cardLabel) await repo.keepCardLabel(tx, t.id, cardLabel);
+  const payload = await buildReceipt(tx, t, cardLabel);
+  const customer = await repo.findCustomer(tx, t.shopId, t.customerId);
+  if (!payload || !customer) return;
+  await queue(tx, "receipt", `receipt:${t.id}`, customer, payload);
+  if (t.kind === "membership_purchase") await emailTeamNewMember(tx, t, customer);
 }
 
 /** The receipt of a card payment completed through a checkout, found by its provider id. */
@@ -124,12 +110,12 @@ export async function emailCheckoutReceipt(
 /** The refund confirmation, after the payment was marked refunded. */
 export async function emailRefund(tx: Executor, transactionId: number): Promise<void> {
   const t = await repo.findTransaction(tx, transactionId);
-  if (t?.status !== "refunded" || !t.refundedAt) return;
-  const found = await parties(tx, t.shopId, t.customerId);
-  if (!found) return;
-  const receipt = receiptOf(t, found.shop, found.customer, await methodOf(tx, t, null));
-  const payload = { ...receipt, refundedAt: t.refundedAt.toISOString() };
-  await queue(tx, "refund", `refund:${t.id}`, found.customer, payload);
+  if (t?.status !== "refunded" || !t.refundedAt || t.customerId === null) return;
+  const payload = await buildReceipt(tx, t);
+  const customer = await repo.findCustomer(tx, t.shopId, t.customerId);
+  if (!payload || !("refundedAt" in payload) || !customer) return;
+  await queue(tx, "refund", `refund:${t.id}`, customer, payload);
+  await emailTeamRefund(tx, t, customer, payload.item);
 }
 
 /** A renewal charge declined (retryAt: the next attempt) or asked for at the counter. */
@@ -154,6 +140,14 @@ export async function emailRenewalFailed(
   };
   const event = `renewal-failed:${m.id}:${m.expireDate.getTime()}:${input.attempt}`;
   await queue(tx, "renewal_failed", event, found.customer, payload);
+  if (!input.atCounter) {
+    await emailTeamPaymentFailed(tx, {
+      ...payload,
+      event,
+      customer: found.customer,
+      amountCents: tier.priceCents,
+    });
+  }
 }
 
 /** DOMAIN "Renewal": the first charge and three retries. */

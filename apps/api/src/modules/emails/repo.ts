@@ -1,8 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import {
   customerMemberships,
   customers,
+  emailOutbox,
   membershipTiers,
+  merchantEmailPreferences,
   shops,
   transactions,
   users,
@@ -63,5 +65,84 @@ export async function findTier(tx: Executor, tierId: number) {
 
 export async function findCustomerById(tx: Executor, customerId: number) {
   const [row] = await tx.select().from(customers).where(eq(customers.id, customerId));
+  return row;
+}
+
+/** The card the provider named for a payment, kept for its later PDF receipt. */
+export async function keepCardLabel(tx: Executor, transactionId: number, cardLabel: string) {
+  await tx.update(transactions).set({ cardLabel }).where(eq(transactions.id, transactionId));
+}
+
+export type TeamChoice = "newMember" | "failedPayment" | "refund";
+
+/**
+ * The shop's people who asked for an e-mail about this kind of event: its owner and its active
+ * staff (an invited or disabled staff member gets nothing, nor someone who left the shop).
+ */
+export async function findTeamRecipients(tx: Executor, shopId: number, choice?: TeamChoice) {
+  return tx
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      digest: merchantEmailPreferences.digest,
+    })
+    .from(merchantEmailPreferences)
+    .innerJoin(users, eq(users.id, merchantEmailPreferences.userId))
+    .innerJoin(shops, eq(shops.id, merchantEmailPreferences.shopId))
+    .where(
+      and(
+        eq(merchantEmailPreferences.shopId, shopId),
+        eq(users.status, "active"),
+        or(eq(shops.ownerId, users.id), eq(users.shopId, shopId)),
+        choice ? eq(merchantEmailPreferences[choice], true) : undefined,
+      ),
+    );
+}
+
+/** Everyone who chose a digest, with their shop (for its time zone). */
+export async function findDigestSubscribers(tx: Executor) {
+  return tx
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      digest: merchantEmailPreferences.digest,
+      shopId: shops.id,
+      timeZone: shops.timeZone,
+    })
+    .from(merchantEmailPreferences)
+    .innerJoin(users, eq(users.id, merchantEmailPreferences.userId))
+    .innerJoin(shops, eq(shops.id, merchantEmailPreferences.shopId))
+    .where(
+      and(
+        ne(merchantEmailPreferences.digest, "none"),
+        eq(users.status, "active"),
+        or(eq(shops.ownerId, users.id), eq(users.shopId, shops.id)),
+      ),
+    );
+}
+
+/** Whether an e-mail with this idempotency key was queued already (a digest sent today). */
+export async function isQueued(tx: Executor, idempotencyKey: string) {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A team member's e-mail choices row with its shop's name (a digest link's recipient). */
+export async function findDigestChoice(tx: Executor, userId: number) {
+  const [row] = await tx
+    .select({
+      userId: merchantEmailPreferences.userId,
+      shopId: merchantEmailPreferences.shopId,
+      shopName: shops.name,
+    })
+    .from(merchantEmailPreferences)
+    .innerJoin(shops, eq(shops.id, merchantEmailPreferences.shopId))
+    .where(eq(merchantEmailPreferences.userId, userId));
   return row;
 }

@@ -1,24 +1,38 @@
+import { merchantEmailPreferencesSchema, reminderLeadDaysSchema } from "@tessera/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { escapeHtml } from "../../infra/mailer/templates";
-import { bearerSecurity, requireCustomer, requireOwner } from "../../plugins/auth";
+import {
+  bearerSecurity,
+  requireCustomer,
+  requireOwner,
+  requireShopMerchant,
+} from "../../plugins/auth";
 import {
   customerReminders,
+  merchantPreferences,
   setCustomerReminders,
+  setMerchantPreferences,
   setShopLeadDays,
   shopLeadDays,
 } from "./preferences";
+import { receiptRoutes } from "./receipt-routes";
 import * as repo from "./repo";
 import type { UnsubscribeSigner } from "./unsubscribe";
 
 const tags = ["emails"];
 
 const unsubscribeQuery = z.object({
-  c: z.coerce.number().int().positive().max(2_147_483_647).describe("The customer"),
-  k: z.string().max(20).describe("What to turn off (reminders)"),
+  c: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .describe("The customer (reminders) or the team member (digest)"),
+  k: z.string().max(20).describe("What to turn off: reminders or digest"),
   s: z.string().max(100).describe("The link's signature"),
 });
 
@@ -32,18 +46,7 @@ async function ownCustomer(request: FastifyRequest, id: number) {
 }
 
 const remindersSchema = z.object({ reminders: z.boolean() });
-const leadDaysSchema = z.object({
-  yearlyReminderDays: z
-    .number()
-    .int()
-    .min(1, "Between 1 and 60 days.")
-    .max(60, "Between 1 and 60 days."),
-  monthlyReminderDays: z
-    .number()
-    .int()
-    .min(1, "Between 1 and 14 days.")
-    .max(14, "Between 1 and 14 days."),
-});
+const leadDaysSchema = reminderLeadDaysSchema;
 
 function page(title: string, message: string, form?: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
@@ -67,16 +70,30 @@ export const emailRoutes: FastifyPluginAsyncZod<{
     (_request, body, done) => done(null, body),
   );
 
+  /** The link's recipient and what it turns off, or null when its signature does not hold. */
   async function checkLink(query: z.infer<typeof unsubscribeQuery>) {
     if (!unsubscribe.verify(query.c, query.k, query.s)) return null;
+    if (query.k === "digest") {
+      const member = await repo.findDigestChoice(db, query.c);
+      if (!member) return null;
+      return {
+        kind: "digest" as const,
+        off: () => setMerchantPreferences(db, member.userId, member.shopId, { digest: "none" }),
+        shopName: member.shopName,
+      };
+    }
     const customer = await repo.findCustomerById(db, query.c);
     if (!customer) return null;
     const shop = await repo.findShopWithOwner(db, customer.shopId);
-    return { customer, shopName: shop?.shop.name ?? "the shop" };
+    return {
+      kind: "reminders" as const,
+      off: () => setCustomerReminders(db, customer.shopId, customer.id, false),
+      shopName: shop?.shop.name ?? "the shop",
+    };
   }
 
   const refusedText =
-    "This unsubscribe link is not valid. Use the link in your latest e-mail, or turn reminders off in your profile.";
+    "This unsubscribe link is not valid. Use the link in your latest e-mail, or turn these e-mails off in your profile.";
   const refusedPage = page("This link does not work", refusedText);
   // A browser opening the link gets a page; anything else (a mail provider's one-click request,
   // a script) the API's usual JSON error.
@@ -90,7 +107,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "The unsubscribe link of a reminder e-mail: asks to confirm",
+        summary: "The unsubscribe link of a reminder or digest e-mail: asks to confirm",
         querystring: unsubscribeQuery,
       },
     },
@@ -98,11 +115,18 @@ export const emailRoutes: FastifyPluginAsyncZod<{
       reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
       const found = await checkLink(request.query);
       if (!found) return refuse(request, reply);
-      return page(
-        "Unsubscribe from reminders",
-        `Stop reminder e-mails from ${found.shopName} (upcoming renewals, offers about to expire)? Receipts and account e-mails still come.`,
-        `<form method="post"><button type="submit">Unsubscribe</button></form>`,
-      );
+      const form = `<form method="post"><button type="submit">Unsubscribe</button></form>`;
+      return found.kind === "digest"
+        ? page(
+            "Unsubscribe from the digest",
+            `Stop the digest e-mails about ${found.shopName}? Your other e-mail choices stay as they are.`,
+            form,
+          )
+        : page(
+            "Unsubscribe from reminders",
+            `Stop reminder e-mails from ${found.shopName} (upcoming renewals, offers about to expire)? Receipts and account e-mails still come.`,
+            form,
+          );
     },
   );
 
@@ -111,7 +135,8 @@ export const emailRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "Turns a customer's reminder e-mails off (signed link, one-click RFC 8058)",
+        summary:
+          "Turns a customer's reminders or a team member's digest off (signed link, one-click RFC 8058)",
         querystring: unsubscribeQuery,
       },
     },
@@ -119,15 +144,18 @@ export const emailRoutes: FastifyPluginAsyncZod<{
       reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
       const found = await checkLink(request.query);
       if (!found) return refuse(request, reply);
-      await setCustomerReminders(db, found.customer.shopId, found.customer.id, false);
+      await found.off();
       return page(
         "You are unsubscribed",
-        `You will no longer get reminder e-mails from ${found.shopName}. You can turn them on again in your profile.`,
+        found.kind === "digest"
+          ? `You will no longer get the digest about ${found.shopName}. You can turn it on again in your profile.`
+          : `You will no longer get reminder e-mails from ${found.shopName}. You can turn them on again in your profile.`,
       );
     },
   );
 
   await app.register(preferenceRoutes, { db });
+  await app.register(receiptRoutes, { db });
 };
 
 /** The customer's own e-mail preferences and the owner's reminder lead times. */
@@ -196,6 +224,40 @@ const preferenceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { 
       const { shopId } = await requireOwner(request);
       await setShopLeadDays(db, shopId, request.body);
       return shopLeadDays(db, shopId);
+    },
+  );
+
+  app.get(
+    "/api/v1/user/email-notifications",
+    {
+      schema: {
+        tags,
+        summary: "The e-mails the signed-in owner or staff member gets about the shop",
+        security: bearerSecurity,
+        response: { 200: merchantEmailPreferencesSchema },
+      },
+    },
+    async (request) => {
+      const session = await requireShopMerchant(request);
+      return merchantPreferences(db, session.user.id, session.shopId);
+    },
+  );
+
+  app.put(
+    "/api/v1/user/email-notifications",
+    {
+      schema: {
+        tags,
+        summary: "Chooses instant e-mails (new member, failed payment, refund) and the digest",
+        security: bearerSecurity,
+        body: merchantEmailPreferencesSchema,
+        response: { 200: merchantEmailPreferencesSchema },
+      },
+    },
+    async (request) => {
+      const session = await requireShopMerchant(request);
+      await setMerchantPreferences(db, session.user.id, session.shopId, request.body);
+      return merchantPreferences(db, session.user.id, session.shopId);
     },
   );
 };

@@ -1,11 +1,7 @@
 import { formatCents } from "@tessera/shared";
 import { type EmailModel, renderEmail } from "../../infra/mailer/react/layout";
-import {
-  type EmailContent,
-  footerFor,
-  shopBrand,
-  toShopBranding,
-} from "../../infra/mailer/templates";
+import { type EmailContent, footerFor } from "../../infra/mailer/templates";
+import { brandOf, type RenderOptions, shopDate, shopDateTime } from "./format";
 import type {
   CancellationPayload,
   EmailPayloads,
@@ -19,51 +15,16 @@ import type {
   RenewalReminderPayload,
   ShopSnapshot,
 } from "./payloads";
+import { TEAM_MODELS } from "./team-templates";
 
 /**
  * The customer's e-mails about money, from the payload captured with the event: branded with
  * the shop, amounts to the cent, dates and times in the shop's time zone.
  */
 
-export type RenderOptions = {
-  publicUrl: string;
-  /** The signed one-click unsubscribe address of a customer's reminders. */
-  unsubscribeUrl: (customerId: number) => string;
-};
+export type { RenderOptions };
 
-function brandOf(shop: ShopSnapshot, publicUrl: string) {
-  return shopBrand(toShopBranding(shop, publicUrl));
-}
-
-/** "Nov 25, 2026, 2:05 PM EST" in the shop's zone (UTC when the zone is unknown). */
-export function shopDateTime(iso: string, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = {
-    dateStyle: "medium",
-    timeStyle: "short",
-  };
-  try {
-    const parts = new Intl.DateTimeFormat("en-US", { ...options, timeZone }).format(new Date(iso));
-    const zone = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
-      .formatToParts(new Date(iso))
-      .find((p) => p.type === "timeZoneName")?.value;
-    return zone ? `${parts} ${zone}` : parts;
-  } catch {
-    return `${new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(new Date(iso))} UTC`;
-  }
-}
-
-/** "Nov 25, 2026" in the shop's zone. */
-export function shopDate(iso: string, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(
-      new Date(iso),
-    );
-  } catch {
-    return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(
-      new Date(iso),
-    );
-  }
-}
+export { shopDate, shopDateTime };
 
 export function methodLabel(method: PaymentMethod): string {
   if (method.type === "cash") return "Cash";
@@ -279,6 +240,7 @@ const MODELS: { [T in EmailTemplate]: (p: EmailPayloads[T], o: RenderOptions) =>
   membership_cancelled: cancelledModel,
   renewal_reminder: reminderModel,
   offer_expiring: offerExpiringModel,
+  ...TEAM_MODELS,
 };
 
 export function isTemplate(name: string): name is EmailTemplate {

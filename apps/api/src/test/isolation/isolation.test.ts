@@ -170,7 +170,9 @@ describe("isolation: every route, every wrong actor, the victim's ids", () => {
 
   it("serves a shop's read-only API key every merchant read its owner gets (people-only aside)", async () => {
     const failures: string[] = [];
-    const peopleOnly = /^GET \/api\/v1\/(employees\/|integrations\/|fortis\/onboarding$|privacy\/)/;
+    // A person's own e-mail choices (issue 17) are theirs: a key acts for no person.
+    const peopleOnly =
+      /^GET \/api\/v1\/(employees\/|integrations\/|fortis\/onboarding$|privacy\/|user\/email-notifications$)/;
     for (const key of routes()) {
       const kind = ROUTE_POLICY[key];
       if (!key.startsWith("GET ") || (kind !== "merchant" && kind !== "owner")) continue;

@@ -34,6 +34,10 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   "PUT /api/v1/customer/email-preferences/:id": "customer",
   "GET /api/v1/shop/email-settings": "owner",
   "PUT /api/v1/shop/email-settings": "owner",
+  "GET /api/v1/user/email-notifications": "merchant",
+  "PUT /api/v1/user/email-notifications": "merchant",
+  "GET /api/v1/customer/transactions/:id/receipt": "customer",
+  "GET /api/v1/member/transactions/:id/receipt": "merchant",
   "GET /api/v1/user/get-user": "session",
   "POST /api/v1/user/update-user": "session",
   "POST /api/v1/employees/set-password": "public",
@@ -226,6 +230,7 @@ export function victimId(
       if (url.includes("/employees/")) return ids.staffId;
       if (url.includes("/integrations/api-keys")) return ids.apiKeyId;
       if (url.includes("/transactions/refund")) return ids.transactionId;
+      if (url.endsWith("/receipt")) return ids.transactionId;
       if (url.includes("update-notification-by-id-merchant")) return ids.merchantNotificationId;
       if (url.includes("update-notification-by-id-customer") && where === "query") {
         return ids.customerNotificationId;

@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  type MerchantEmailPreferences,
   type ProfileValues,
+  type ReminderLeadDays,
   type Shop,
   type StoreSettingsValues,
   sanitizeFileName,
@@ -78,5 +80,48 @@ export function useUpdateShop() {
       void queryClient.invalidateQueries({ queryKey: ["shops"] });
       void queryClient.invalidateQueries({ queryKey: ["storefront"] });
     },
+  });
+}
+
+const reminderKey = ["shop", "email-settings"] as const;
+
+/** GET /shop/email-settings (owner): how many days before a renewal members are reminded. */
+export function useReminderLeadDays(enabled: boolean) {
+  return useQuery({
+    queryKey: reminderKey,
+    queryFn: ({ signal }) => api.get<ReminderLeadDays>("/shop/email-settings", { signal }),
+    enabled,
+  });
+}
+
+/** PUT /shop/email-settings { yearlyReminderDays, monthlyReminderDays }. */
+export function useUpdateReminderLeadDays() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReminderLeadDays) =>
+      api.put<ReminderLeadDays>("/shop/email-settings", input),
+    onSuccess: (saved) => queryClient.setQueryData(reminderKey, saved),
+  });
+}
+
+const notificationsKey = ["user", "email-notifications"] as const;
+
+/** GET /user/email-notifications: the signed-in owner's or staff member's own e-mail choices. */
+export function useEmailNotifications(enabled: boolean) {
+  return useQuery({
+    queryKey: notificationsKey,
+    queryFn: ({ signal }) =>
+      api.get<MerchantEmailPreferences>("/user/email-notifications", { signal }),
+    enabled,
+  });
+}
+
+/** PUT /user/email-notifications { newMember, failedPayment, refund, digest }. */
+export function useUpdateEmailNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MerchantEmailPreferences) =>
+      api.put<MerchantEmailPreferences>("/user/email-notifications", input),
+    onSuccess: (saved) => queryClient.setQueryData(notificationsKey, saved),
   });
 }

@@ -6,6 +6,7 @@ import {
 } from "@tessera/shared";
 import { CreditCard } from "lucide-react";
 import { useState } from "react";
+import { ReceiptDownload } from "@/components/receipt-download";
 import { Badge, type BadgeTone, type TableColumn } from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useCustomerTransactions } from "../api";
@@ -49,6 +50,17 @@ function StatusBadge({ status }: { status: TransactionStatus }) {
   );
 }
 
+/** The PDF receipt of a payment that went through (a declined one has none). */
+function Receipt({ row, timeZone }: { row: Transaction; timeZone: string }) {
+  return (
+    <ReceiptDownload
+      scope="customer"
+      transactionId={row.id}
+      label={`${itemOf(row).name}, ${formatDay(row.transactionDate, timeZone)}`}
+    />
+  );
+}
+
 function TransactionCards({ rows, timeZone }: { rows: Transaction[]; timeZone: string }) {
   return (
     <ul aria-label="Transactions" className="flex flex-col gap-3">
@@ -75,6 +87,11 @@ function TransactionCards({ rows, timeZone }: { rows: Transaction[]; timeZone: s
               </span>
               <span>{PAYMENT_TYPE_LABELS[row.paymentType]}</span>
             </div>
+            {row.status === "failed" ? null : (
+              <div className="mt-2 -ml-3">
+                <Receipt row={row} timeZone={timeZone} />
+              </div>
+            )}
           </li>
         );
       })}
@@ -125,6 +142,11 @@ function columns(timeZone: string): TableColumn<Transaction>[] {
       },
     },
     { key: "status", header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
+    {
+      key: "receipt",
+      header: "Receipt",
+      cell: (row) => (row.status === "failed" ? null : <Receipt row={row} timeZone={timeZone} />),
+    },
   ];
 }
 

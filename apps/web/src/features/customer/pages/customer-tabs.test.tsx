@@ -236,5 +236,12 @@ describe("Billing tab", () => {
     expect(rows[2]).toHaveTextContent("Membership · Monthly");
     expect(rows[2]).toHaveTextContent("Online");
     expect(rows[2]).toHaveTextContent("Declined");
+    // A paid row offers its PDF receipt; a declined one has none.
+    expect(
+      within(rows[1] as HTMLElement).getByRole("button", { name: /^PDF receipt, Pastry box/ }),
+    ).toBeInTheDocument();
+    expect(
+      within(rows[2] as HTMLElement).queryByRole("button", { name: /PDF receipt/ }),
+    ).toBeNull();
   });
 });

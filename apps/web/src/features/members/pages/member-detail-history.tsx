@@ -10,7 +10,8 @@ import {
   TRANSACTION_STATUS_LABELS,
   type Transaction,
 } from "@tessera/shared";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
+import { ReceiptDownload } from "@/components/receipt-download";
 import {
   Badge,
   EmptyState,
@@ -107,22 +108,28 @@ function transactionItem(row: Transaction): string {
   );
 }
 
-export function HistoryTabs({ data }: { data: GetMemberResponse }) {
-  const shop = useCurrentShop();
-  const id = data.member.id;
-  // Kept here, not in the tabs, so switching tabs does not lose the page.
-  const [transactionPage, setTransactionPage] = useState(1);
-  const [redemptionPage, setRedemptionPage] = useState(1);
-  const firstTransactions = { rows: data.transactions, total: data.transactionsTotal };
-  const firstRedemptions = { rows: data.redemptions, total: data.redemptionsTotal };
-  const transactions = useMemberTransactionsPage(id, transactionPage, firstTransactions);
-  const redemptions = useMemberRedemptionsPage(id, redemptionPage, firstRedemptions);
-  const transactionColumns: TableColumn<Transaction>[] = [
+/** A member's payment's PDF receipt; a declined payment has none. */
+function MemberReceipt({ row, timeZone }: { row: Transaction; timeZone: string }) {
+  if (row.status === "failed") return null;
+  return (
+    <ReceiptDownload
+      scope="member"
+      transactionId={row.id}
+      label={`${transactionItem(row)}, ${formatShortDate(row.transactionDate, timeZone)}`}
+    />
+  );
+}
+
+function transactionColumnsFor(
+  timeZone: string,
+  receipt: (row: Transaction) => ReactNode,
+): TableColumn<Transaction>[] {
+  return [
     {
       key: "date",
       header: "Date",
       className: "whitespace-nowrap",
-      cell: (row) => formatShortDate(row.transactionDate, shop.timeZone),
+      cell: (row) => formatShortDate(row.transactionDate, timeZone),
     },
     { key: "item", header: "Item", cell: transactionItem },
     {
@@ -144,7 +151,26 @@ export function HistoryTabs({ data }: { data: GetMemberResponse }) {
       className: "tabular-nums",
       cell: (row) => formatMoney(row.amount),
     },
+    {
+      key: "receipt",
+      header: "Receipt",
+      cell: (row) => receipt(row),
+    },
   ];
+}
+
+export function HistoryTabs({ data }: { data: GetMemberResponse }) {
+  const shop = useCurrentShop();
+  const id = data.member.id;
+  // Kept here, not in the tabs, so switching tabs does not lose the page.
+  const [transactionPage, setTransactionPage] = useState(1);
+  const [redemptionPage, setRedemptionPage] = useState(1);
+  const firstTransactions = { rows: data.transactions, total: data.transactionsTotal };
+  const firstRedemptions = { rows: data.redemptions, total: data.redemptionsTotal };
+  const transactions = useMemberTransactionsPage(id, transactionPage, firstTransactions);
+  const redemptions = useMemberRedemptionsPage(id, redemptionPage, firstRedemptions);
+  const receipt = (row: Transaction) => <MemberReceipt row={row} timeZone={shop.timeZone} />;
+  const transactionColumns = transactionColumnsFor(shop.timeZone, receipt);
   const redemptionColumns: TableColumn<Redemption>[] = [
     {
       key: "date",
@@ -187,6 +213,7 @@ export function HistoryTabs({ data }: { data: GetMemberResponse }) {
                 <span aria-hidden="true">·</span>
                 <span>{PAYMENT_TYPE_LABELS[row.paymentType] ?? row.paymentType}</span>
                 <Badge tone={statusTone(row.status)}>{TRANSACTION_STATUS_LABELS[row.status]}</Badge>
+                {receipt(row)}
               </>
             ),
           }}

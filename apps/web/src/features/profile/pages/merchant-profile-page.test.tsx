@@ -20,6 +20,8 @@ function account(connected: boolean) {
   };
 }
 
+const NO_EMAILS = { newMember: false, failedPayment: false, refund: false, digest: "none" };
+
 function merchant(role: "owner" | "staff", connected: boolean, extra = {}) {
   setToken("m");
   return mockApi({
@@ -28,6 +30,7 @@ function merchant(role: "owner" | "staff", connected: boolean, extra = {}) {
     },
     "GET /shop/get-shop-by-userId": { shop: makeShop() },
     "GET /fortis/onboarding": account(connected),
+    "GET /user/email-notifications": NO_EMAILS,
     ...extra,
   });
 }
@@ -88,5 +91,36 @@ describe("merchant profile: card payments onboarding", () => {
     const row = await paymentsRow();
     expect(await within(row).findByText("Not allowed here.")).toBeInTheDocument();
     expect(within(row).getByRole("button", { name: "Retry" })).toBeInTheDocument();
+  });
+});
+
+describe("merchant profile: e-mail notifications", () => {
+  it("a staff member picks their own instant e-mails and digest, saves, and is told so", {
+    timeout: 30_000,
+  }, async () => {
+    const api = merchant("staff", true, {
+      "PUT /user/email-notifications": (request: { body: unknown }) =>
+        jsonResponse(request.body as object),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, "/merchant/profile");
+    const save = await screen.findByRole(
+      "button",
+      { name: "Save notifications" },
+      // The lazy profile route loads first.
+      { timeout: 15_000 },
+    );
+    expect(save).toBeDisabled();
+    await user.click(screen.getByRole("switch", { name: /Failed payment/ }));
+    await user.selectOptions(screen.getByLabelText("Summary e-mail"), "weekly");
+    await user.click(save);
+    expect(
+      await screen.findByText("E-mail notifications saved.", {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(api.callsTo("PUT /user/email-notifications")[0]?.body).toEqual({
+      ...NO_EMAILS,
+      failedPayment: true,
+      digest: "weekly",
+    });
   });
 });

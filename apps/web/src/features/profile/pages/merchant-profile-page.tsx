@@ -13,6 +13,7 @@ import {
 import { useOnboardingReturn } from "@/features/payments";
 import { MERCHANT_PROFILE_PATH, useCurrentUser } from "@/features/session";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { EmailNotifications } from "../components/email-notifications";
 import { PaymentsRow } from "../components/payments-row";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -135,6 +136,7 @@ export function MerchantProfilePage() {
           </>
         )}
       </Card>
+      {user.data?.shopId ? <EmailNotifications /> : null}
     </div>
   );
 }

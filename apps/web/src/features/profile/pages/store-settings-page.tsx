@@ -29,6 +29,7 @@ import { useGoBack } from "@/lib/use-go-back";
 import { useUpdateShop } from "../api";
 import { ColorField } from "../components/color-field";
 import { CustomerAccessFields, type FormValues } from "../components/customer-access-fields";
+import { ReminderSettings } from "../components/reminder-settings";
 
 /** The fields whose server errors show on the form. */
 const SERVER_FIELDS = [
@@ -331,6 +332,7 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
           </div>
         </form>
       </Card>
+      {isOwner ? <ReminderSettings /> : null}
       <ImageCropDialog
         file={cropping?.file ?? null}
         output={cropping ? CROP_OUTPUT[cropping.kind] : STORE_LOGO_SIZE}

@@ -1,0 +1,169 @@
+import { eq } from "drizzle-orm";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cashbackLedger, shops, transactions } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/app";
+import { createMerchant, createOffer, createTier, loginAs } from "../../test/factories";
+import { paymentsKit } from "../../test/payments-kit";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    now: () => new Date("2026-11-22T15:00:00Z"),
+    env: { RATE_LIMIT_PER_MINUTE: "1000000" },
+  });
+});
+afterAll(() => t.close());
+
+const kit = () => paymentsKit(t, null);
+
+/** The PDF's text, line by line as pdf.js reads it (items joined, lines split by position). */
+async function pdfText(body: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(body), useSystemFonts: false, verbosity: 0 })
+    .promise;
+  const page = await pdf.getPage(1);
+  const content = await page.getTextContent();
+  const lines = new Map<number, string[]>();
+  for (const item of content.items) {
+    if (!("str" in item)) continue;
+    const y = Math.round(item.transform[5] as number);
+    lines.set(y, [...(lines.get(y) ?? []), item.str]);
+  }
+  return [...lines.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([, parts]) => parts.join(" "))
+    .join("\n");
+}
+
+async function shopWithOffer() {
+  const { merchant, shopId } = await kit().connectedShop();
+  await t.database.db
+    .update(shops)
+    .set({ name: "Corner Bakery", timeZone: "America/Los_Angeles", primaryColor: "#7c3aed" })
+    .where(eq(shops.id, shopId));
+  const offer = await createOffer(t.database.db, shopId, {
+    offerName: "Coffee box",
+    offerPriceCents: 1250,
+    originalPriceCents: 2000,
+  });
+  const owner = await loginAs(t.app, merchant);
+  return { shopId, offer, owner: { authorization: owner.authorization }, merchant };
+}
+
+describe("PDF receipts", () => {
+  it("gives the customer and the shop the receipt's content, cashback apart, to the cent", async () => {
+    const { shopId, offer, owner, merchant } = await shopWithOffer();
+    const who = await kit().customerOf(shopId);
+    await t.database.db.insert(cashbackLedger).values({
+      shopId,
+      customerId: who.customer.id,
+      amountCents: 300,
+      kind: "reward",
+      description: "Test credit",
+    });
+    const data = await kit().open(who.headers, {
+      shopId,
+      customerId: who.customer.id,
+      type: "offer",
+      offerId: offer.id,
+      cashbackUsed: 3,
+    });
+    const txnId = await kit().pay(data.client_token);
+    const done = await kit().complete(who.headers, data.checkoutId, txnId);
+    expect(done.statusCode, done.body).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.providerReference, txnId));
+    const id = row?.id as number;
+    // A known payment time: 15:00 UTC is 7:00 AM in Los Angeles (PST) that day.
+    await t.database.db
+      .update(transactions)
+      .set({ createdAt: new Date("2026-11-22T15:00:00Z") })
+      .where(eq(transactions.id, id));
+
+    const mine = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/customer/transactions/${id}/receipt`,
+      headers: who.headers,
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.headers["content-type"]).toBe("application/pdf");
+    expect(mine.headers["content-disposition"]).toBe(
+      `attachment; filename="receipt-${shopId}-${id}.pdf"`,
+    );
+    const text = await pdfText(mine.rawPayload);
+    expect(text).toContain("Corner Bakery");
+    expect(text).toContain("Payment receipt");
+    expect(text).toMatch(/Item\s+Coffee box/);
+    expect(text).toMatch(/Price\s+\$12\.50/);
+    expect(text).toMatch(/Paid with cashback\s+\$3\.00/);
+    expect(text).toMatch(/Paid by card or cash\s+\$9\.50/);
+    expect(text).toMatch(/Payment method\s+Visa .*1111/);
+    expect(text).toMatch(/Date\s+Nov 22, 2026, 7:00\s?AM PST/);
+    expect(text).toMatch(new RegExp(`Transaction id\\s+${txnId}`));
+    expect(text).toMatch(new RegExp(`Receipt number\\s+${shopId}-${id}`));
+    expect(text).toMatch(/Billed to\s+Cleo Customer/);
+    expect(text).toContain(`Contact Corner Bakery at ${merchant.email}`);
+
+    const shopCopy = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/member/transactions/${id}/receipt`,
+      headers: owner,
+    });
+    expect(shopCopy.statusCode).toBe(200);
+    expect(await pdfText(shopCopy.rawPayload)).toBe(text);
+
+    // Another customer of the same shop, and another shop's owner, see nothing.
+    const other = await kit().customerOf(shopId);
+    const theirs = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/customer/transactions/${id}/receipt`,
+      headers: other.headers,
+    });
+    expect(theirs.statusCode).toBe(404);
+    const stranger = await createMerchant(t.database.db);
+    const strangerHeaders = { authorization: (await loginAs(t.app, stranger)).authorization };
+    const foreign = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/member/transactions/${id}/receipt`,
+      headers: strangerHeaders,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it("notes a refund on the receipt", async () => {
+    const { shopId, merchant, owner } = await shopWithOffer();
+    const tier = await createTier(t.database.db, shopId, { name: "Gold", priceCents: 2499 });
+    const who = await kit().customerOf(shopId);
+    const sale = await t.app.services.payments.counter.sellMembershipAtCounter({
+      shopId,
+      customerId: who.customer.id,
+      tierId: tier.id,
+      paymentType: "cash",
+      discountPercent: 0,
+      actor: { kind: "merchant", userId: merchant.user.id, name: "Olive Owner" },
+    });
+    expect(sale.outcome).toBe("completed");
+    const [row] = await t.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.customerId, who.customer.id));
+    await t.app.services.payments.refunds.refundTransaction({
+      shopId,
+      transactionId: row?.id as number,
+    });
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/member/transactions/${row?.id}/receipt`,
+      headers: owner,
+    });
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain("Receipt (refunded)");
+    expect(text).toMatch(/Amount paid\s+\$24\.99/);
+    expect(text).toMatch(/Payment method\s+Cash/);
+    expect(text).toMatch(/Refunded\s+\$24\.99/);
+    expect(text).toMatch(/Refund date\s+Nov 22, 2026, 7:00\s?AM PST/);
+  });
+});

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../errors";
+import type { Database } from "../../infra/db";
+import { bearerSecurity, requireCustomer, requireShopMerchant } from "../../plugins/auth";
+import { receiptFileName, renderReceiptPdf } from "./pdf";
+import { buildReceipt } from "./queue";
+import * as repo from "./repo";
+
+const tags = ["emails"];
+const params = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647).describe("The transaction"),
+});
+const NOT_FOUND = "Receipt not found.";
+
+/**
+ * PDF receipts: a customer's own payments, and the shop's payments for its owner and staff. A
+ * transaction of another customer or shop answers 404, as one that does not exist; a declined
+ * payment has no receipt.
+ */
+export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  async function pdfOf(
+    transactionId: number,
+    allowed: (t: { shopId: number; customerId: number | null }) => boolean,
+  ) {
+    const t = await repo.findTransaction(db, transactionId);
+    if (!t || !allowed(t)) throw new AppError("NOT_FOUND", NOT_FOUND);
+    const receipt = await buildReceipt(db, t);
+    if (!receipt) throw new AppError("NOT_FOUND", NOT_FOUND);
+    return { bytes: Buffer.from(await renderReceiptPdf(receipt)), name: receiptFileName(receipt) };
+  }
+
+  const produces = { produces: ["application/pdf"] };
+
+  app.get(
+    "/api/v1/customer/transactions/:id/receipt",
+    {
+      schema: {
+        tags,
+        summary: "The PDF receipt of one of the signed-in customer's payments",
+        security: bearerSecurity,
+        params,
+        ...produces,
+      },
+    },
+    async (request, reply) => {
+      const session = await requireCustomer(request);
+      const pdf = await pdfOf(
+        request.params.id,
+        (t) => t.shopId === session.shopId && t.customerId === session.customer.id,
+      );
+      return reply
+        .type("application/pdf")
+        .header("cache-control", "private, no-store")
+        .header("content-disposition", `attachment; filename="${pdf.name}"`)
+        .send(pdf.bytes);
+    },
+  );
+
+  app.get(
+    "/api/v1/member/transactions/:id/receipt",
+    {
+      schema: {
+        tags,
+        summary: "The PDF receipt of a member's payment to the shop (owner and staff)",
+        security: bearerSecurity,
+        params,
+        ...produces,
+      },
+    },
+    async (request, reply) => {
+      const session = await requireShopMerchant(request);
+      const pdf = await pdfOf(request.params.id, (t) => t.shopId === session.shopId);
+      return reply
+        .type("application/pdf")
+        .header("cache-control", "private, no-store")
+        .header("content-disposition", `attachment; filename="${pdf.name}"`)
+        .send(pdf.bytes);
+    },
+  );
+};

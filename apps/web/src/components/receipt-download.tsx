@@ -1,0 +1,61 @@
+import { FileDown } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui";
+import { getFile } from "@/lib/api-client";
+import { notifyError } from "@/lib/notify";
+
+/** Saves a file the API answers with the session (a PDF receipt) under the server's name. */
+async function saveFile(path: string, fallbackName: string) {
+  const { blob, fileName } = await getFile(path);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * "PDF receipt" for one payment (issue 17): the customer's own (`/customer/transactions/:id/
+ * receipt`) or, for the shop, a member's (`/member/transactions/:id/receipt`). Declined payments
+ * have none, so the callers leave it out for them.
+ */
+export function ReceiptDownload({
+  transactionId,
+  scope,
+  label,
+}: {
+  transactionId: number;
+  scope: "customer" | "member";
+  /** What the payment was, for screen readers ("PDF receipt, Gold membership, Nov 2"). */
+  label: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await saveFile(
+        `/${scope}/transactions/${transactionId}/receipt`,
+        `receipt-${transactionId}.pdf`,
+      );
+    } catch (error) {
+      notifyError(error, { fallback: "Could not download the receipt. Please try again." });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={download}
+      loading={busy}
+      leftIcon={<FileDown aria-hidden="true" className="size-4" />}
+      aria-label={`PDF receipt, ${label}`}
+    >
+      PDF receipt
+    </Button>
+  );
+}
