@@ -13,6 +13,8 @@ export * from "./contracts/payments.ts";
 export * from "./contracts/reports.ts";
 export * from "./contracts/sign-in-code-texts.ts";
 export * from "./contracts/staff.ts";
+export * from "./contracts/two-factor.ts";
+export * from "./contracts/two-factor-texts.ts";
 export * from "./countries.ts";
 export * from "./dates.ts";
 export * from "./ids.ts";

@@ -33,6 +33,8 @@ export const shops = pgTable(
     timeZone: varchar("time_zone", { length: 64 }).notNull().default("America/New_York"),
     /** Whether an e-mailed sign-in code may create a customer account on first use. */
     codeSignUp: boolean("code_sign_up").notNull().default(true),
+    /** The owner's "Require two-factor sign-in for staff": staff without it must enrol first. */
+    requireStaffTwoFactor: boolean("require_staff_two_factor").notNull().default(false),
     /** Card payments (spec names): the provider location id and merchant user id; null until onboarded. */
     fortisId: varchar("fortis_id", { length: 64 }),
     fortisUserId: varchar("fortis_user_id", { length: 64 }),
