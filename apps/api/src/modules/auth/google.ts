@@ -215,7 +215,7 @@ async function callback(
     // A merchant with 2FA lands on the sign-in's code step (or required enrolment) instead.
     if (!("token" in signedIn)) {
       const { challenge, mode } = signedIn.twoFactor;
-      return redirect(reply, `/login?twoFactor=${encodeURIComponent(challenge)}&mode=${mode}`);
+      return redirect(reply, `/?twoFactor=${encodeURIComponent(challenge)}&mode=${mode}`);
     }
     return redirect(reply, spaUrl(as, shopId, "token", signedIn.token));
   } catch (error) {
