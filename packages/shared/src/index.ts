@@ -15,6 +15,8 @@ export * from "./contracts/privacy.ts";
 export * from "./contracts/reports.ts";
 export * from "./contracts/sign-in-code-texts.ts";
 export * from "./contracts/staff.ts";
+export * from "./contracts/two-factor.ts";
+export * from "./contracts/two-factor-texts.ts";
 export * from "./countries.ts";
 export * from "./dates.ts";
 export * from "./i18n/format.ts";

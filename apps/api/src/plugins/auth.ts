@@ -1,4 +1,4 @@
-import { ACCESS_MESSAGES } from "@tessera/shared";
+import { ACCESS_MESSAGES, FRESH_CODE_HEADER } from "@tessera/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors";
 import type { Database } from "../infra/db";
@@ -7,6 +7,7 @@ import {
   type MerchantSession,
   resolveSession,
   type Session,
+  seenFrom,
 } from "../modules/auth/session";
 import { apiKeyRefusal, isApiKeyToken, resolveApiKey } from "../modules/integrations/keys/service";
 
@@ -40,7 +41,7 @@ export function registerAuth(app: FastifyInstance, db: Database) {
         ? Promise.resolve(null)
         : isApiKeyToken(token)
           ? resolveApiKey(db, token)
-          : resolveSession(db, token);
+          : resolveSession(db, token, new Date(), seenFrom(this));
       cache.set(this, pending);
     }
     return pending;
@@ -50,7 +51,8 @@ export function registerAuth(app: FastifyInstance, db: Database) {
   });
 }
 
-async function requireSession(request: FastifyRequest): Promise<Session> {
+/** Any signed-in account: a merchant user or a customer. */
+export async function requireSession(request: FastifyRequest): Promise<Session> {
   const session = await request.getSession();
   if (session?.kind === "merchant") {
     const refusal = apiKeyRefusal(session, request.method, request.routeOptions.url);
@@ -88,6 +90,25 @@ export async function requireOwner(
 ): Promise<MerchantSession & { shopId: number }> {
   const session = await requireShopMerchant(request);
   if (!session.isOwner) throw new AppError("FORBIDDEN", ACCESS_MESSAGES.ownerOnly);
+  return session;
+}
+
+/**
+ * Refunds and payment settings: a merchant with 2FA on confirms with a current code in the
+ * `x-2fa-code` header; missing or wrong is a 403 before anything changes.
+ */
+export async function requireFreshCode(request: FastifyRequest, session: MerchantSession) {
+  const code = request.headers[FRESH_CODE_HEADER];
+  await request.server.services.auth.requireFreshCode(
+    session,
+    typeof code === "string" ? code : undefined,
+  );
+}
+
+/** The owner, confirming with a fresh code when they have 2FA on (refunds, payment settings). */
+export async function requireOwnerWithFreshCode(request: FastifyRequest) {
+  const session = await requireOwner(request);
+  await requireFreshCode(request, session);
   return session;
 }
 

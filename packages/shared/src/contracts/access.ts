@@ -80,12 +80,26 @@ export const signInResponseSchema = z.object({ token: z.string(), user: userSche
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 /**
+ * The sign-in answer when a merchant user owes a second step: a code (2FA on) or enrolment (their
+ * shop requires 2FA of staff). The challenge goes to POST /auth/two-factor/... (two-factor.ts).
+ */
+export const twoFactorChallengeSchema = z.object({
+  challenge: z.string(),
+  mode: z.enum(["verify", "enrol"]),
+  expiresAt: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+export const twoFactorPendingSchema = z.object({ twoFactor: twoFactorChallengeSchema });
+export type TwoFactorPending = z.infer<typeof twoFactorPendingSchema>;
+
+/**
  * POST /customer/auth/sign-in: a customer of the shop, or — when the credentials are the shop's
  * owner's or staff's — the merchant, who then goes to the merchant area.
  */
 export const customerSignInResponseSchema = z.union([
   z.object({ token: z.string(), customer: customerSchema }),
   z.object({ token: z.string(), merchant: userSchema }),
+  twoFactorPendingSchema,
 ]);
 export type CustomerSignInResponse = z.infer<typeof customerSignInResponseSchema>;
 

@@ -11,6 +11,11 @@ import { idSchema } from "../validation/common.ts";
 export const AUDIT_ACTIONS = {
   "auth.sign_in": "Signed in",
   "auth.sign_in_failed": "Sign-in failed",
+  "auth.two_factor_enabled": "Two-factor sign-in turned on",
+  "auth.two_factor_disabled": "Two-factor sign-in turned off",
+  "auth.recovery_code_used": "Recovery code used",
+  "auth.sessions_revoked": "Sessions signed out",
+  "auth.staff_two_factor_policy": "Staff two-factor requirement changed",
   "staff.invited": "Staff invited",
   "staff.updated": "Staff role changed",
   "staff.disabled": "Staff disabled",

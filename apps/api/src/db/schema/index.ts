@@ -11,4 +11,5 @@ export * from "./reports";
 export * from "./sessions";
 export * from "./shops";
 export * from "./sign-in-codes";
+export * from "./two-factor";
 export * from "./wallet-passes";

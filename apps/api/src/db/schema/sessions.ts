@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { customers } from "./customers";
 import { users } from "./shops";
 
@@ -16,7 +16,11 @@ export const sessions = pgTable(
     customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Last seen: written at most once a minute while the session is used. */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Where it was last used from (the sessions list on the profile shows them). */
+    ip: varchar("ip", { length: 64 }),
+    userAgent: text("user_agent"),
   },
   (t) => [
     check("sessions_one_owner", sql`(${t.userId} is null) <> (${t.customerId} is null)`),

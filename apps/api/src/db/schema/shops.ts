@@ -37,6 +37,8 @@ export const shops = pgTable(
     defaultLocale: varchar("default_locale", { length: 8 }).notNull().default("en"),
     /** Whether a first visit follows the browser's Accept-Language. */
     followBrowserLocale: boolean("follow_browser_locale").notNull().default(true),
+    /** The owner's "Require two-factor sign-in for staff": staff without it must enrol first. */
+    requireStaffTwoFactor: boolean("require_staff_two_factor").notNull().default(false),
     /** Card payments (spec names): the provider location id and merchant user id; null until onboarded. */
     fortisId: varchar("fortis_id", { length: 64 }),
     fortisUserId: varchar("fortis_user_id", { length: 64 }),

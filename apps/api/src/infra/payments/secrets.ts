@@ -24,11 +24,12 @@ export function loadPaymentsSecret(options: { secret: string | undefined; dataDi
   return secret;
 }
 
-/** AES-256-GCM for merchants' provider API keys at rest: "v1.<iv>.<tag>.<ciphertext>". */
-export function createKeyBox(secret: string) {
-  const key = Buffer.from(
-    hkdfSync("sha256", secret, "tessera-payments", "merchant provider api keys", 32),
-  );
+/**
+ * AES-256-GCM for secrets at rest: "v1.<iv>.<tag>.<ciphertext>". Each use names its own
+ * purpose, which derives its own key (merchants' provider API keys by default; TOTP secrets).
+ */
+export function createKeyBox(secret: string, purpose = "merchant provider api keys") {
+  const key = Buffer.from(hkdfSync("sha256", secret, "tessera-payments", purpose, 32));
   return {
     seal(plain: string): string {
       const iv = randomBytes(12);

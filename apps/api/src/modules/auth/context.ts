@@ -7,7 +7,6 @@ import { hashPassword, verifyPassword } from "../../infra/passwords";
 import type { Storage } from "../../infra/storage";
 import { toUserDto } from "./dto";
 import * as repo from "./repo";
-import { createSession } from "./session";
 import { hashToken, newToken } from "./tokens";
 
 /** What the auth flows need from e-mail: one call per message, links already built. */
@@ -118,14 +117,6 @@ export async function requireShop(ctx: AuthDeps, shopId: number): Promise<Shop> 
   const shop = await repo.findShopById(ctx.db, shopId);
   if (!shop) throw new AppError("NOT_FOUND", ACCESS_MESSAGES.storeNotFound);
   return shop;
-}
-
-/** A merchant whose e-mail a provider vouched for: verified, and an invitation accepted. */
-export async function signInUserVerified(ctx: AuthDeps, user: User): Promise<string> {
-  if (user.status === "disabled") throw accountDisabled();
-  await repo.markEmailVerified(ctx.db, { userId: user.id });
-  await repo.activateInvitedStaff(ctx.db, user.id);
-  return createSession(ctx.db, { userId: user.id });
 }
 
 export async function merchantView(ctx: AuthDeps, user: User) {

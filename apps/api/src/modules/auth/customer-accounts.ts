@@ -17,12 +17,16 @@ import {
   issueToken,
   link,
   requireShop,
-  signInUserVerified,
 } from "./context";
 import { toCustomerDto, toUserDto } from "./dto";
 import * as repo from "./repo";
 import { createSession } from "./session";
 import { MEMBER_WELCOME_TTL_MS, VERIFY_EMAIL_TTL_MS } from "./tokens";
+import {
+  type MerchantOpening,
+  openMerchantSession,
+  signInUserVerified,
+} from "./two-factor-sign-in";
 
 /**
  * Customer accounts, one per shop: sign-up and sign-in on the shop's pages, sign-in with an
@@ -97,9 +101,10 @@ export async function signInCustomer(ctx: AuthDeps, input: CustomerLoginPayload)
       await recordSignIn(db, user, "failed");
       throw accountDisabled();
     }
-    const token = await createSession(db, { userId: user.id });
+    const opened = await openMerchantSession(ctx, user);
+    if (!("token" in opened)) return opened;
     await recordSignIn(db, user, "ok");
-    return { token, merchant: toUserDto(user, userShopId) };
+    return { token: opened.token, merchant: toUserDto(user, userShopId) };
   }
   // The shop's owner or staff member on the shop's sign-in page, with a wrong password.
   if (user && userShopId === shop.id) await recordSignIn(db, user, "failed");
@@ -113,13 +118,13 @@ type VerifiedPerson = { email: string; firstName: string; lastName: string };
 export async function signInWithVerifiedEmail(
   ctx: AuthDeps,
   input: VerifiedPerson & { shopId?: number },
-): Promise<{ token: string; as: "merchant" | "customer" }> {
+): Promise<MerchantOpening & { as: "merchant" | "customer" }> {
   if (input.shopId !== undefined) {
     const shop = await requireShop(ctx, input.shopId);
     // The shop's own owner or staff on its page are the merchant, as with a password.
     const member = await repo.findUserByEmail(ctx.db, input.email);
     if (member && (await repo.findShopIdOfUser(ctx.db, member)) === shop.id) {
-      return { token: await signInUserVerified(ctx, member), as: "merchant" };
+      return { ...(await signInUserVerified(ctx, member)), as: "merchant" };
     }
     return { token: await signInVerifiedCustomer(ctx, shop, input), as: "customer" };
   }
@@ -133,7 +138,7 @@ export async function signInWithVerifiedEmail(
     }
   }
   if (!user) throw new Error("user vanished during sign-in");
-  return { token: await signInUserVerified(ctx, user), as: "merchant" };
+  return { ...(await signInUserVerified(ctx, user)), as: "merchant" };
 }
 
 function names(input: VerifiedPerson) {

@@ -17,12 +17,15 @@ import { bearerSecurity, requireCustomer } from "../../plugins/auth";
 import { signInCodeRoutes } from "./code-routes";
 import { toCustomerDto } from "./dto";
 import { type AuthRoutesOptions, limitAttempts } from "./routes";
+import { twoFactorRoutes } from "./two-factor-routes";
 
 const tags = ["customer auth"];
 
 export const customerAuthRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const { auth, limiter } = opts;
   await app.register(signInCodeRoutes, opts);
+  // Two-factor sign-in (merchants) and the sessions list (every account), with the same options.
+  await app.register(twoFactorRoutes, opts);
 
   app.post(
     "/api/v1/customer/auth/sign-up",

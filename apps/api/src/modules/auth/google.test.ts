@@ -11,7 +11,7 @@ import {
 // @ts-expect-error -- oidc-provider ships no type declarations; the few calls used are typed below.
 import OidcProviderModule from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customers, shops, users } from "../../db/schema";
+import { customers, shops, users, userTwoFactor } from "../../db/schema";
 import { createRateLimiter } from "../../infra/rate-limit";
 import { createStorage } from "../../infra/storage";
 import { registerAuth } from "../../plugins/auth";
@@ -26,6 +26,7 @@ import {
 } from "./google";
 import { authRoutes } from "./routes";
 import { type AccountEmails, type AuthService, createAuthService } from "./service";
+import { newTotpSecret, secretBox } from "./totp";
 
 type ProviderConfiguration = Record<string, unknown>;
 type OidcProvider = { callback(): (req: IncomingMessage, res: ServerResponse) => void };
@@ -416,6 +417,25 @@ describe("Google sign-in against a real local OpenID provider", () => {
     });
     expect(me.json().user.id).toBe(before?.id);
     expect(await userByEmail(`ada.lovelace.${run}@example.com`)).toHaveLength(1);
+  });
+
+  it("sends a merchant with two-factor sign-in to the code step instead of a session", async () => {
+    const [adaUser] = await userByEmail(`ada.lovelace.${run}@example.com`);
+    if (!adaUser) throw new Error("ada signed in above");
+    await t.database.db.insert(userTwoFactor).values({
+      userId: adaUser.id,
+      secretEncrypted: secretBox(t.config).seal(newTotpSecret()),
+      enabledAt: new Date(),
+    });
+    try {
+      const { location } = await signIn("/api/v1/auth/google", ada);
+      expect(location.pathname).toBe("/");
+      expect(location.searchParams.get("token")).toBeNull();
+      expect(location.searchParams.get("twoFactor")).toMatch(/^[\w-]{40,}$/);
+      expect(location.searchParams.get("mode")).toBe("verify");
+    } finally {
+      await t.database.db.delete(userTwoFactor).where(eq(userTwoFactor.userId, adaUser.id));
+    }
   });
 
   it("signs a customer in to an existing shop and creates a verified customer", async () => {

@@ -210,8 +210,14 @@ async function callback(
   // Single use: whatever happens next, the flow cookie is gone.
   reply.header("set-cookie", flowCookie("", 0, ctx.secure));
   try {
-    const { token, shopId, as } = await finish(ctx, request, query, kind, flow);
-    return redirect(reply, spaUrl(as, shopId, "token", token));
+    const signedIn = await finish(ctx, request, query, kind, flow);
+    const { shopId, as } = signedIn;
+    // A merchant with 2FA lands on the sign-in's code step (or required enrolment) instead.
+    if (!("token" in signedIn)) {
+      const { challenge, mode } = signedIn.twoFactor;
+      return redirect(reply, `/?twoFactor=${encodeURIComponent(challenge)}&mode=${mode}`);
+    }
+    return redirect(reply, spaUrl(as, shopId, "token", signedIn.token));
   } catch (error) {
     const shopId = kind === "customer" ? (shopIdFromState(query.state) ?? flow?.shopId) : undefined;
     let message: string = GOOGLE_MESSAGES.failed;

@@ -26,6 +26,7 @@ import { toUserDto } from "./dto";
 import * as repo from "./repo";
 import { createSession, type MerchantSession } from "./session";
 import { STAFF_INVITE_TTL_MS, VERIFY_EMAIL_TTL_MS } from "./tokens";
+import { openMerchantSession } from "./two-factor-sign-in";
 
 /** Merchant accounts: the owner's sign-up and sign-in, the profile, the staff invitation. */
 
@@ -69,9 +70,11 @@ export async function signInMerchant(ctx: AuthDeps, input: LoginPayload) {
     await recordSignIn(ctx.db, user, "failed");
     throw accountDisabled();
   }
-  const token = await createSession(ctx.db, { userId: user.id });
+  // With 2FA on (or required of this staff member) the answer is the second step instead.
+  const opened = await openMerchantSession(ctx, user);
+  if (!("token" in opened)) return opened;
   await recordSignIn(ctx.db, user, "ok");
-  return { token, user: await merchantView(ctx, user) };
+  return { token: opened.token, user: await merchantView(ctx, user) };
 }
 
 export async function getUser(_ctx: AuthDeps, session: MerchantSession) {

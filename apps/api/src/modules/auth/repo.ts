@@ -135,7 +135,10 @@ export async function activateInvitedStaff(db: Executor, userId: number) {
 
 export async function insertSession(
   db: Executor,
-  values: { tokenHash: string; expiresAt: Date } & ({ userId: number } | { customerId: number }),
+  values: { tokenHash: string; expiresAt: Date; ip?: string | null; userAgent?: string | null } & (
+    | { userId: number }
+    | { customerId: number }
+  ),
 ) {
   await db.insert(sessions).values(values);
 }
@@ -149,9 +152,21 @@ export async function findLiveSessionByHash(db: Executor, tokenHash: string, now
   return session;
 }
 
-export async function touchSession(db: Executor, id: number, now: Date, expiresAt: Date) {
-  await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, id));
+export async function touchSession(
+  db: Executor,
+  id: number,
+  now: Date,
+  expiresAt: Date,
+  seen: SeenFrom = {},
+) {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: now, expiresAt, ...seen })
+    .where(eq(sessions.id, id));
 }
+
+/** Where a session was used from: the request's IP and user agent. */
+export type SeenFrom = { ip?: string | null; userAgent?: string | null };
 
 export async function deleteSession(db: Executor, id: number) {
   await db.delete(sessions).where(eq(sessions.id, id));

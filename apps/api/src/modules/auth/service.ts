@@ -5,12 +5,14 @@ import * as customers from "./customer-accounts";
 import * as merchants from "./merchant-accounts";
 import * as sessions from "./session-actions";
 import * as codes from "./sign-in-codes";
+import * as twoFactor from "./two-factor";
+import * as twoFactorSignIn from "./two-factor-sign-in";
 
 /**
  * The auth module's public face. The flows live by who they serve: merchant-accounts.ts
  * (owners and staff), customer-accounts.ts (a shop's customers), account-links.ts (the
- * e-mailed verify, reset and invitation links), session-actions.ts (password change, sign-out),
- * over context.ts (tokens, password checks, the shared errors). Google sign-in is google.ts.
+ * e-mailed verify, reset and invitation links), session-actions.ts (password change, sign-out,
+ * the sessions list), two-factor.ts and two-factor-sign-in.ts (TOTP), over context.ts (tokens, password checks, the shared errors). Google sign-in is google.ts.
  */
 
 export type { AccountEmails, AuthDeps } from "./context";
@@ -37,6 +39,20 @@ export function createAuthService(deps: AuthDeps) {
     updatePassword: sessions.updatePassword,
     setFirstPassword: sessions.setFirstPassword,
     logout: sessions.logout,
+    listSessions: sessions.listSessions,
+    revokeSession: sessions.revokeSession,
+    signOutOthers: sessions.signOutOthers,
+    twoFactorStatus: twoFactor.twoFactorStatus,
+    startTwoFactor: twoFactor.startEnrolment,
+    confirmTwoFactor: twoFactor.confirmEnrolment,
+    disableTwoFactor: twoFactor.disableTwoFactor,
+    renewRecoveryCodes: twoFactor.renewRecoveryCodes,
+    requireFreshCode: twoFactor.requireFreshCode,
+    getStaffPolicy: twoFactor.getStaffPolicy,
+    setStaffPolicy: twoFactor.setStaffPolicy,
+    verifyTwoFactor: twoFactorSignIn.verifyTwoFactor,
+    startSignInEnrolment: twoFactorSignIn.startSignInEnrolment,
+    confirmSignInEnrolment: twoFactorSignIn.confirmSignInEnrolment,
   });
 }
 

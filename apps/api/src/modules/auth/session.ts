@@ -1,5 +1,6 @@
 import type { Customer, User } from "../../db/schema";
 import type { Database } from "../../infra/db";
+import { currentRequest } from "../audit/context";
 import * as repo from "./repo";
 import { hashToken, newToken, SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from "./tokens";
 
@@ -23,6 +24,16 @@ export type CustomerSession = {
 
 export type Session = MerchantSession | CustomerSession;
 
+/** The request's IP and browser, trimmed to what the sessions table keeps. */
+export function seenFrom(request: { ip: string; headers: Record<string, unknown> } | undefined) {
+  if (!request) return {};
+  const agent = request.headers["user-agent"];
+  return {
+    ip: request.ip.slice(0, 64),
+    userAgent: typeof agent === "string" ? agent.slice(0, 1000) : null,
+  };
+}
+
 export async function createSession(
   db: Database,
   account: repo.AccountRef,
@@ -31,6 +42,8 @@ export async function createSession(
   const token = newToken();
   await repo.insertSession(db, {
     ...account,
+    // The sign-in request's device, for the sessions list (none outside a request).
+    ...seenFrom(currentRequest()),
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
   });
@@ -45,6 +58,7 @@ export async function resolveSession(
   db: Database,
   token: string,
   now = new Date(),
+  seen: repo.SeenFrom = {},
 ): Promise<Session | null> {
   const row = await repo.findSessionContext(db, hashToken(token), now);
   if (!row) return null;
@@ -68,8 +82,9 @@ export async function resolveSession(
     };
   }
   if (!resolved) return null;
+  // "Last seen" and the device move with use, written at most once a minute.
   if (now.getTime() - session.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
-    await repo.touchSession(db, session.id, now, new Date(now.getTime() + SESSION_TTL_MS));
+    await repo.touchSession(db, session.id, now, new Date(now.getTime() + SESSION_TTL_MS), seen);
   }
   return resolved;
 }

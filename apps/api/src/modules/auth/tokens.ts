@@ -10,8 +10,8 @@ export function hashToken(token: string): string {
 }
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** Sliding expiry is written at most this often, not on every request. */
-export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+/** Sliding expiry and "last seen" are written at most this often, not on every request. */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
 export const STAFF_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -24,7 +24,7 @@ import { isValidBasicAuth } from "../../infra/payments/secrets";
 import {
   bearerSecurity,
   requireCustomer,
-  requireOwner,
+  requireOwnerWithFreshCode,
   requireShopMerchant,
 } from "../../plugins/auth";
 import type { PaymentsService } from "./service";
@@ -203,7 +203,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const session = await requireOwner(request);
+      const session = await requireOwnerWithFreshCode(request);
       return payments.refunds.refundTransaction({
         shopId: session.shopId,
         transactionId: request.params.id,
@@ -238,7 +238,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const session = await requireOwner(request);
+      const session = await requireOwnerWithFreshCode(request);
       return payments.onboarding.startOnboarding({ shopId: session.shopId, owner: session.user });
     },
   );

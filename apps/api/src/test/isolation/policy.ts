@@ -27,6 +27,22 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   // Ends the caller's own session, whoever it is; without one there is nothing to end.
   "POST /api/v1/auth/logout": "public",
   "GET /api/v1/auth/providers": "public",
+  // Sign-in's second step: the challenge from a correct password is the credential.
+  "POST /api/v1/auth/two-factor/verify": "public",
+  "POST /api/v1/auth/two-factor/enrol/start": "public",
+  "POST /api/v1/auth/two-factor/enrol/confirm": "public",
+  // Any signed-in account (merchant or customer) lists and ends its own sessions only; another
+  // account's session id is a 404 (auth/two-factor.test.ts).
+  "GET /api/v1/auth/sessions": "public",
+  "DELETE /api/v1/auth/sessions/:id": "public",
+  "POST /api/v1/auth/sessions/sign-out-others": "public",
+  "GET /api/v1/user/two-factor": "session",
+  "POST /api/v1/user/two-factor/start": "session",
+  "POST /api/v1/user/two-factor/confirm": "session",
+  "POST /api/v1/user/two-factor/disable": "session",
+  "POST /api/v1/user/two-factor/recovery-codes": "session",
+  "GET /api/v1/shop/security": "owner",
+  "PUT /api/v1/shop/security": "owner",
   // Signed unsubscribe links (issue 17): the signature is the credential, not a session.
   "GET /api/v1/emails/unsubscribe": "public",
   "POST /api/v1/emails/unsubscribe": "public",

@@ -7,6 +7,8 @@ import type {
   CustomerSignUpPayload,
   LoginPayload,
   SignUpPayload,
+  TwoFactorPending,
+  TwoFactorSetup,
   User,
   VerifyTokenResponse,
 } from "@tessera/shared";
@@ -29,9 +31,35 @@ export interface SignInResponse {
   user?: User;
 }
 
-/** POST /auth/sign-in. Sent without any stored token: a stale one must not matter here. */
-export function signIn(credentials: LoginPayload): Promise<SignInResponse> {
-  return api.post<SignInResponse>("/auth/sign-in", credentials, { auth: false });
+/**
+ * POST /auth/sign-in. Sent without any stored token: a stale one must not matter here. With
+ * two-factor sign-in on (or required of a staff member) the answer is the second step instead.
+ */
+export function signIn(credentials: LoginPayload): Promise<SignInResponse | TwoFactorPending> {
+  return api.post<SignInResponse | TwoFactorPending>("/auth/sign-in", credentials, {
+    auth: false,
+  });
+}
+
+/** POST /auth/two-factor/verify: the code step of sign-in (TOTP or a recovery code). */
+export function verifyTwoFactor(payload: {
+  challenge: string;
+  code: string;
+}): Promise<{ token: string; user: User }> {
+  return api.post("/auth/two-factor/verify", payload, { auth: false });
+}
+
+/** POST /auth/two-factor/enrol/start: required enrolment at sign-in, the app's secret. */
+export function startSignInEnrolment(challenge: string): Promise<TwoFactorSetup> {
+  return api.post("/auth/two-factor/enrol/start", { challenge }, { auth: false });
+}
+
+/** POST /auth/two-factor/enrol/confirm: the first code; 2FA on, signed in, codes shown once. */
+export function confirmSignInEnrolment(payload: {
+  challenge: string;
+  code: string;
+}): Promise<{ token: string; user: User; recoveryCodes: string[] }> {
+  return api.post("/auth/two-factor/enrol/confirm", payload, { auth: false });
 }
 
 export function useSignIn() {
@@ -105,7 +133,8 @@ export function useSetEmployeePassword() {
 
 export type CustomerSignInResponse =
   | { message?: string; token: string; customer: Customer }
-  | { message?: string; token: string; merchant: User };
+  | { message?: string; token: string; merchant: User }
+  | TwoFactorPending;
 
 /** POST /customer/auth/sign-in: the shop's customer, or its merchant (owner or staff). */
 export function customerSignIn(payload: CustomerLoginPayload): Promise<CustomerSignInResponse> {

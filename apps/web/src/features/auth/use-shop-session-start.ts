@@ -1,11 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { Customer, User } from "@tessera/shared";
+import type { Customer, TwoFactorPending, User } from "@tessera/shared";
 import { useNavigate } from "react-router";
 import { forgetSessionData, MERCHANT_HOME_PATH, sessionKeys } from "@/features/session";
 import { chooseLocale, readChosenLocale } from "@/lib/i18n/chosen-locale";
 import { customerScope, MERCHANT_SCOPE, setStoredCustomer, setToken } from "@/lib/token-storage";
 
-export type ShopSignIn = { token: string; customer: Customer } | { token: string; merchant: User };
+export type ShopSignIn =
+  | { token: string; customer: Customer }
+  | { token: string; merchant: User }
+  | TwoFactorPending;
 
 /**
  * After any sign-in on a shop's page (password, code, link): keeps the session and opens the
@@ -16,6 +19,12 @@ export function useShopSessionStart(shopId: number) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (data: ShopSignIn) => {
+    // The shop's owner or staff with two-factor sign-in: the code step is on the merchant login.
+    if ("twoFactor" in data) {
+      const { challenge, mode } = data.twoFactor;
+      navigate(`/?twoFactor=${encodeURIComponent(challenge)}&mode=${mode}`, { replace: true });
+      return;
+    }
     forgetSessionData(queryClient);
     if ("customer" in data) {
       setToken(data.token, customerScope(shopId));

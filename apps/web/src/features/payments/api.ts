@@ -5,15 +5,16 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import type {
-  CheckoutSession,
-  CustomerDashboard,
-  CustomerMembership,
-  NextRenewalMembership,
-  PaymentAccount,
-  PurchaseOfferResponse,
-  PurchaseResult,
-  Renewal,
+import {
+  type CheckoutSession,
+  type CustomerDashboard,
+  type CustomerMembership,
+  FRESH_CODE_HEADER,
+  type NextRenewalMembership,
+  type PaymentAccount,
+  type PurchaseOfferResponse,
+  type PurchaseResult,
+  type Renewal,
 } from "@tessera/shared";
 import { api } from "@/lib/api-client";
 import {
@@ -248,9 +249,16 @@ export function usePaymentAccount() {
   return useQuery({ ...paymentAccountQueryOptions(), enabled: hasMerchantSession() });
 }
 
-/** POST /fortis/onboarding (owner): where the merchant continues on the provider's pages. */
-export function startOnboarding(): Promise<{ message: string; app_link: string }> {
-  return api.post<{ message: string; app_link: string }>("/fortis/onboarding");
+/**
+ * POST /fortis/onboarding (owner): where the merchant continues on the provider's pages.
+ */
+export function startOnboarding(
+  freshCode?: string,
+): Promise<{ message: string; app_link: string }> {
+  // With two-factor sign-in on, payment settings ask for a current code (docs/security.md).
+  return api.post<{ message: string; app_link: string }>("/fortis/onboarding", undefined, {
+    headers: freshCode ? { [FRESH_CODE_HEADER]: freshCode } : {},
+  });
 }
 
 export function useStartOnboarding() {

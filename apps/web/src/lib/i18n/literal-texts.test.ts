@@ -87,6 +87,8 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "features/privacy/components/erase-dialog.tsx",
   "features/privacy/components/member-privacy-actions.tsx",
   "features/privacy/components/your-data-section.tsx",
+  "features/profile/components/sessions-card.tsx",
+  "features/profile/components/sessions-list.tsx",
   "features/session/components/verify-email-notice.tsx",
   "features/shops/components/create-shop-form.tsx",
   "features/shops/pages/create-shop-page.tsx",

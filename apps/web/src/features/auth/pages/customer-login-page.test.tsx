@@ -73,6 +73,23 @@ describe("customer login (/{shopId}/login)", () => {
     expect(getStoredCustomer()).toBeNull();
   });
 
+  it("the shop's merchant with two-factor sign-in: the code step on the merchant login", async () => {
+    mockApi({
+      ...shopRoute,
+      "POST /customer/auth/sign-in": {
+        twoFactor: { challenge: "ch-9", mode: "verify", expiresAt: "2030-01-01T00:00:00.000Z" },
+      },
+    });
+    const { router } = renderRoutes(routes, "/7/login");
+    await logIn("owner@shop.com");
+    expect(
+      await screen.findByRole("heading", { name: "Two-factor sign-in" }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+    expect(router.state.location.search).toBe("?twoFactor=ch-9&mode=verify");
+    expect(getToken()).toBeNull();
+  });
+
   it("shows a wrong password on the password field", async () => {
     mockApi({
       ...shopRoute,

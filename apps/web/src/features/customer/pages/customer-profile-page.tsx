@@ -1,5 +1,5 @@
 import { formatPhoneNumber } from "@tessera/shared";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import {
   Avatar,
@@ -48,6 +48,11 @@ function ProfileSkeleton() {
  * Name, Email, Phone Number ("-" when empty) with Update Info (edit-profile), and a Password
  * row with Update Password (update-password).
  */
+// The sessions list loads after the profile itself (its own chunk, shared with the merchant's).
+const SessionsCard = lazy(() =>
+  import("@/features/profile/components/sessions-card").then((m) => ({ default: m.SessionsCard })),
+);
+
 export function CustomerProfilePage() {
   const shop = useCurrentShop();
   useDocumentTitle(`Profile · ${shop.name}`);
@@ -71,6 +76,9 @@ export function CustomerProfilePage() {
           />
         )}
       </Card>
+      <Suspense fallback={null}>
+        <SessionsCard />
+      </Suspense>
       {customerId === null ? null : (
         <Card>
           <YourDataSection shopId={shop.id} customerId={customerId} />

@@ -2,8 +2,11 @@ import { Check, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Button, Skeleton, Spinner } from "@/components/ui";
 import { usePaymentAccount, useStartOnboarding } from "@/features/payments";
+import { ApiError } from "@/lib/api-client";
 import { leaveAppFor } from "@/lib/leave-app";
 import { getErrorContent, notifyError } from "@/lib/notify";
+import { useTwoFactorStatus } from "../security-api";
+import { FreshCodeDialog } from "./fresh-code-dialog";
 
 /**
  * The profile's payment-provider onboarding row (merchant spec §2): an Onboard link while the
@@ -15,6 +18,9 @@ export function PaymentsRow({ isOwner }: { isOwner: boolean }) {
   const onboard = useStartOnboarding();
   // The provider's page is loading: the link stays busy until the browser leaves.
   const [isLeaving, setIsLeaving] = useState(false);
+  const twoFactor = useTwoFactorStatus(isOwner);
+  const [askCode, setAskCode] = useState(false);
+  const [codeError, setCodeError] = useState<string>();
 
   if (account.isPending) {
     return (
@@ -46,13 +52,22 @@ export function PaymentsRow({ isOwner }: { isOwner: boolean }) {
   const { connected, provider } = account.data;
   const busy = onboard.isPending || isLeaving;
 
-  function startOnboarding() {
-    onboard.mutate(undefined, {
+  function startOnboarding(code?: string) {
+    // With two-factor sign-in on, the code is asked first (the server refuses without it).
+    if (twoFactor.data?.enabled && !code) {
+      setAskCode(true);
+      return;
+    }
+    onboard.mutate(code, {
       onSuccess: ({ app_link }) => {
+        setAskCode(false);
         setIsLeaving(true);
         leaveAppFor(app_link);
       },
-      onError: (error) => notifyError(error),
+      onError: (error) => {
+        if (code && error instanceof ApiError && error.status === 403) setCodeError(error.message);
+        else notifyError(error);
+      },
     });
   }
 
@@ -76,7 +91,7 @@ export function PaymentsRow({ isOwner }: { isOwner: boolean }) {
       ) : isOwner ? (
         <button
           type="button"
-          onClick={startOnboarding}
+          onClick={() => startOnboarding()}
           disabled={busy}
           aria-busy={busy || undefined}
           className="inline-flex items-center gap-1.5 rounded-sm font-semibold text-primary-ink text-sm hover:underline disabled:cursor-progress disabled:opacity-70"
@@ -87,6 +102,19 @@ export function PaymentsRow({ isOwner }: { isOwner: boolean }) {
       ) : (
         <span className="text-fg-muted text-sm">Not connected</span>
       )}
+      {askCode ? (
+        <FreshCodeDialog
+          open
+          title="Confirm payment settings"
+          pending={onboard.isPending || isLeaving}
+          error={codeError}
+          onSubmit={(code) => {
+            setCodeError(undefined);
+            startOnboarding(code);
+          }}
+          onClose={() => setAskCode(false)}
+        />
+      ) : null}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import { formatPhoneNumber } from "@tessera/shared";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import {
   Avatar,
@@ -16,6 +16,10 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { EmailNotifications } from "../components/email-notifications";
 import { PaymentsRow } from "../components/payments-row";
 
+const SecuritySection = lazy(() =>
+  import("../components/security-section").then((m) => ({ default: m.SecuritySection })),
+);
+
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1 border-line border-b py-3.5 last:border-b-0 sm:flex-row sm:items-center sm:gap-6">
@@ -28,7 +32,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /**
  * `/merchant/profile`: profile picture, Full Name, Email, Phone Number ("-" when empty) and a
  * Password row with Update Password, Update Info (edit-profile) and, for the owner, Customize
- * Store, and the card payments onboarding row.
+ * Store, and the card payments onboarding row; below, the Security card (two-factor sign-in,
+ * the staff requirement, the sessions list).
  */
 export function MerchantProfilePage() {
   useDocumentTitle("Profile");
@@ -137,6 +142,11 @@ export function MerchantProfilePage() {
         )}
       </Card>
       {user.data?.shopId ? <EmailNotifications /> : null}
+      {user.data ? (
+        <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+          <SecuritySection isOwner={user.data.role === "owner"} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,55 @@
+import { index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { users } from "./shops";
+
+/**
+ * A merchant user's TOTP second factor. The secret is AES-256-GCM encrypted (never stored or
+ * returned in the clear after enrolment). `enabledAt` is null while enrolment waits for its first
+ * code. `lastUsedStep` is the 30-second step of the last accepted code: a code works once.
+ */
+export const userTwoFactor = pgTable("user_two_factor", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretEncrypted: text("secret_encrypted").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  lastUsedStep: integer("last_used_step"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Ten one-time recovery codes per enrolment, only their SHA-256 kept; `usedAt` spends one. */
+export const twoFactorRecoveryCodes = pgTable(
+  "two_factor_recovery_codes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: varchar("code_hash", { length: 64 }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * The step between a correct password (or Google) and a session: `verify` waits for a code,
+ * `enrol` for a staff member whose shop requires 2FA to set it up. Stored hashed, short-lived;
+ * `attempts` counts wrong codes, and too many end the challenge.
+ */
+export const twoFactorChallenges = pgTable(
+  "two_factor_challenges",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: varchar("purpose", { length: 8, enum: ["verify", "enrol"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("two_factor_challenges_user_idx").on(t.userId)],
+);
+
+export type UserTwoFactor = typeof userTwoFactor.$inferSelect;
+export type TwoFactorChallenge = typeof twoFactorChallenges.$inferSelect;
