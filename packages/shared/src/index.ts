@@ -13,6 +13,7 @@ export * from "./contracts/payments.ts";
 export * from "./contracts/reports.ts";
 export * from "./contracts/sign-in-code-texts.ts";
 export * from "./contracts/staff.ts";
+export * from "./contracts/webhooks.ts";
 export * from "./countries.ts";
 export * from "./dates.ts";
 export * from "./ids.ts";

@@ -12,3 +12,4 @@ export * from "./sessions";
 export * from "./shops";
 export * from "./sign-in-codes";
 export * from "./wallet-passes";
+export * from "./webhooks";

@@ -1,0 +1,232 @@
+import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
+import {
+  type CreateWebhookEndpointPayload,
+  MAX_WEBHOOK_ENDPOINTS,
+  type PaginationQuery,
+  pageOffset,
+  type UpdateWebhookEndpointPayload,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_TEST_EVENT,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from "@tessera/shared";
+import { sql } from "drizzle-orm";
+import type { WebhookDeliveryRow, WebhookEndpointRow } from "../../../db/schema";
+import { AppError } from "../../../errors";
+import type { Database } from "../../../infra/db";
+import { WEBHOOKS_CHANNEL, webhookPayload } from "./emit";
+import { isPrivateAddress, newMessageId, newWebhookSecret } from "./outbound";
+import * as repo from "./repo";
+
+/** How long the previous secret keeps signing after a rotation. */
+export const PREVIOUS_SECRET_MS = 24 * 60 * 60 * 1000;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function endpointDto(row: WebhookEndpointRow, at: Date): WebhookEndpoint {
+  const previousLive =
+    row.previousSecretExpiresAt && row.previousSecretExpiresAt.getTime() > at.getTime();
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    eventTypes: row.eventTypes,
+    enabled: row.enabled,
+    disabledReason: row.disabledReason,
+    failingSince: iso(row.failingSince),
+    previousSecretExpiresAt: previousLive ? iso(row.previousSecretExpiresAt) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function deliveryDto(row: WebhookDeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    status: row.status,
+    attempts: row.attempts,
+    lastResponseCode: row.lastResponseCode,
+    lastError: row.lastError,
+    latencyMs: row.latencyMs,
+    nextAttemptAt: row.status === "pending" ? iso(row.nextAttemptAt) : null,
+    lastAttemptAt: iso(row.lastAttemptAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type WebhooksServiceDeps = {
+  db: Database;
+  now: () => Date;
+  /** WEBHOOKS_ALLOW_PRIVATE: private addresses (and plain http) are accepted. */
+  allowPrivate: boolean;
+  /** Plain http is accepted in development too (a receiver on the developer's machine). */
+  allowHttp: boolean;
+};
+
+export function createWebhooksService(deps: WebhooksServiceDeps) {
+  const { db, now } = deps;
+
+  /** What the URL schema cannot know: https, no credentials, no private literal address. */
+  function checkUrl(value: string) {
+    const url = new URL(value);
+    if (url.username || url.password) {
+      throw new AppError("UNPROCESSABLE", WEBHOOK_MESSAGES.urlCredentials);
+    }
+    if (url.protocol !== "https:" && !deps.allowPrivate && !deps.allowHttp) {
+      throw new AppError("UNPROCESSABLE", WEBHOOK_MESSAGES.urlHttps);
+    }
+    // Names are checked again at each delivery, on the address actually connected to.
+    const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+    const local = host === "localhost" || host.endsWith(".localhost");
+    if (!deps.allowPrivate && (local || (isIP(host) !== 0 && isPrivateAddress(host)))) {
+      throw new AppError("UNPROCESSABLE", WEBHOOK_MESSAGES.urlPrivate);
+    }
+    return url.toString();
+  }
+
+  async function found(shopId: number, id: number) {
+    const row = await repo.findEndpoint(db, shopId, id);
+    if (!row) throw new AppError("NOT_FOUND", WEBHOOK_MESSAGES.endpointNotFound);
+    return row;
+  }
+
+  /** Queues one delivery now (a test event, a resend) and wakes the job after commit. */
+  async function wake(tx: Parameters<Parameters<Database["transaction"]>[0]>[0]) {
+    await tx.execute(sql`select pg_notify(${WEBHOOKS_CHANNEL}, '')`);
+  }
+
+  return {
+    async list(shopId: number) {
+      const at = now();
+      return { endpoints: (await repo.listEndpoints(db, shopId)).map((r) => endpointDto(r, at)) };
+    },
+
+    async create(shopId: number, input: CreateWebhookEndpointPayload) {
+      const url = checkUrl(input.url);
+      const secret = newWebhookSecret();
+      const row = await db.transaction(async (tx) => {
+        // The shop row serialises concurrent creates, so the limit holds.
+        await tx.execute(sql`select id from shops where id = ${shopId} for update`);
+        if ((await repo.countEndpoints(tx, shopId)) >= MAX_WEBHOOK_ENDPOINTS) {
+          throw new AppError("UNPROCESSABLE", WEBHOOK_MESSAGES.endpointLimit);
+        }
+        return repo.insertEndpoint(tx, {
+          shopId,
+          url,
+          description: input.description ?? "",
+          eventTypes: input.eventTypes as string[],
+          secret,
+        });
+      });
+      return {
+        message: WEBHOOK_MESSAGES.endpointCreated,
+        endpoint: endpointDto(row, now()),
+        secret,
+      };
+    },
+
+    async update(shopId: number, id: number, input: UpdateWebhookEndpointPayload) {
+      const current = await found(shopId, id);
+      const enabling = input.enabled === true && !current.enabled;
+      const row = await repo.updateEndpoint(db, current.id, {
+        ...(input.url !== undefined ? { url: checkUrl(input.url) } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.eventTypes !== undefined ? { eventTypes: input.eventTypes as string[] } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        // Enabling starts afresh: the three days of failure count from the next failure.
+        ...(enabling ? { disabledReason: null, failingSince: null } : {}),
+        ...(input.enabled === false ? { disabledReason: WEBHOOK_MESSAGES.disabledByOwner } : {}),
+      });
+      const message =
+        input.enabled === true && Object.keys(input).length === 1
+          ? WEBHOOK_MESSAGES.endpointEnabled
+          : input.enabled === false && Object.keys(input).length === 1
+            ? WEBHOOK_MESSAGES.endpointDisabled
+            : WEBHOOK_MESSAGES.endpointUpdated;
+      return { message, endpoint: endpointDto(row, now()) };
+    },
+
+    async remove(shopId: number, id: number) {
+      const row = await repo.deleteEndpoint(db, shopId, id);
+      if (!row) throw new AppError("NOT_FOUND", WEBHOOK_MESSAGES.endpointNotFound);
+      return { message: WEBHOOK_MESSAGES.endpointDeleted };
+    },
+
+    /** The owner may look at the secret again (the screen's "Reveal"); keys never reach it. */
+    async secret(shopId: number, id: number) {
+      const row = await found(shopId, id);
+      return { message: "", endpoint: endpointDto(row, now()), secret: row.secret };
+    },
+
+    /** A new secret; the old one keeps signing for 24 h beside it. */
+    async rotate(shopId: number, id: number) {
+      const secret = newWebhookSecret();
+      const row = await db.transaction(async (tx) => {
+        const current = await repo.findEndpoint(tx, shopId, id, true);
+        if (!current) throw new AppError("NOT_FOUND", WEBHOOK_MESSAGES.endpointNotFound);
+        return repo.updateEndpoint(tx, current.id, {
+          secret,
+          previousSecret: current.secret,
+          previousSecretExpiresAt: new Date(now().getTime() + PREVIOUS_SECRET_MS),
+        });
+      });
+      return { message: WEBHOOK_MESSAGES.secretRotated, endpoint: endpointDto(row, now()), secret };
+    },
+
+    /** A `webhook.test` event for this endpoint alone, whatever it subscribes to. */
+    async sendTest(shopId: number, id: number) {
+      const endpoint = await found(shopId, id);
+      const eventId = `test_${randomBytes(12).toString("base64url")}`;
+      const data = { endpointId: endpoint.id, message: "A test event from Tessera." };
+      const delivery = await db.transaction(async (tx) => {
+        const [row] = await repo.insertDeliveries(tx, [
+          {
+            shopId,
+            endpointId: endpoint.id,
+            eventId,
+            eventType: WEBHOOK_TEST_EVENT,
+            messageId: newMessageId(),
+            payload: webhookPayload(WEBHOOK_TEST_EVENT, data, new Date()),
+            nextAttemptAt: now(),
+          },
+        ]);
+        await wake(tx);
+        return row;
+      });
+      if (!delivery) throw new Error("test delivery insert returned nothing");
+      return { message: WEBHOOK_MESSAGES.testQueued, delivery: deliveryDto(delivery) };
+    },
+
+    async deliveries(shopId: number, id: number, page: PaginationQuery) {
+      const endpoint = await found(shopId, id);
+      const { rows, total } = await repo.pageDeliveries(db, endpoint.id, {
+        limit: page.pageSize,
+        offset: pageOffset(page),
+      });
+      return { deliveries: rows.map(deliveryDto), total, ...page };
+    },
+
+    /** Sends a delivery again now, with the same message id (receivers may drop it as seen). */
+    async resend(shopId: number, id: number, deliveryId: number) {
+      const endpoint = await found(shopId, id);
+      const delivery = await db.transaction(async (tx) => {
+        const row = await repo.findDelivery(tx, endpoint.id, deliveryId);
+        if (!row) throw new AppError("NOT_FOUND", WEBHOOK_MESSAGES.deliveryNotFound);
+        // Attempts restart, so the resend gets the whole retry schedule again.
+        const updated = await repo.updateDelivery(tx, row.id, {
+          status: "pending",
+          attempts: 0,
+          nextAttemptAt: now(),
+          lockedUntil: null,
+        });
+        await wake(tx);
+        return updated;
+      });
+      return { message: WEBHOOK_MESSAGES.resendQueued, delivery: deliveryDto(delivery) };
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;
