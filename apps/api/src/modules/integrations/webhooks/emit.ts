@@ -47,7 +47,8 @@ export async function emitWebhookEvent(
       eventType: type,
       messageId: newMessageId(),
       payload,
-      nextAttemptAt: sql`now()` as unknown as Date,
+      // Null: due at once (whatever the workers' clock says).
+      nextAttemptAt: null,
     })),
   );
   if (rows.length > 0) await tx.execute(sql`select pg_notify(${WEBHOOKS_CHANNEL}, '')`);

@@ -26,7 +26,7 @@ beforeAll(async () => {
     now: () => current,
     env: { RATE_LIMIT_PER_MINUTE: "1000000", WEBHOOKS_ALLOW_PRIVATE: "true" },
   });
-});
+}, 120_000);
 afterAll(async () => {
   await t.close();
   await receiver.close();
@@ -84,6 +84,8 @@ describe("webhook events from the workflows", () => {
       userId: memberId,
       firstName: "Anna",
       lastName: "Lee",
+      email,
+      phoneCountry: "US",
       phoneNumber: "",
     });
     await t.database.db

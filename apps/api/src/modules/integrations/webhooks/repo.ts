@@ -142,12 +142,12 @@ export async function claimDue(
       .where(
         and(
           eq(webhookDeliveries.status, "pending"),
-          lte(webhookDeliveries.nextAttemptAt, now),
+          or(isNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now)),
           or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
           eq(webhookEndpoints.enabled, true),
         ),
       )
-      .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+      .orderBy(asc(webhookDeliveries.id))
       .limit(limit)
       .for("update", { of: webhookDeliveries, skipLocked: true });
     const claimed = [];
@@ -170,5 +170,3 @@ export async function findOwnerId(db: Executor, shopId: number): Promise<number 
   const [row] = await db.select({ ownerId: shops.ownerId }).from(shops).where(eq(shops.id, shopId));
   return row?.ownerId ?? null;
 }
-
-export const nowSql = sql`now()`;

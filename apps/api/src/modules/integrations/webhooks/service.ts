@@ -189,7 +189,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
             eventType: WEBHOOK_TEST_EVENT,
             messageId: newMessageId(),
             payload: webhookPayload(WEBHOOK_TEST_EVENT, data, new Date()),
-            nextAttemptAt: now(),
+            nextAttemptAt: null,
           },
         ]);
         await wake(tx);
@@ -218,7 +218,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         const updated = await repo.updateDelivery(tx, row.id, {
           status: "pending",
           attempts: 0,
-          nextAttemptAt: now(),
+          nextAttemptAt: null,
           lockedUntil: null,
         });
         await wake(tx);
