@@ -38,9 +38,7 @@ import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
 import { registerEmailDelivery } from "./modules/emails/delivery";
 import { healthRoutes, type ReadinessChecks } from "./modules/health/routes";
 import { runHousekeeping } from "./modules/housekeeping/housekeeping";
-import { integrationRoutes } from "./modules/integrations/routes";
-import { createIntegrationsService } from "./modules/integrations/service";
-import { registerWebhookDelivery } from "./modules/integrations/webhooks/wiring";
+import { registerIntegrations } from "./modules/integrations/wiring";
 import { registerMemberCards } from "./modules/member-card/wiring";
 import { memberRoutes } from "./modules/members/routes";
 import { createMembersService } from "./modules/members/service";
@@ -265,9 +263,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   await app.register(merchantRedemptionRoutes, { redemptions: services.redemptions, db });
   await app.register(staffRoutes, { staff });
-  await app.register(integrationRoutes, {
-    integrations: createIntegrationsService({ db, now, config: deps.config }),
-  });
   await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, now }) });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, now }) });
   await app.register(reportRoutes, {
@@ -321,7 +316,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     return runHousekeeping(db, { now: now(), retentionDays: deps.config.retentionDays });
   });
   await registerEmailDelivery(app, jobs, mailer, deps);
-  await registerWebhookDelivery(app, jobs, deps);
+  await registerIntegrations(app, jobs, { ...deps, now });
   app.decorate("jobs", jobs);
   if (deps.startJobs) {
     readiness.jobs = () => jobs.check();

@@ -170,7 +170,6 @@ export function createCustomerService(deps: CustomerServiceDeps) {
       if (first || !parsed.success) {
         throw new AppError("BAD_REQUEST", first ?? "Invalid", { errors });
       }
-
       const stored = image
         ? await storage.save(image.buffer, {
             extension: image.extension,

@@ -336,15 +336,13 @@ export function createMembersService(deps: MembersDeps) {
 
     /** PUT /member/update-member: names and phone; the e-mail is read-only (spec). */
     async updateMember(shopId: number, input: UpdateMemberPayload) {
-      const updated = await db.transaction(async (tx) => {
-        const row = await repo.updateCustomer(tx, shopId, input.userId, {
+      const updated = await webhookEvents.updatingMember(db, (tx) =>
+        repo.updateCustomer(tx, shopId, input.userId, {
           firstName: input.firstName,
           lastName: input.lastName,
           phoneNumber: input.phoneNumber || null,
-        });
-        if (row) await webhookEvents.memberUpdated(tx, row);
-        return row;
-      });
+        }),
+      );
       if (!updated) throw new AppError("NOT_FOUND", MEMBER_ACTION_MESSAGES.notFound);
       return {
         message: MEMBER_ACTION_MESSAGES.updated,

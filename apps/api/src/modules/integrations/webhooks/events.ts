@@ -1,4 +1,4 @@
-import type { Executor } from "../../../infra/db";
+import type { Database, Executor, Transaction } from "../../../infra/db";
 import {
   emitWebhookEvent,
   memberData,
@@ -23,6 +23,17 @@ export const webhookEvents = {
 
   memberUpdated: (tx: Executor, c: Member) =>
     emitWebhookEvent(tx, c.shopId, "member.updated", memberData(c)),
+
+  /** Runs an update of a member in a transaction that also emits `member.updated` if it found one. */
+  updatingMember: <T extends Member>(
+    db: Database,
+    update: (tx: Transaction) => Promise<T | undefined>,
+  ) =>
+    db.transaction(async (tx) => {
+      const row = await update(tx);
+      if (row) await emitWebhookEvent(tx, row.shopId, "member.updated", memberData(row));
+      return row;
+    }),
 
   membershipPurchased: (tx: Executor, m: Membership, t: Payment) =>
     emitWebhookEvent(

@@ -120,6 +120,16 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
     async (request) => webhooks.rotate((await requireOwner(request)).shopId, request.params.id),
   );
 
+  await app.register(webhookLogRoutes, { webhooks });
+};
+
+/** The delivery log: a test event, the log's pages, a resend. Owner only, as above. */
+const webhookLogRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = async (
+  app,
+  opts,
+) => {
+  const { webhooks } = opts;
+
   app.post(
     `${BASE}/:id/test`,
     {

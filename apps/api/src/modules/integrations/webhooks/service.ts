@@ -15,8 +15,8 @@ import { sql } from "drizzle-orm";
 import type { WebhookDeliveryRow, WebhookEndpointRow } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import type { Database } from "../../../infra/db";
-import { WEBHOOKS_CHANNEL, webhookPayload } from "./emit";
-import { isPrivateAddress, newMessageId, newWebhookSecret } from "./outbound";
+import { createWebhookLog, findEndpointOf } from "./log";
+import { isPrivateAddress, newWebhookSecret } from "./outbound";
 import * as repo from "./repo";
 
 /** How long the previous secret keeps signing after a rotation. */
@@ -36,22 +36,6 @@ function endpointDto(row: WebhookEndpointRow, at: Date): WebhookEndpoint {
     disabledReason: row.disabledReason,
     failingSince: iso(row.failingSince),
     previousSecretExpiresAt: previousLive ? iso(row.previousSecretExpiresAt) : null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export function deliveryDto(row: WebhookDeliveryRow): WebhookDelivery {
-  return {
-    id: row.id,
-    eventId: row.eventId,
-    eventType: row.eventType,
-    status: row.status,
-    attempts: row.attempts,
-    lastResponseCode: row.lastResponseCode,
-    lastError: row.lastError,
-    latencyMs: row.latencyMs,
-    nextAttemptAt: row.status === "pending" ? iso(row.nextAttemptAt) : null,
-    lastAttemptAt: iso(row.lastAttemptAt),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -86,18 +70,9 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     return url.toString();
   }
 
-  async function found(shopId: number, id: number) {
-    const row = await repo.findEndpoint(db, shopId, id);
-    if (!row) throw new AppError("NOT_FOUND", WEBHOOK_MESSAGES.endpointNotFound);
-    return row;
-  }
-
-  /** Queues one delivery now (a test event, a resend) and wakes the job after commit. */
-  async function wake(tx: Parameters<Parameters<Database["transaction"]>[0]>[0]) {
-    await tx.execute(sql`select pg_notify(${WEBHOOKS_CHANNEL}, '')`);
-  }
-
   return {
+    ...createWebhookLog(deps),
+
     async list(shopId: number) {
       const at = now();
       return { endpoints: (await repo.listEndpoints(db, shopId)).map((r) => endpointDto(r, at)) };
@@ -128,7 +103,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     },
 
     async update(shopId: number, id: number, input: UpdateWebhookEndpointPayload) {
-      const current = await found(shopId, id);
+      const current = await findEndpointOf(db, shopId, id);
       const enabling = input.enabled === true && !current.enabled;
       const row = await repo.updateEndpoint(db, current.id, {
         ...(input.url !== undefined ? { url: checkUrl(input.url) } : {}),
@@ -156,7 +131,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
 
     /** The owner may look at the secret again (the screen's "Reveal"); keys never reach it. */
     async secret(shopId: number, id: number) {
-      const row = await found(shopId, id);
+      const row = await findEndpointOf(db, shopId, id);
       return { message: "", endpoint: endpointDto(row, now()), secret: row.secret };
     },
 
@@ -173,58 +148,6 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         });
       });
       return { message: WEBHOOK_MESSAGES.secretRotated, endpoint: endpointDto(row, now()), secret };
-    },
-
-    /** A `webhook.test` event for this endpoint alone, whatever it subscribes to. */
-    async sendTest(shopId: number, id: number) {
-      const endpoint = await found(shopId, id);
-      const eventId = `test_${randomBytes(12).toString("base64url")}`;
-      const data = { endpointId: endpoint.id, message: "A test event from Tessera." };
-      const delivery = await db.transaction(async (tx) => {
-        const [row] = await repo.insertDeliveries(tx, [
-          {
-            shopId,
-            endpointId: endpoint.id,
-            eventId,
-            eventType: WEBHOOK_TEST_EVENT,
-            messageId: newMessageId(),
-            payload: webhookPayload(WEBHOOK_TEST_EVENT, data, new Date()),
-            nextAttemptAt: null,
-          },
-        ]);
-        await wake(tx);
-        return row;
-      });
-      if (!delivery) throw new Error("test delivery insert returned nothing");
-      return { message: WEBHOOK_MESSAGES.testQueued, delivery: deliveryDto(delivery) };
-    },
-
-    async deliveries(shopId: number, id: number, page: PaginationQuery) {
-      const endpoint = await found(shopId, id);
-      const { rows, total } = await repo.pageDeliveries(db, endpoint.id, {
-        limit: page.pageSize,
-        offset: pageOffset(page),
-      });
-      return { deliveries: rows.map(deliveryDto), total, ...page };
-    },
-
-    /** Sends a delivery again now, with the same message id (receivers may drop it as seen). */
-    async resend(shopId: number, id: number, deliveryId: number) {
-      const endpoint = await found(shopId, id);
-      const delivery = await db.transaction(async (tx) => {
-        const row = await repo.findDelivery(tx, endpoint.id, deliveryId);
-        if (!row) throw new AppError("NOT_FOUND", WEBHOOK_MESSAGES.deliveryNotFound);
-        // Attempts restart, so the resend gets the whole retry schedule again.
-        const updated = await repo.updateDelivery(tx, row.id, {
-          status: "pending",
-          attempts: 0,
-          nextAttemptAt: null,
-          lockedUntil: null,
-        });
-        await wake(tx);
-        return updated;
-      });
-      return { message: WEBHOOK_MESSAGES.resendQueued, delivery: deliveryDto(delivery) };
     },
   };
 }

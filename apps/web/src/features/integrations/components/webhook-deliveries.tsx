@@ -94,7 +94,8 @@ export function WebhookDeliveries({ endpointId }: { endpointId: number }) {
           }
         >
           <RotateCcw aria-hidden="true" className="size-4" />
-          Resend
+          {/* On a phone the icon alone; the label names the delivery for screen readers. */}
+          <span className="hidden sm:inline">Resend</span>
         </Button>
       ),
     },

@@ -13,6 +13,29 @@ import {
 import { formatInstant, WebhookDeliveries } from "./webhook-deliveries";
 import type { ShownSecret } from "./webhook-secret-dialog";
 
+/** Why nothing is sent, how long it has failed, and a rotation's overlap. */
+function EndpointNotices({ endpoint }: { endpoint: WebhookEndpoint }) {
+  return (
+    <>
+      {!endpoint.enabled ? (
+        <Alert tone="warning">
+          {endpoint.disabledReason ?? "Disabled."} Events are not sent while it is disabled.
+        </Alert>
+      ) : endpoint.failingSince ? (
+        <Alert tone="warning">
+          Failing since {formatInstant(endpoint.failingSince)}. After 3 days of failures it is
+          disabled.
+        </Alert>
+      ) : null}
+      {endpoint.previousSecretExpiresAt ? (
+        <Alert tone="info">
+          The previous secret also signs until {formatInstant(endpoint.previousSecretExpiresAt)}.
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
 /** One endpoint: its actions (test, secret, disable/enable, delete) and its delivery log. */
 export function WebhookDetail({
   endpoint,
@@ -44,21 +67,7 @@ export function WebhookDetail({
           {endpoint.eventTypes.join(", ")}
         </p>
       </div>
-      {!endpoint.enabled ? (
-        <Alert tone="warning">
-          {endpoint.disabledReason ?? "Disabled."} Events are not sent while it is disabled.
-        </Alert>
-      ) : endpoint.failingSince ? (
-        <Alert tone="warning">
-          Failing since {formatInstant(endpoint.failingSince)}. After 3 days of failures it is
-          disabled.
-        </Alert>
-      ) : null}
-      {endpoint.previousSecretExpiresAt ? (
-        <Alert tone="info">
-          The previous secret also signs until {formatInstant(endpoint.previousSecretExpiresAt)}.
-        </Alert>
-      ) : null}
+      <EndpointNotices endpoint={endpoint} />
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"

@@ -34,7 +34,7 @@ export function WebhooksSection() {
     {
       key: "url",
       header: "Endpoint",
-      className: "max-w-44 sm:max-w-none",
+      className: "max-w-32 sm:max-w-none",
       cell: (e) => (
         <div className="min-w-0">
           <p className="truncate font-medium text-fg">{e.url}</p>
