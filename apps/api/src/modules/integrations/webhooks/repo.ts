@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, lt, lte, or } from "drizzle-orm";
 import {
   shops,
   type WebhookDeliveryRow,

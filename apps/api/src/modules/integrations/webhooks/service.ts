@@ -1,18 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import {
   type CreateWebhookEndpointPayload,
   MAX_WEBHOOK_ENDPOINTS,
-  type PaginationQuery,
-  pageOffset,
   type UpdateWebhookEndpointPayload,
   WEBHOOK_MESSAGES,
-  WEBHOOK_TEST_EVENT,
-  type WebhookDelivery,
   type WebhookEndpoint,
 } from "@tessera/shared";
 import { sql } from "drizzle-orm";
-import type { WebhookDeliveryRow, WebhookEndpointRow } from "../../../db/schema";
+import type { WebhookEndpointRow } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import type { Database } from "../../../infra/db";
 import { createWebhookLog, findEndpointOf } from "./log";

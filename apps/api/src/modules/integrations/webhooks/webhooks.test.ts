@@ -177,7 +177,7 @@ describe("webhook endpoints API", () => {
     // Stored as allowed here (the flag is on), then sent by a worker without the flag.
     await t.database.db
       .update(webhookEndpoints)
-      .set({ url: receiver.base.replace("127.0.0.1", "localhost") + "/ssrf" })
+      .set({ url: `${receiver.base.replace("127.0.0.1", "localhost")}/ssrf` })
       .where(eq(webhookEndpoints.id, hook.endpoint.id));
     await emitOne(owner.shopId);
     const before = receiver.at("/ssrf").length;
