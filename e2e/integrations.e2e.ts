@@ -1,4 +1,7 @@
+import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { INTEGRATION_MESSAGES, MEMBER_CSV_FIELDS } from "@tessera/shared";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -67,7 +70,9 @@ describe("integrations journeys (issue 18)", () => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" }, startupMs: 180_000 });
+    // Private addresses allowed: the webhook journey's receiver listens on this machine.
+    const env = { RATE_LIMIT_PER_MINUTE: "300", WEBHOOKS_ALLOW_PRIVATE: "true" };
+    server = await startServer({ env, startupMs: 180_000 });
     browser = await launchBrowser();
     const page = await openPage(browser, viewports.desktop);
     await page.goto(`${server.url}/`);
@@ -198,5 +203,83 @@ describe("integrations journeys (issue 18)", () => {
       await page.close();
     }
     expect(findings).toEqual([]);
+  }, 120_000);
+
+  it("adds a webhook endpoint, sends a test event and sees it delivered in the log", async () => {
+    // The shop's own system: a receiver on this machine that checks each signature.
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/tessera`;
+    try {
+      const page = await ownerPage(viewports.desktop);
+      const problems = watchConsole(page);
+      await page.goto(`${server.url}/merchant/profile/integrations`);
+      await page.getByRole("heading", { name: "Webhooks" }).waitFor();
+      await ready(page);
+      await page.getByText("No webhook endpoints yet").waitFor();
+      await page.getByRole("button", { name: "Add endpoint" }).click();
+      const form = page.getByRole("dialog", { name: "Add a webhook endpoint" });
+      await form.getByLabel("Endpoint URL").fill(hookUrl);
+      await form.getByLabel("Description (optional)").fill("Till system");
+      await form.getByRole("checkbox", { name: /member\.created/ }).check();
+      await form.getByRole("checkbox", { name: /offer\.purchased/ }).check();
+      await screenshot(page, "integrations-webhook-form-desktop");
+      await form.getByRole("button", { name: "Add endpoint" }).click();
+      const shown = page.getByRole("dialog", { name: "Endpoint added" });
+      const secret = await shown.getByRole("textbox", { name: "Signing secret" }).inputValue();
+      expect(secret).toMatch(/^whsec_/);
+      await shown.getByRole("button", { name: "Done" }).click();
+      await shown.waitFor({ state: "hidden" });
+      await page.getByText("No deliveries yet").waitFor();
+
+      await page.getByRole("button", { name: "Send test event" }).click();
+      const row = page.getByRole("row").filter({ hasText: "webhook.test" });
+      await row.getByText("Delivered").waitFor({ timeout: 20_000 });
+      await row.getByText("204").waitFor();
+      await screenshot(page, "integrations-webhook-delivered-desktop");
+
+      // What arrived is signed with the endpoint's secret (Standard Webhooks).
+      expect(received).toHaveLength(1);
+      const got = received[0] as (typeof received)[number];
+      const signed = `${got.headers["webhook-id"]}.${got.headers["webhook-timestamp"]}.${got.body}`;
+      const key = Buffer.from(secret.slice("whsec_".length), "base64");
+      const expected = createHmac("sha256", key).update(signed).digest("base64");
+      expect(String(got.headers["webhook-signature"]).split(" ")).toContain(`v1,${expected}`);
+      expect(JSON.parse(got.body)).toMatchObject({ type: "webhook.test" });
+      expect(problems).toEqual([]);
+      await page.close();
+
+      // The same log on a 390 px phone in dark mode.
+      const phone = await ownerPage({ width: 390, height: 844 }, "dark");
+      await phone.goto(`${server.url}/merchant/profile/integrations`);
+      await ready(phone);
+      await phone.getByRole("button", { name: `Manage ${hookUrl}` }).click();
+      await phone
+        .getByRole("row")
+        .filter({ hasText: "webhook.test" })
+        .getByText("Delivered")
+        .waitFor();
+      await phone.getByRole("heading", { name: "Delivery log" }).scrollIntoViewIfNeeded();
+      expect(await seriousAxeViolations(phone, "webhooks phone dark:")).toEqual([]);
+      await screenshot(phone, "integrations-webhook-log-phone-dark");
+      const overflow = await phone.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await phone.close();
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   }, 120_000);
 });

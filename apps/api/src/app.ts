@@ -39,8 +39,7 @@ import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
 import { registerEmailDelivery } from "./modules/emails/delivery";
 import { healthRoutes, type ReadinessChecks } from "./modules/health/routes";
 import { runHousekeeping } from "./modules/housekeeping/housekeeping";
-import { integrationRoutes } from "./modules/integrations/routes";
-import { createIntegrationsService } from "./modules/integrations/service";
+import { registerIntegrations } from "./modules/integrations/wiring";
 import { registerMemberCards } from "./modules/member-card/wiring";
 import { memberRoutes } from "./modules/members/routes";
 import { createMembersService } from "./modules/members/service";
@@ -267,7 +266,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(merchantRedemptionRoutes, { redemptions: services.redemptions, db });
   await app.register(staffRoutes, { staff });
   await registerPrivacy(app, { db, storage, payments: services.payments, now });
-  await app.register(integrationRoutes, { integrations: createIntegrationsService({ db, now }) });
   await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, now }) });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, now }) });
   await app.register(reportRoutes, {
@@ -308,6 +306,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     return runHousekeeping(db, { now: now(), retentionDays: deps.config.retentionDays });
   });
   await registerEmailDelivery(app, jobs, mailer, deps);
+  await registerIntegrations(app, jobs, { ...deps, now });
   app.decorate("jobs", jobs);
   if (deps.startJobs) {
     readiness.jobs = () => jobs.check();

@@ -113,6 +113,7 @@ export const envSchema = z.object({
     .url({ error: "must be the URL of an OTLP/HTTP collector, such as http://collector:4318" })
     .optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default("tessera"),
+  WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -140,6 +141,8 @@ export type Config = {
   retentionDays: number;
   /** How long a stopping instance waits for requests in flight. */
   shutdownGraceMs: number;
+  /** Webhooks may reach private, loopback and link-local addresses (tests, self-hosting). */
+  webhooksAllowPrivate: boolean;
   /**
    * Apple Wallet passes of the member card; null without the pass type, team, certificate, key
    * and WWDR certificate (the Apple button hides). Paths are PEM files.
@@ -297,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     retentionDays: e.RETENTION_DAYS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     metricsToken: e.METRICS_TOKEN,
     ...walletConfig(e),
     tracing: Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT),

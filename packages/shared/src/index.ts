@@ -17,6 +17,7 @@ export * from "./contracts/sign-in-code-texts.ts";
 export * from "./contracts/staff.ts";
 export * from "./contracts/two-factor.ts";
 export * from "./contracts/two-factor-texts.ts";
+export * from "./contracts/webhooks.ts";
 export * from "./countries.ts";
 export * from "./dates.ts";
 export * from "./i18n/format.ts";

@@ -13,3 +13,4 @@ export * from "./shops";
 export * from "./sign-in-codes";
 export * from "./two-factor";
 export * from "./wallet-passes";
+export * from "./webhooks";

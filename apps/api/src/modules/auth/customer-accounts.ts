@@ -7,6 +7,7 @@ import type { Customer, Shop, User } from "../../db/schema";
 import { isUniqueViolation } from "../../infra/db/errors";
 import { hashPassword } from "../../infra/passwords";
 import { recordSignIn } from "../audit/record";
+import { webhookEvents } from "../integrations/webhooks/events";
 import { notify } from "../notifications/notify";
 import {
   type AuthDeps,
@@ -67,6 +68,7 @@ export async function signUpCustomer(ctx: AuthDeps, input: CustomerSignUpPayload
         lastName: input.lastName,
         passwordHash,
       });
+      await webhookEvents.memberCreated(tx, inserted);
       await notify(tx, shop.id, [{ merchants: true }], {
         event: "member.joined",
         title: "New member",

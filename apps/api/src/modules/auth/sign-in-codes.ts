@@ -9,6 +9,7 @@ import {
 import type { Customer, Shop, SignInCode } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Executor } from "../../infra/db";
+import { webhookEvents } from "../integrations/webhooks/events";
 import { notify } from "../notifications/notify";
 import * as codes from "./code-repo";
 import { type AuthDeps, accountDisabled, link, requireShop } from "./context";
@@ -139,6 +140,7 @@ async function createCustomer(
     if (!found) throw new Error("customer vanished during code sign-in");
     return found;
   }
+  await webhookEvents.memberCreated(tx, inserted);
   await notify(tx, shop.id, [{ merchants: true }], {
     event: "member.joined",
     title: "New member",

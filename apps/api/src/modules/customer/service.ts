@@ -11,6 +11,7 @@ import {
   toFieldErrors,
   type UpdateCustomerProfileResponse,
 } from "@tessera/shared";
+
 import type { Customer } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
@@ -18,6 +19,7 @@ import { raise } from "../../infra/events";
 import { type ProcessedImage, processImage, profilePictureRules } from "../../infra/images";
 import type { Storage } from "../../infra/storage";
 import { toCustomerDto } from "../auth/dto";
+import { webhookEvents } from "../integrations/webhooks/events";
 import { toPublicTierDto } from "../memberships/dto";
 import type { MembershipsService } from "../memberships/service";
 import { toTransactionDto } from "../payments/service";
@@ -168,7 +170,6 @@ export function createCustomerService(deps: CustomerServiceDeps) {
       if (first || !parsed.success) {
         throw new AppError("BAD_REQUEST", first ?? "Invalid", { errors });
       }
-
       const stored = image
         ? await storage.save(image.buffer, {
             extension: image.extension,
@@ -187,6 +188,7 @@ export function createCustomerService(deps: CustomerServiceDeps) {
             phoneNumber: parsed.data.phoneNumber || null,
             ...(stored ? { profilePicture: stored.url } : {}),
           });
+          await webhookEvents.memberUpdated(tx, updated);
           // The customer's other tabs and devices show the new name and picture at once.
           await raise(tx, {
             type: "customer.changed",

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { memberExportRoutes } from "./export/routes";
 import { apiKeyRoutes } from "./keys/routes";
 import type { IntegrationsService } from "./service";
+import { webhookRoutes } from "./webhooks/routes";
 
 /** The Integrations screen's routes (issue 18), one file per part. */
 export const integrationRoutes: FastifyPluginAsync<{ integrations: IntegrationsService }> = async (
@@ -10,4 +11,5 @@ export const integrationRoutes: FastifyPluginAsync<{ integrations: IntegrationsS
 ) => {
   await app.register(apiKeyRoutes, { keys: opts.integrations.keys });
   await app.register(memberExportRoutes, { exporter: opts.integrations.exporter });
+  await app.register(webhookRoutes, { webhooks: opts.integrations.webhooks });
 };

@@ -27,6 +27,7 @@ import type { Storage } from "../../infra/storage";
 import { recordMemberStatus } from "../audit/members";
 import type { AuthService } from "../auth/service";
 import { deleteSessionsOf } from "../auth/session";
+import { webhookEvents } from "../integrations/webhooks/events";
 import { notify } from "../notifications/notify";
 import { type CounterActor, type PaymentsService, toTransactionDto } from "../payments/service";
 import type { RedemptionsService } from "../redemptions/service";
@@ -161,6 +162,7 @@ export function createMembersService(deps: MembersDeps) {
           lastName: contact.lastName,
           phoneNumber: contact.phoneNumber || null,
         });
+        await webhookEvents.memberCreated(tx, inserted);
         await notify(tx, shop.id, [{ merchants: true }], {
           event: "member.joined",
           title: "New member",
@@ -336,11 +338,13 @@ export function createMembersService(deps: MembersDeps) {
 
     /** PUT /member/update-member: names and phone; the e-mail is read-only (spec). */
     async updateMember(shopId: number, input: UpdateMemberPayload) {
-      const updated = await repo.updateCustomer(db, shopId, input.userId, {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phoneNumber: input.phoneNumber || null,
-      });
+      const updated = await webhookEvents.updatingMember(db, (tx) =>
+        repo.updateCustomer(tx, shopId, input.userId, {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phoneNumber: input.phoneNumber || null,
+        }),
+      );
       if (!updated) throw new AppError("NOT_FOUND", MEMBER_ACTION_MESSAGES.notFound);
       return {
         message: MEMBER_ACTION_MESSAGES.updated,
@@ -408,6 +412,7 @@ export function createMembersService(deps: MembersDeps) {
         }
         await repo.updateCustomer(tx, shopId, customerId, { isDisabled: disable });
         await recordMemberStatus(tx, customer, disable);
+        await webhookEvents.memberUpdated(tx, { ...customer, isDisabled: disable });
         if (disable) await deleteSessionsOf(tx, { customerId });
       });
       return {

@@ -9,7 +9,7 @@ import { raise } from "../../infra/events";
  * delivery reads them after commit.
  */
 
-export type Recipient = { merchants: true } | { customerId: number };
+export type Recipient = { merchants: true } | { customerId: number } | { userId: number };
 
 export type NotificationEvent =
   | "member.joined"
@@ -26,7 +26,8 @@ export type NotificationEvent =
   | "payment.refunded"
   | "redemption.recorded"
   | "cashback.credited"
-  | "cashback.redeemed";
+  | "cashback.redeemed"
+  | "webhook.endpoint_disabled";
 
 export type Notice = {
   event: NotificationEvent;
@@ -55,7 +56,9 @@ export async function notify(
 ): Promise<void> {
   const rows: (typeof notifications.$inferInsert)[] = [];
   for (const recipient of recipients) {
-    if ("customerId" in recipient) {
+    if ("userId" in recipient) {
+      rows.push({ shopId, userId: recipient.userId, ...notice, data: notice.data ?? {} });
+    } else if ("customerId" in recipient) {
       rows.push({ shopId, customerId: recipient.customerId, ...notice, data: notice.data ?? {} });
     } else {
       for (const userId of await merchantRecipients(tx, shopId)) {

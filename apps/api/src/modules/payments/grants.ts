@@ -12,6 +12,7 @@ import { AppError } from "../../errors";
 import type { Executor } from "../../infra/db";
 import type { ProviderTransaction } from "../../infra/payments/types";
 import { recordCashSale } from "../audit/record";
+import { webhookEvents } from "../integrations/webhooks/events";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 import { type Actor, type CounterActor, fullName, type PaymentsContext } from "./context";
@@ -75,6 +76,7 @@ export async function noticeRenewed(
   tier: MembershipTier,
   merchantMessage: string,
 ) {
+  await webhookEvents.membershipRenewed(tx, renewed);
   await notify(tx, renewed.shopId, [{ merchants: true }], {
     event: "membership.renewed",
     title: "Membership renewed",
@@ -172,6 +174,7 @@ export async function grantOffer(
     expiresAt: offerExpiry(offer, at),
   });
   await noticeOfferBought(tx, shop, customer, offer, purchase.id, input.cashbackCents);
+  await webhookEvents.offerPurchased(tx, purchase, offer.offerName, transaction);
   const sold = await repo.countSoldUnits(tx, [offer.id]);
   return {
     transaction,
@@ -265,6 +268,7 @@ export async function grantMembership(
   if (!transaction) throw new AppError("CONFLICT", PAYMENT_MESSAGES.purchaseFailed);
   await recordCashSale(tx, transaction);
   await creditReward(tx, membership, tier, transaction.id);
+  await webhookEvents.membershipPurchased(tx, membership, transaction);
   await notify(tx, shop.id, [{ merchants: true }], {
     event: "membership.purchased",
     title: "New membership",

@@ -4,6 +4,7 @@ import { AppError } from "../../errors";
 import type { Executor } from "../../infra/db";
 import { recordRefund } from "../audit/record";
 import { emailRefund } from "../emails/queue";
+import { webhookEvents } from "../integrations/webhooks/events";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 import { accountOf, callProvider, type PaymentsContext, requireShop } from "./context";
@@ -83,6 +84,7 @@ async function undoPayment(
     await endRefundedMembership(tx, shop, t.customerMembershipId, t.id, at);
   }
   await emailRefund(tx, t.id);
+  await webhookEvents.paymentRefunded(tx, { ...t, status: "refunded", refundedAt: at });
   if (t.customerId !== null) {
     await notify(tx, shop.id, [{ customerId: t.customerId }], {
       event: "payment.refunded",

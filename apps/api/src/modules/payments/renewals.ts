@@ -9,6 +9,7 @@ import {
   emailReceipt,
   emailRenewalFailed,
 } from "../emails/queue";
+import { webhookEvents } from "../integrations/webhooks/events";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 import { type Actor, accountOf, fullName, isConnected, type PaymentsContext } from "./context";
@@ -232,6 +233,12 @@ async function recordRenewal(
   });
   await emailRenewalFailed(tx, { membershipId: m.id, tierId: tier.id, attempt: claim.attempt });
   const left = RENEWAL_RETRIES - claim.attempt + 1;
+  await webhookEvents.paymentFailed(
+    tx,
+    m,
+    claim.attempt,
+    new Date(ctx.now().getTime() + RETRY_DELAY_MS),
+  );
   await notify(tx, m.shopId, [{ merchants: true }], {
     event: "membership.payment_failed",
     title: "Renewal payment failed",
@@ -263,6 +270,7 @@ async function expireMembership(
   });
   await emailMembershipEnded(tx, { membershipId: m.id, tierId: tier.id, reason, at: ctx.now() });
   const why = reason === "declined" ? "the renewal payment failed" : "the payment was not made";
+  await webhookEvents.membershipExpired(tx, m, reason, ctx.now());
   await notify(tx, m.shopId, [{ merchants: true }], {
     event: "membership.expired",
     title: "Membership expired",
@@ -284,7 +292,11 @@ export async function runExpiries(ctx: PaymentsContext, limit = 200) {
     await ctx.db.transaction(async (tx) => {
       const m = await repo.lockMembershipById(tx, id, true);
       if (m?.status !== "cancelled" || m.expireDate.getTime() > ctx.now().getTime()) return;
-      await repo.updateMembership(tx, m.id, { status: "expired", endedAt: ctx.now() });
+      const ended = await repo.updateMembership(tx, m.id, {
+        status: "expired",
+        endedAt: ctx.now(),
+      });
+      await webhookEvents.membershipExpired(tx, ended, "cancelled", ctx.now());
     });
   }
   return ended.length;
@@ -403,6 +415,7 @@ export async function cancelMembership(
     const view = await membershipView(tx, updated);
     await emailCancellation(tx, { membershipId: m.id, at });
     const by = input.actor.kind === "merchant" ? "the shop" : fullName(customer);
+    await webhookEvents.membershipCancelled(tx, updated, input.actor.kind);
     await notify(tx, input.shopId, [{ merchants: true }], {
       event: "membership.cancelled",
       title: "Membership cancelled",

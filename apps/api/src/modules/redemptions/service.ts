@@ -26,6 +26,7 @@ import { AppError } from "../../errors";
 import type { Database, Executor } from "../../infra/db";
 import { isUniqueViolation } from "../../infra/db/errors";
 import { recordCounterRedemption } from "../audit/record";
+import { webhookEvents } from "../integrations/webhooks/events";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 
@@ -94,6 +95,7 @@ export function createRedemptionsService(deps: { db: Database; now?: () => Date 
   ) {
     const value = formatCents(row.valueCents);
     await recordCounterRedemption(tx, row);
+    await webhookEvents.redemptionCreated(tx, row, actor.kind);
     if (actor.kind === "customer") {
       await notify(tx, shopId, [{ merchants: true }], {
         event: "redemption.recorded",

@@ -54,6 +54,8 @@ export type VictimIds = {
   customerNotificationId: number;
   checkoutId: string;
   apiKeyId: number;
+  webhookEndpointId: number;
+  webhookDeliveryId: number;
 };
 
 export type IsolationFixture = {
@@ -174,6 +176,8 @@ export async function buildIsolationFixture(t: TestApp): Promise<IsolationFixtur
   });
   expect(redeemed.statusCode, redeemed.body).toBe(201);
 
+  const webhook = await victimWebhook(t, headers.ownerA, tag);
+
   // The dead sessions: logged out, and staff disabled after signing in.
   for (const name of ["loggedOutOwner", "loggedOutCustomer"] as const) {
     const out = await t.app.inject({
@@ -229,9 +233,30 @@ export async function buildIsolationFixture(t: TestApp): Promise<IsolationFixtur
       customerNotificationId: customerNote.id,
       checkoutId: open.checkoutId,
       apiKeyId: readKey.key.id,
+      ...webhook.ids,
     },
     headers,
     tokens,
-    markers: [a1.email, staffA.email, `Victim tier ${tag}`, `Victim offer ${tag}`],
+    markers: [a1.email, staffA.email, `Victim tier ${tag}`, `Victim offer ${tag}`, webhook.url],
   };
+}
+
+/** Shop A's webhook endpoint with one delivery (a test event; no job runs in the walk). */
+async function victimWebhook(t: TestApp, headers: Record<string, string>, tag: string) {
+  const url = `https://victim-${tag}.example.com/hooks`;
+  const created = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/integrations/webhooks",
+    headers,
+    payload: { url, eventTypes: ["member.created"] },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const webhookEndpointId = created.json().endpoint.id as number;
+  const test = await t.app.inject({
+    method: "POST",
+    url: `/api/v1/integrations/webhooks/${webhookEndpointId}/test`,
+    headers,
+  });
+  expect(test.statusCode, test.body).toBe(200);
+  return { url, ids: { webhookEndpointId, webhookDeliveryId: test.json().delivery.id as number } };
 }

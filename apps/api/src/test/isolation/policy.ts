@@ -180,6 +180,15 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   "POST /api/v1/customer/privacy/erase/:id": "customer",
   "GET /api/v1/privacy/members/:id/export": "owner",
   "POST /api/v1/privacy/members/:id/erase": "owner",
+  "GET /api/v1/integrations/webhooks": "owner",
+  "POST /api/v1/integrations/webhooks": "owner",
+  "PATCH /api/v1/integrations/webhooks/:id": "owner",
+  "DELETE /api/v1/integrations/webhooks/:id": "owner",
+  "GET /api/v1/integrations/webhooks/:id/secret": "owner",
+  "POST /api/v1/integrations/webhooks/:id/rotate-secret": "owner",
+  "POST /api/v1/integrations/webhooks/:id/test": "owner",
+  "GET /api/v1/integrations/webhooks/:id/deliveries": "owner",
+  "POST /api/v1/integrations/webhooks/:id/deliveries/:deliveryId/resend": "owner",
 };
 
 /**
@@ -238,6 +247,8 @@ export function victimId(
       return ids.customerOfferId;
     case "checkoutId":
       return ids.checkoutId;
+    case "deliveryId":
+      return ids.webhookDeliveryId;
     case "activeMembershipId":
       return ids.customerMembershipId;
     case "membershipId":
@@ -245,6 +256,7 @@ export function victimId(
     case "id":
       if (url.includes("/employees/")) return ids.staffId;
       if (url.includes("/integrations/api-keys")) return ids.apiKeyId;
+      if (url.includes("/integrations/webhooks")) return ids.webhookEndpointId;
       if (url.includes("/transactions/refund")) return ids.transactionId;
       if (url.endsWith("/receipt")) return ids.transactionId;
       if (url.includes("update-notification-by-id-merchant")) return ids.merchantNotificationId;

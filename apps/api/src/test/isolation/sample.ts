@@ -18,6 +18,7 @@ export type JsonSchema = {
 
 const TEXT_BY_NAME: Record<string, unknown> = {
   email: "mallory@example.com",
+  url: "https://hooks.example.com/mallory",
   firstName: "Mallory",
   lastName: "Mallet",
   name: "Mallory",

@@ -3,10 +3,11 @@ import { Link, Navigate } from "react-router";
 import { MERCHANT_PROFILE_PATH, useCurrentUser } from "@/features/session";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { ApiKeysSection } from "../components/api-keys-section";
+import { WebhooksSection } from "../components/webhooks-section";
 
 export const INTEGRATIONS_PATH = `${MERCHANT_PROFILE_PATH}/integrations`;
 
-/** `/merchant/profile/integrations` (owner only): the shop's API keys. */
+/** `/merchant/profile/integrations` (owner only): the shop's API keys and webhooks. */
 export function IntegrationsPage() {
   useDocumentTitle("Integrations");
   const user = useCurrentUser();
@@ -26,6 +27,7 @@ export function IntegrationsPage() {
         <h1 className="font-bold text-2xl text-fg sm:text-3xl">Integrations</h1>
       </div>
       <ApiKeysSection />
+      <WebhooksSection />
     </div>
   );
 }

@@ -1,0 +1,141 @@
+import type { WebhookDelivery } from "@tessera/shared";
+import { RotateCcw, Send } from "lucide-react";
+import { useState } from "react";
+import {
+  Badge,
+  type BadgeTone,
+  Button,
+  EmptyState,
+  ErrorState,
+  ListPager,
+  Table,
+  type TableColumn,
+} from "@/components/ui";
+import { notifyError, notifySuccess } from "@/lib/notify";
+import { useResendDelivery, useWebhookDeliveries } from "../webhooks-api";
+
+const STATUS: Record<WebhookDelivery["status"], { label: string; tone: BadgeTone }> = {
+  pending: { label: "Pending", tone: "warning" },
+  delivered: { label: "Delivered", tone: "success" },
+  failed: { label: "Failed", tone: "danger" },
+};
+
+export function formatInstant(value: string | null) {
+  if (!value) return "—";
+  return new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** What the receiver answered: its status code, or why there was no answer. */
+function answerOf(d: WebhookDelivery) {
+  if (d.lastResponseCode !== null) return String(d.lastResponseCode);
+  if (d.lastError) return d.lastError;
+  return "—";
+}
+
+/** The endpoint's delivery log, newest first, ten to a page, each with Resend. */
+export function WebhookDeliveries({ endpointId }: { endpointId: number }) {
+  const [page, setPage] = useState(1);
+  const log = useWebhookDeliveries(endpointId, page);
+  const resend = useResendDelivery();
+
+  const columns: TableColumn<WebhookDelivery>[] = [
+    {
+      key: "event",
+      header: "Event",
+      className: "max-w-40 sm:max-w-none",
+      cell: (d) => (
+        <div className="min-w-0">
+          <p className="truncate font-mono text-fg text-xs">{d.eventType}</p>
+          <p className="truncate text-fg-muted text-xs">{formatInstant(d.createdAt)}</p>
+        </div>
+      ),
+    },
+    {
+      key: "status",
+      header: "Status",
+      cell: (d) => <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].label}</Badge>,
+    },
+    {
+      key: "answer",
+      header: "Response",
+      className: "hidden max-w-56 truncate sm:table-cell",
+      headerClassName: "hidden sm:table-cell",
+      cell: (d) => <span title={d.lastError ?? undefined}>{answerOf(d)}</span>,
+    },
+    {
+      key: "latency",
+      header: "Latency",
+      className: "hidden sm:table-cell",
+      headerClassName: "hidden sm:table-cell",
+      cell: (d) => (d.latencyMs === null ? "—" : `${d.latencyMs} ms`),
+    },
+    {
+      key: "attempts",
+      header: "Attempts",
+      className: "hidden sm:table-cell",
+      headerClassName: "hidden sm:table-cell",
+      cell: (d) => d.attempts,
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">Actions</span>,
+      align: "right",
+      cell: (d) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Resend ${d.eventType} from ${formatInstant(d.createdAt)}`}
+          loading={resend.isPending && resend.variables?.deliveryId === d.id}
+          onClick={() =>
+            resend.mutate(
+              { id: endpointId, deliveryId: d.id },
+              { onSuccess: (r) => notifySuccess(r.message), onError: (e) => notifyError(e) },
+            )
+          }
+        >
+          <RotateCcw aria-hidden="true" className="size-4" />
+          {/* On a phone the icon alone; the label names the delivery for screen readers. */}
+          <span className="hidden sm:inline">Resend</span>
+        </Button>
+      ),
+    },
+  ];
+
+  if (log.isError) {
+    return (
+      <ErrorState
+        message="Error loading the delivery log"
+        onRetry={() => void log.refetch()}
+        retrying={log.isFetching}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <Table
+        caption="Delivery log"
+        hideCaption
+        columns={columns}
+        rows={log.data?.deliveries ?? []}
+        getRowKey={(d) => d.id}
+        loading={log.isPending}
+        loadingRows={3}
+        empty={
+          <EmptyState
+            title="No deliveries yet"
+            hint="Events appear here as they are sent. Try “Send test event”."
+            icon={<Send aria-hidden="true" />}
+          />
+        }
+      />
+      <ListPager
+        label="Delivery log pages"
+        page={page}
+        pageSize={10}
+        total={log.data?.total ?? 0}
+        loading={log.isFetching}
+        onPageChange={setPage}
+      />
+    </div>
+  );
+}
