@@ -38,8 +38,7 @@ import { devMailboxRoutes } from "./modules/dev-mailbox/routes";
 import { registerEmailDelivery } from "./modules/emails/delivery";
 import { healthRoutes, type ReadinessChecks } from "./modules/health/routes";
 import { runHousekeeping } from "./modules/housekeeping/housekeeping";
-import { integrationRoutes } from "./modules/integrations/routes";
-import { createIntegrationsService } from "./modules/integrations/service";
+import { registerIntegrations } from "./modules/integrations/routes";
 import { registerMemberCards } from "./modules/member-card/wiring";
 import { memberRoutes } from "./modules/members/routes";
 import { createMembersService } from "./modules/members/service";
@@ -264,7 +263,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   await app.register(merchantRedemptionRoutes, { redemptions: services.redemptions, db });
   await app.register(staffRoutes, { staff });
-  await app.register(integrationRoutes, { integrations: createIntegrationsService({ db, now }) });
   await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, now }) });
   await app.register(analyticsRoutes, { analytics: createAnalyticsService({ db, now }) });
   await app.register(reportRoutes, {
@@ -317,6 +315,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     lastHousekeeping = Date.now();
     return runHousekeeping(db, { now: now(), retentionDays: deps.config.retentionDays });
   });
+  await registerIntegrations(app, { db, now, auth: services.auth, jobs });
   await registerEmailDelivery(app, jobs, mailer, deps);
   app.decorate("jobs", jobs);
   if (deps.startJobs) {

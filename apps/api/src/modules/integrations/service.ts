@@ -1,10 +1,20 @@
 import type { Database } from "../../infra/db";
+import type { AuthService } from "../auth/service";
 import { createMemberExport } from "./export/service";
+import { createMemberImportParts } from "./import/wiring";
 import { createApiKeysService } from "./keys/service";
 
 /** API keys, webhooks and member import/export (issue 18), behind one entry for app.ts. */
-export function createIntegrationsService(deps: { db: Database; now: () => Date }) {
-  return { keys: createApiKeysService(deps), exporter: createMemberExport(deps) };
+export function createIntegrationsService(deps: {
+  db: Database;
+  now: () => Date;
+  auth: Pick<AuthService, "sendMemberWelcome">;
+}) {
+  return {
+    keys: createApiKeysService(deps),
+    exporter: createMemberExport(deps),
+    ...createMemberImportParts(deps),
+  };
 }
 
 export type IntegrationsService = ReturnType<typeof createIntegrationsService>;

@@ -5,6 +5,8 @@ import {
   cashbackLedger,
   customerMemberships,
   customerOffers,
+  memberImportRows,
+  memberImports,
   membershipBenefits,
   notifications,
   transactions,
@@ -54,6 +56,7 @@ export type VictimIds = {
   customerNotificationId: number;
   checkoutId: string;
   apiKeyId: number;
+  memberImportId: number;
 };
 
 export type IsolationFixture = {
@@ -214,6 +217,18 @@ export async function buildIsolationFixture(t: TestApp): Promise<IsolationFixtur
   if (!customerMembership || !customerOffer || !transaction || !merchantNote || !customerNote) {
     throw new Error("isolation fixture incomplete");
   }
+  const [memberImport] = await db
+    .insert(memberImports)
+    .values({
+      shopId: shopA,
+      userId: ownerA.user.id,
+      fileName: `victim-${tag}.csv`,
+      header: ["Email"],
+    })
+    .returning();
+  await db
+    .insert(memberImportRows)
+    .values({ importId: memberImport?.id as number, rowNo: 2, cells: [a1.email] });
   return {
     ids: {
       shopId: shopA,
@@ -229,6 +244,7 @@ export async function buildIsolationFixture(t: TestApp): Promise<IsolationFixtur
       customerNotificationId: customerNote.id,
       checkoutId: open.checkoutId,
       apiKeyId: readKey.key.id,
+      memberImportId: memberImport?.id as number,
     },
     headers,
     tokens,
