@@ -1,11 +1,11 @@
-import { MEMBER_IMPORT_MESSAGES as M, type MemberImportMapping, startOfDay } from "@tessera/shared";
+import { MEMBER_IMPORT_MESSAGES as M, type MemberImportMapping } from "@tessera/shared";
 import { inArray } from "drizzle-orm";
 import { type Customer, customers, type MemberImportRecord } from "../../../db/schema";
 import type { Database, Executor } from "../../../infra/db";
 import { raise } from "../../../infra/events";
 import type { AuthService } from "../../auth/service";
 import { findShopById, findShopTimeZone } from "../../shops/lookups";
-import { changesAnything, type PlanContext, planRow } from "./plan";
+import { changesAnything, type PlanContext, planRow, startOfDayIn } from "./plan";
 import * as repo from "./repo";
 import { type ImportRowValues, type ImportTier, parseImportRow } from "./rows";
 
@@ -42,22 +42,16 @@ async function writeBatch(
   rows: Row[],
   ctx: PlanContext,
 ): Promise<BatchResult> {
-  const existingBefore = await repo.loadExisting(
-    tx,
-    shopId,
-    rows.map((r) => r.values.email),
-    { lock: false },
-  );
-  const fresh = rows.filter((r) => !existingBefore.has(r.values.email));
+  // Existing e-mails conflict and are left as they are: the insert only creates the new ones.
   const created = await repo.insertCustomers(
     tx,
     shopId,
-    fresh.map(({ values: v }) => ({
+    rows.map(({ values: v }) => ({
       email: v.email,
       firstName: v.firstName ?? "",
       lastName: v.lastName ?? "",
       phone: v.phone ?? null,
-      createdAt: v.joined ? startOfDay(v.joined, ctx.timeZone) : null,
+      createdAt: v.joined ? startOfDayIn(v.joined, ctx.timeZone) : null,
     })),
   );
   const existing = await repo.loadExisting(
@@ -159,13 +153,20 @@ async function invite(
   }
 }
 
+type Counts = Awaited<ReturnType<typeof repo.outcomeCounts>>;
+
+function tally(counts: Counts, outcomes: Outcome[]) {
+  for (const { outcome } of outcomes) counts[outcome] += 1;
+}
+
+/** Stores the counts (kept in memory, read from the rows once at start) and tells the owner. */
 async function progress(
   deps: ImportJobDeps,
   record: MemberImportRecord,
+  counts: Counts,
   status: string,
   tx: Executor = deps.db,
 ) {
-  const counts = await repo.outcomeCounts(tx, record.id);
   const processed = counts.created + counts.updated + counts.unchanged + counts.failed;
   await repo.updateImport(tx, record.id, {
     processed,
@@ -191,6 +192,8 @@ export function createImportJob(deps: ImportJobDeps) {
     const mapping = (record.mapping ?? []) as MemberImportMapping;
     const tiers = await repo.importableTiers(db, record.shopId);
     const ctx = { timeZone: (await findShopTimeZone(db, record.shopId)) ?? "UTC", now: now() };
+    // A resumed run starts from what the rows say was done.
+    const counts = await repo.outcomeCounts(db, record.id);
     let afterRow = 0;
     for (;;) {
       const staged = await repo.stagedRows(db, record.id, {
@@ -216,7 +219,9 @@ export function createImportJob(deps: ImportJobDeps) {
         results.flatMap((r) => r.createdIds),
         tiers,
       );
-      await progress(deps, record, "running");
+      tally(counts, refused);
+      for (const result of results) tally(counts, result.outcomes);
+      await progress(deps, record, counts, "running");
     }
     await db.transaction(async (tx) => {
       await repo.updateImport(tx, record.id, {
@@ -224,7 +229,7 @@ export function createImportJob(deps: ImportJobDeps) {
         finishedAt: now(),
         leaseUntil: null,
       });
-      await progress(deps, record, "done", tx);
+      await progress(deps, record, counts, "done", tx);
     });
   }
 

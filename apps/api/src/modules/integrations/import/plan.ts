@@ -26,9 +26,32 @@ export type RowPlan = {
 
 export type PlanContext = { timeZone: string; now: Date };
 
+// Time-zone conversions go through Intl and cost microseconds each; an import asks for the same
+// few hundred days a hundred thousand times, so both directions are remembered (bounded).
+const dayCache = new Map<string, string>();
+const instantCache = new Map<string, number>();
+
+function remember<V>(cache: Map<string, V>, key: string, make: () => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size > 50_000) cache.clear();
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
 function dayOf(instant: Date, timeZone: string): string {
-  const day = toCalendarDay(instant, timeZone);
-  return day ? formatCalendarDay(day) : "";
+  return remember(dayCache, `${timeZone} ${instant.getTime()}`, () => {
+    const day = toCalendarDay(instant, timeZone);
+    return day ? formatCalendarDay(day) : "";
+  });
+}
+
+export function startOfDayIn(day: string, timeZone: string): Date {
+  return new Date(
+    remember(instantCache, `${timeZone} ${day}`, () => startOfDay(day, timeZone).getTime()),
+  );
 }
 
 /** The first renewal after now of a membership started at `start` (its periods laid end to end). */
@@ -49,9 +72,11 @@ function membershipPlan(
 ): RowPlan["membership"] {
   const { timeZone, now } = ctx;
   const paymentType = wanted.paymentType ?? current?.paymentType ?? "cash";
-  const startDate = wanted.start ? startOfDay(wanted.start, timeZone) : (current?.startDate ?? now);
+  const startDate = wanted.start
+    ? startOfDayIn(wanted.start, timeZone)
+    : (current?.startDate ?? now);
   const expireDate = wanted.nextRenewal
-    ? startOfDay(wanted.nextRenewal, timeZone)
+    ? startOfDayIn(wanted.nextRenewal, timeZone)
     : current && dayOf(current.startDate, timeZone) === dayOf(startDate, timeZone)
       ? current.expireDate
       : nextRenewalAfter(startDate, wanted.plan, now);

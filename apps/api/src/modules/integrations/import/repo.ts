@@ -65,7 +65,11 @@ export async function insertStagedRows(
   rows: { rowNo: number; cells: string[] }[],
 ) {
   if (rows.length === 0) return;
-  await db.insert(memberImportRows).values(rows.map((row) => ({ importId, ...row })));
+  await db.execute(sql`
+    insert into member_import_rows (import_id, row_no, cells)
+    select ${importId}, v.row_no, array(select e from jsonb_array_elements_text(v.cells) with ordinality as t(e, i) order by i)
+    from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ row_no: r.rowNo, cells: r.cells })))}::jsonb)
+      as v(row_no int, cells jsonb)`);
 }
 
 export async function stagedRows(
@@ -313,9 +317,25 @@ export type MembershipWrite = {
 
 export async function insertMemberships(db: Executor, shopId: number, rows: MembershipWrite[]) {
   if (rows.length === 0) return;
-  await db
-    .insert(customerMemberships)
-    .values(rows.map((row) => ({ ...row, shopId, status: "active" as const })));
+  await db.execute(sql`
+    insert into customer_memberships
+      (shop_id, customer_id, tier_id, plan, status, payment_type, start_date, period_start, expire_date)
+    select ${shopId}, v.customer_id, v.tier_id, v.plan, 'active', v.payment_type, v.start_date, v.period_start, v.expire_date
+    from jsonb_to_recordset(${JSON.stringify(rows.map(membershipJson))}::jsonb)
+      as v(customer_id int, tier_id int, plan text, payment_type text, start_date timestamptz, period_start timestamptz, expire_date timestamptz)`);
+}
+
+function membershipJson(r: MembershipWrite & { id?: number }) {
+  return {
+    id: r.id,
+    customer_id: r.customerId,
+    tier_id: r.tierId,
+    plan: r.plan,
+    payment_type: r.paymentType,
+    start_date: r.startDate.toISOString(),
+    period_start: r.periodStart.toISOString(),
+    expire_date: r.expireDate.toISOString(),
+  };
 }
 
 export async function updateMemberships(db: Executor, rows: (MembershipWrite & { id: number })[]) {
@@ -325,7 +345,7 @@ export async function updateMemberships(db: Executor, rows: (MembershipWrite & {
     set tier_id = v.tier_id, plan = v.plan, payment_type = v.payment_type,
       start_date = v.start_date, period_start = v.period_start, expire_date = v.expire_date,
       updated_at = now()
-    from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ id: r.id, tier_id: r.tierId, plan: r.plan, payment_type: r.paymentType, start_date: r.startDate.toISOString(), period_start: r.periodStart.toISOString(), expire_date: r.expireDate.toISOString() })))}::jsonb)
+    from jsonb_to_recordset(${JSON.stringify(rows.map(membershipJson))}::jsonb)
       as v(id int, tier_id int, plan text, payment_type text, start_date timestamptz, period_start timestamptz, expire_date timestamptz)
     where m.id = v.id`);
 }
@@ -336,15 +356,11 @@ export async function insertOpeningBalances(
   rows: { customerId: number; cents: number }[],
 ) {
   if (rows.length === 0) return;
-  await db.insert(cashbackLedger).values(
-    rows.map((row) => ({
-      shopId,
-      customerId: row.customerId,
-      amountCents: row.cents,
-      kind: "opening_balance" as const,
-      description: "Opening balance (member import)",
-    })),
-  );
+  await db.execute(sql`
+    insert into cashback_ledger (shop_id, customer_id, amount_cents, kind, description)
+    select ${shopId}, v.customer_id, v.cents, 'opening_balance', 'Opening balance (member import)'
+    from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ customer_id: r.customerId, cents: r.cents })))}::jsonb)
+      as v(customer_id int, cents int)`);
 }
 
 /** Imports a worker may run: queued ones, and running ones whose worker's lease ran out. */
