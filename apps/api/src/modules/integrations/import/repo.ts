@@ -97,6 +97,20 @@ export async function sampleRows(db: Executor, importId: number, limit: number) 
   return rows.map((row) => row.cells);
 }
 
+/**
+ * A batch's first and last row: the planner cannot see into the JSON, and without the range it
+ * reads every row of the import to join a batch (quadratic over a large file).
+ */
+function rowRange(rows: { rowNo: number }[]) {
+  let first = Number.POSITIVE_INFINITY;
+  let last = 0;
+  for (const { rowNo } of rows) {
+    if (rowNo < first) first = rowNo;
+    if (rowNo > last) last = rowNo;
+  }
+  return { first, last };
+}
+
 /** The dry run's verdict per row. */
 export async function saveVerdicts(
   db: Executor,
@@ -109,7 +123,8 @@ export async function saveVerdicts(
     set email = v.email, action = v.action, errors = v.errors, outcome = null
     from jsonb_to_recordset(${JSON.stringify(verdicts.map((v) => ({ row_no: v.rowNo, email: v.email.slice(0, 254), action: v.action, errors: v.errors })))}::jsonb)
       as v(row_no int, email text, action text, errors jsonb)
-    where r.import_id = ${importId} and r.row_no = v.row_no`);
+    where r.import_id = ${importId} and r.row_no = v.row_no
+      and r.row_no between ${rowRange(verdicts).first} and ${rowRange(verdicts).last}`);
 }
 
 /** The job's outcome per row (and the reason of a failed one). */
@@ -124,7 +139,8 @@ export async function saveOutcomes(
     set outcome = v.outcome, errors = coalesce(v.errors, r.errors)
     from jsonb_to_recordset(${JSON.stringify(outcomes.map((o) => ({ row_no: o.rowNo, outcome: o.outcome, errors: o.errors ?? null })))}::jsonb)
       as v(row_no int, outcome text, errors jsonb)
-    where r.import_id = ${importId} and r.row_no = v.row_no`);
+    where r.import_id = ${importId} and r.row_no = v.row_no
+      and r.row_no between ${rowRange(outcomes).first} and ${rowRange(outcomes).last}`);
 }
 
 export async function listRowResults(
