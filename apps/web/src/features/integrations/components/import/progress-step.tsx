@@ -53,7 +53,7 @@ export function ImportDoneStep({ record }: { record: MemberImport }) {
       <Alert
         tone="success"
         role="status"
-        title={`${record.created.toLocaleString()} members added`}
+        title={`${record.created.toLocaleString()} ${record.created === 1 ? "member" : "members"} added`}
       >
         {record.updated.toLocaleString()} updated, {unchanged.toLocaleString()} unchanged
         {record.failed > 0 ? `, ${record.failed.toLocaleString()} could not be imported` : ""}.
