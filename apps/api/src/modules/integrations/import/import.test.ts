@@ -3,9 +3,12 @@ import {
   MEMBER_IMPORT_MESSAGES as M,
   MEMBER_CSV_FIELDS,
   type MemberImport,
+  type MemberImportProgress,
   type MemberImportRow,
+  SOCKET_EVENTS,
 } from "@tessera/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cashbackLedger, customerMemberships, customers } from "../../../db/schema";
 import { listRecentOutboxEmails } from "../../../infra/mailer/outbox-repo";
@@ -22,9 +25,14 @@ import { multipart } from "../../../test/multipart";
 import { MEMBER_IMPORT_JOB } from "./job";
 
 let t: TestApp;
+let url: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
+  // Listening too: the progress test connects a real socket.
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = t.app.server.address();
+  url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
 });
 afterAll(async () => {
   await t.close();
@@ -468,6 +476,42 @@ describe("member import: the job", () => {
     await importAll(s.auth, two.id, true);
     const [mail] = await listRecentOutboxEmails(t.database.db, { to: invited, limit: 5 });
     expect(mail?.text).toContain(`/${s.shopId}/pass/reset-password`);
+  });
+});
+
+describe("member import: progress", () => {
+  it("reaches the owner's socket live, batch by batch, up to done", async () => {
+    const s = await shopWithOwner();
+    const socket = connect(url, {
+      transports: ["websocket"],
+      query: { authToken: s.auth.token },
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once("connect_error", reject);
+        socket.emit(SOCKET_EVENTS.connectUser, "owner", () => resolve());
+      });
+      const events: MemberImportProgress[] = [];
+      socket.on(SOCKET_EVENTS.importProgress, (event: MemberImportProgress) => events.push(event));
+      const file = csv([
+        ["Pia", "P", uniqueEmail(), "", "", "", "", "", "", "", ""],
+        ["Quy", "Q", uniqueEmail(), "", "", "", "", "", "", "", ""],
+      ]);
+      const imp = await dryRun(s.auth, (await uploaded(s.auth, file)).id);
+      await importAll(s.auth, imp.id);
+      await expect.poll(() => events.at(-1)?.status, { timeout: 10_000 }).toBe("done");
+      expect(events.at(-1)).toEqual({
+        importId: imp.id,
+        status: "done",
+        processed: 2,
+        toImport: 2,
+      });
+      expect(events.every((event) => event.importId === imp.id)).toBe(true);
+    } finally {
+      socket.close();
+    }
   });
 });
 
