@@ -516,7 +516,7 @@ describe("member import: progress", () => {
 });
 
 describe("member import: who may", () => {
-  it("refuses staff, and another shop's owner cannot see an import", async () => {
+  it("refuses staff and read-only keys, lets a read-write key import, starts once, and hides an import from another shop", async () => {
     const s = await shopWithOwner();
     const staff = await createStaff(t.database.db, s.shopId);
     const staffAuth = await loginAs(t.app, staff);
@@ -535,6 +535,34 @@ describe("member import: who may", () => {
       headers: staffAuth,
     });
     expect(asStaff.statusCode).toBe(403);
+    // A read-write API key may import (the shop's own system); a read-only one may not.
+    const keyOf = async (scope: string) => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/integrations/api-keys",
+        headers: s.auth,
+        payload: { name: scope, scope },
+      });
+      return { authorization: `Bearer ${res.json().token}` };
+    };
+    const file = csv([["K", "Ey", uniqueEmail(), "", "", "", "", "", "", "", ""]]);
+    expect((await upload(await keyOf("read_write"), file)).statusCode).toBe(201);
+    expect((await upload(await keyOf("read_only"), file)).statusCode).toBe(403);
+    const again = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/member/imports/${(await dryRun(s.auth, imp.id)).id}/start`,
+      headers: s.auth,
+      payload: {},
+    });
+    expect(again.statusCode).toBe(202);
+    const twice = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/member/imports/${imp.id}/start`,
+      headers: s.auth,
+      payload: {},
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(M.alreadyStarted);
     const stranger = await createMerchant(t.database.db);
     const strangerAuth = await loginAs(t.app, stranger);
     for (const [method, url] of [

@@ -55,6 +55,16 @@ export async function updateImport(
   return row;
 }
 
+/** Queues a checked import; undefined when it is no longer `checked` (started twice at once). */
+export async function queueImport(db: Executor, id: number, sendInvitations: boolean) {
+  const [row] = await db
+    .update(memberImports)
+    .set({ status: "queued", sendInvitations, processed: 0 })
+    .where(and(eq(memberImports.id, id), eq(memberImports.status, "checked")))
+    .returning();
+  return row;
+}
+
 export async function deleteImport(db: Executor, id: number) {
   await db.delete(memberImports).where(eq(memberImports.id, id));
 }

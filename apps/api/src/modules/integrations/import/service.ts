@@ -207,13 +207,10 @@ export function createMemberImport(deps: ImportDeps) {
       if (record.status === "uploaded") throw new AppError("CONFLICT", M.notChecked);
       if (record.status !== "checked") throw new AppError("CONFLICT", M.alreadyStarted);
       if (record.toImport === 0) throw new AppError("UNPROCESSABLE", M.nothingToImport);
-      const saved = await repo.updateImport(db, record.id, {
-        status: "queued",
-        sendInvitations: options.sendInvitations,
-        processed: 0,
-      });
+      const saved = await repo.queueImport(db, record.id, options.sendInvitations);
+      if (!saved) throw new AppError("CONFLICT", M.alreadyStarted);
       wake();
-      return toDto(db, saved ?? record);
+      return toDto(db, saved);
     },
   };
 }
