@@ -12,7 +12,9 @@
 //   PostgreSQL only (BENCH_TRANSACTIONS, BENCH_REDEMPTIONS change the sizes).
 // - analytics (BENCH_ONLY=analytics only, PostgreSQL): the reports shop plus 100,000 members with a
 //   year of membership history, then each analytics read (scripts/bench-analytics.mjs).
-// BENCH_ONLY=storefront, BENCH_ONLY=members or BENCH_ONLY=reports runs one part;
+// - import (PostgreSQL): a 100,000-row members CSV uploaded, dry-run and imported, rows/s and the
+//   server's peak RSS against the issue 18 budget (scripts/bench-import.mjs).
+// BENCH_ONLY=storefront, BENCH_ONLY=members, BENCH_ONLY=reports or BENCH_ONLY=import runs one part;
 // BENCH_ONLY=lighthouse runs Lighthouse against npm start (scripts/bench-lighthouse.mjs). Not a test: it prints figures to
 // record in docs/benchmarks.md.
 import { spawn, spawnSync } from "node:child_process";
@@ -631,13 +633,23 @@ try {
     );
     console.table(analyticsRows);
   }
+  if ((ONLY === "import" || !ONLY) && databaseUrl) {
+    const { runImport, IMPORT_ROWS, IMPORT_BUDGET } = await import("./bench-import.mjs");
+    const helpers = { startServer, stopServer, call, peakRssMb };
+    const r = await runImport("PostgreSQL", { DATABASE_URL: databaseUrl }, helpers);
+    console.log(
+      `Member import, ${IMPORT_ROWS.toLocaleString("en")} rows (${r.mb.toFixed(1)} MB CSV), server peak RSS ${r.rssAtStart} MB after start-up, ${r.peakRssMb} MB at the end; budget ≥ ${IMPORT_BUDGET.rowsPerSecond} rows/s, < ${IMPORT_BUDGET.peakRssMb} MB: ${r.withinBudget ? "within" : "OVER"}`,
+    );
+    console.table(r.rows);
+    if (!r.withinBudget) process.exitCode = 1;
+  }
   if (ONLY === "reports") {
     if (!databaseUrl) throw new Error("The reports benchmark needs PostgreSQL.");
     const r = await runReports("PostgreSQL", { DATABASE_URL: databaseUrl });
     reportRows.push(...r.rows);
     exportRows.push(...r.exports);
   }
-  if (ONLY !== "members" && ONLY !== "reports" && ONLY !== "analytics") {
+  if (ONLY !== "members" && ONLY !== "reports" && ONLY !== "analytics" && ONLY !== "import") {
     if (databaseUrl) rows.push(...(await run("PostgreSQL", { DATABASE_URL: databaseUrl })));
     rows.push(...(await run("PGlite", { DATABASE_URL: "" })));
   }
@@ -646,7 +658,7 @@ try {
     reportRows.push(...r.rows);
     exportRows.push(...r.exports);
   }
-  if (ONLY !== "storefront" && ONLY !== "reports" && ONLY !== "analytics") {
+  if (!["storefront", "reports", "analytics", "import"].includes(ONLY ?? "")) {
     if (databaseUrl)
       memberRows.push(...(await runMembers("PostgreSQL", { DATABASE_URL: databaseUrl })));
     memberRows.push(...(await runMembers("PGlite", { DATABASE_URL: "" })));

@@ -306,7 +306,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     return runHousekeeping(db, { now: now(), retentionDays: deps.config.retentionDays });
   });
   await registerEmailDelivery(app, jobs, mailer, deps);
-  await registerIntegrations(app, jobs, { ...deps, now });
+  await registerIntegrations(app, jobs, { ...deps, now, auth: services.auth });
   app.decorate("jobs", jobs);
   if (deps.startJobs) {
     readiness.jobs = () => jobs.check();

@@ -8,6 +8,7 @@ export * from "./contracts/customer.ts";
 export * from "./contracts/emails.ts";
 export * from "./contracts/integrations.ts";
 export * from "./contracts/member-card.ts";
+export * from "./contracts/member-import.ts";
 export * from "./contracts/members.ts";
 export * from "./contracts/notifications.ts";
 export * from "./contracts/payments.ts";

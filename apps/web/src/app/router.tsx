@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
                   { path: "update-member-membership", lazy: merchant("ManageMembershipModal") },
                 ],
               },
+              { path: "members/import", lazy: merchant("MemberImportPage") },
               {
                 // The spec's redeem modal addresses name the member in ?memberId=, and open
                 // over that member's detail page.

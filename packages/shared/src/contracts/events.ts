@@ -8,6 +8,8 @@ export const SOCKET_EVENTS = {
   connectUser: "connectUser",
   disconnectAndLeaveRoom: "disconnectAndLeaveRoom",
   notification: "notification",
+  /** A member import's progress, to the merchant who started it (`MemberImportProgress`). */
+  importProgress: "importProgress",
 } as const;
 
 /** The stream's event name; its data is the reason ("redemption.recorded", "offer.purchased"…). */

@@ -4,6 +4,7 @@ export * from "./customers";
 export * from "./email-outbox";
 export * from "./emails";
 export * from "./integrations";
+export * from "./member-imports";
 export * from "./memberships";
 export * from "./offers";
 export * from "./payments";

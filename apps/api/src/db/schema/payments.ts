@@ -253,7 +253,15 @@ export const cashbackLedger = pgTable(
     amountCents: integer("amount_cents").notNull(),
     kind: varchar("kind", {
       length: 24,
-      enum: ["reward", "refund", "redemption", "offer_payment", "reversal"],
+      enum: [
+        "reward",
+        "refund",
+        "redemption",
+        "offer_payment",
+        "reversal",
+        // A member import's balance: the difference to the file's amount (issue 18).
+        "opening_balance",
+      ],
     }).notNull(),
     transactionId: integer("transaction_id").references(() => transactions.id, {
       onDelete: "set null",

@@ -20,6 +20,13 @@ export type BusEvent =
       userIds: number[];
       customerIds: number[];
       notificationIds: number[];
+    }
+  /** A member import's progress, for the merchant who started it (issue 18). */
+  | {
+      type: "import.progress";
+      shopId: number;
+      userId: number;
+      progress: { importId: number; status: string; processed: number; toImport: number };
     };
 
 /** Raises an event in the caller's transaction. */

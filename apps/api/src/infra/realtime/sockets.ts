@@ -105,6 +105,11 @@ export async function attachSockets(app: FastifyInstance, deps: SocketDeps) {
   });
 
   const unsubscribe = deps.events.subscribe((event: BusEvent) => {
+    // Every instance gets the event and emits locally: the user's sockets are on one of them.
+    if (event.type === "import.progress") {
+      io.local.to(`user:${event.userId}`).emit(SOCKET_EVENTS.importProgress, event.progress);
+      return;
+    }
     if (event.type !== "notification") return;
     deps
       .claim(event.notificationIds)

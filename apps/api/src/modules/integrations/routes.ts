@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { memberExportRoutes } from "./export/routes";
+import { memberImportRoutes } from "./import/routes";
 import { apiKeyRoutes } from "./keys/routes";
 import type { IntegrationsService } from "./service";
 import { webhookRoutes } from "./webhooks/routes";
@@ -12,4 +13,5 @@ export const integrationRoutes: FastifyPluginAsync<{ integrations: IntegrationsS
   await app.register(apiKeyRoutes, { keys: opts.integrations.keys });
   await app.register(memberExportRoutes, { exporter: opts.integrations.exporter });
   await app.register(webhookRoutes, { webhooks: opts.integrations.webhooks });
+  await app.register(memberImportRoutes, { importer: opts.integrations.importer });
 };

@@ -1,6 +1,8 @@
 import type { Config } from "../../config";
 import type { Database } from "../../infra/db";
+import type { AuthService } from "../auth/service";
 import { createMemberExport } from "./export/service";
+import { createMemberImportParts } from "./import/wiring";
 import { createApiKeysService } from "./keys/service";
 import { createWebhooksService } from "./webhooks/service";
 
@@ -9,6 +11,7 @@ export function createIntegrationsService(deps: {
   db: Database;
   now: () => Date;
   config: Pick<Config, "env" | "webhooksAllowPrivate">;
+  auth: Pick<AuthService, "sendMemberWelcome">;
 }) {
   return {
     keys: createApiKeysService(deps),
@@ -19,6 +22,7 @@ export function createIntegrationsService(deps: {
       allowPrivate: deps.config.webhooksAllowPrivate,
       allowHttp: deps.config.env === "development",
     }),
+    ...createMemberImportParts(deps),
   };
 }
 

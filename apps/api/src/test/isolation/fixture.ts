@@ -5,6 +5,8 @@ import {
   cashbackLedger,
   customerMemberships,
   customerOffers,
+  memberImportRows,
+  memberImports,
   membershipBenefits,
   notifications,
   transactions,
@@ -56,6 +58,7 @@ export type VictimIds = {
   apiKeyId: number;
   webhookEndpointId: number;
   webhookDeliveryId: number;
+  memberImportId: number;
 };
 
 export type IsolationFixture = {
@@ -218,6 +221,18 @@ export async function buildIsolationFixture(t: TestApp): Promise<IsolationFixtur
   if (!customerMembership || !customerOffer || !transaction || !merchantNote || !customerNote) {
     throw new Error("isolation fixture incomplete");
   }
+  const [memberImport] = await db
+    .insert(memberImports)
+    .values({
+      shopId: shopA,
+      userId: ownerA.user.id,
+      fileName: `victim-${tag}.csv`,
+      header: ["Email"],
+    })
+    .returning();
+  await db
+    .insert(memberImportRows)
+    .values({ importId: memberImport?.id as number, rowNo: 2, cells: [a1.email] });
   return {
     ids: {
       shopId: shopA,
@@ -234,6 +249,7 @@ export async function buildIsolationFixture(t: TestApp): Promise<IsolationFixtur
       checkoutId: open.checkoutId,
       apiKeyId: readKey.key.id,
       ...webhook.ids,
+      memberImportId: memberImport?.id as number,
     },
     headers,
     tokens,

@@ -131,6 +131,12 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   "GET /api/v1/wallet/apple/download/:serialNumber": "public",
   "GET /api/v1/member/get-all-members": "merchant",
   "GET /api/v1/member/export-members": "merchant",
+  // Member import (issue 18): the owner only, staff refused.
+  "POST /api/v1/member/imports": "owner",
+  "GET /api/v1/member/imports/:id": "owner",
+  "POST /api/v1/member/imports/:id/dry-run": "owner",
+  "GET /api/v1/member/imports/:id/rows": "owner",
+  "POST /api/v1/member/imports/:id/start": "owner",
   "GET /api/v1/member/get-single-member/:id": "merchant",
   "GET /api/v1/member/get-member-transactions/:id": "merchant",
   "POST /api/v1/member/create-member": "merchant",
@@ -257,6 +263,7 @@ export function victimId(
       if (url.includes("/employees/")) return ids.staffId;
       if (url.includes("/integrations/api-keys")) return ids.apiKeyId;
       if (url.includes("/integrations/webhooks")) return ids.webhookEndpointId;
+      if (url.includes("/member/imports/")) return ids.memberImportId;
       if (url.includes("/transactions/refund")) return ids.transactionId;
       if (url.endsWith("/receipt")) return ids.transactionId;
       if (url.includes("update-notification-by-id-merchant")) return ids.merchantNotificationId;

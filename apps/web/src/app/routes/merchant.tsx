@@ -22,7 +22,7 @@ export { AuditLogPage } from "@/features/audit/pages/audit-log-page";
 // The merchant area: loaded by the router only under /merchant and /create-shop, so the
 // storefront's visitors never download its charts, forms, cropper or socket client.
 export { MerchantDashboardPage } from "@/features/dashboard/pages/merchant-dashboard-page";
-export { IntegrationsPage } from "@/features/integrations";
+export { IntegrationsPage, MemberImportPage } from "@/features/integrations";
 export { AddMemberModal } from "@/features/members/pages/add-member-modal";
 export { MembersPage } from "@/features/members/pages/members-page";
 export {

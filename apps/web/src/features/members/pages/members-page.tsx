@@ -21,7 +21,7 @@ import {
   TabsTrigger,
   TextInput,
 } from "@/components/ui";
-import { ExportMembersButton } from "@/features/integrations";
+import { ExportMembersButton, ImportMembersButton } from "@/features/integrations";
 import { ScanCardButton } from "@/features/member-card";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -211,6 +211,7 @@ export function MembersPage() {
         <div className="flex flex-wrap gap-2">
           <ScanCardButton memberPath={memberDetailPath} />
           <ExportMembersButton filter={filter} search={search} />
+          <ImportMembersButton />
           <Link to={ADD_MEMBER_PATH} className={buttonClassName({ className: "no-underline" })}>
             <Plus aria-hidden="true" className="size-4" />
             Add Members

@@ -1,0 +1,78 @@
+import { ChevronLeft } from "lucide-react";
+import { useState } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
+import { QueryErrorState, Skeleton } from "@/components/ui";
+import { useCurrentUser } from "@/features/session";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useMemberImport } from "../api";
+import { ImportFileStep } from "../components/import/file-step";
+import { ImportMappingStep } from "../components/import/mapping-step";
+import { ImportDoneStep, ImportProgressStep } from "../components/import/progress-step";
+import { ImportResultsStep } from "../components/import/results-step";
+import { useImportProgress } from "../use-import-progress";
+
+const MEMBERS_PATH = "/merchant/members";
+export const MEMBER_IMPORT_PATH = `${MEMBERS_PATH}/import`;
+
+/** The import's id in the address (`?id=12`), so the page can be left and come back to. */
+function useImportId(): [number | null, (id: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get("id"));
+  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  return [id, (next) => setParams(next === null ? {} : { id: String(next) })];
+}
+
+function ImportSteps({ id, onNewFile }: { id: number; onNewFile: () => void }) {
+  const query = useMemberImport(id);
+  const [editing, setEditing] = useState(false);
+  const record = query.data;
+  const running = record?.status === "queued" || record?.status === "running";
+  useImportProgress(id, running);
+  if (query.isPending) return <Skeleton className="h-64 w-full" />;
+  if (query.isError || !record) {
+    return <QueryErrorState query={query} title="The import could not be loaded" />;
+  }
+  if (record.status === "uploaded" || (record.status === "checked" && editing)) {
+    return (
+      <ImportMappingStep record={record} onBack={onNewFile} onChecked={() => setEditing(false)} />
+    );
+  }
+  if (record.status === "checked") {
+    return (
+      <ImportResultsStep
+        record={record}
+        onChangeMapping={() => setEditing(true)}
+        onNewFile={onNewFile}
+      />
+    );
+  }
+  if (running) return <ImportProgressStep record={record} />;
+  return <ImportDoneStep record={record} />;
+}
+
+/** `/merchant/members/import` (owner only): upload, match columns, dry run, import. */
+export function MemberImportPage() {
+  useDocumentTitle("Import members");
+  const user = useCurrentUser();
+  const [id, setId] = useImportId();
+  if (user.data && user.data.role !== "owner") return <Navigate to={MEMBERS_PATH} replace />;
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to={MEMBERS_PATH}
+          className="inline-flex w-fit items-center gap-1 rounded-sm font-semibold text-primary-ink text-sm hover:underline"
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          Members
+        </Link>
+        <h1 className="font-bold text-2xl text-fg sm:text-3xl">Import members</h1>
+      </div>
+      {id === null ? (
+        <ImportFileStep onUploaded={setId} />
+      ) : (
+        <ImportSteps key={id} id={id} onNewFile={() => setId(null)} />
+      )}
+    </div>
+  );
+}
