@@ -198,7 +198,11 @@ CREATE TRIGGER analytics_cohort_memberships_delete AFTER DELETE ON customer_memb
 REFERENCING OLD TABLE AS old_rows
 FOR EACH STATEMENT EXECUTE FUNCTION analytics_cohort_memberships_sync();
 --> statement-breakpoint
--- Price changes (the first one sets the cohort's tier): the owners of the changed memberships.
+-- Price changes matter to a cohort only through the tier the first membership started on, and
+-- every payment rewrites its membership's price changes (delete, then insert): so only the
+-- owners whose stored first tier is no longer the one the changes say are recomputed. The
+-- owners' rows are locked first, so the comparison reads what a concurrent recomputation of
+-- the same customer committed.
 CREATE FUNCTION analytics_cohort_price_changes_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ids integer[];
@@ -210,6 +214,26 @@ BEGIN
     SELECT array_agg(DISTINCT m.customer_id) INTO ids
     FROM customer_memberships m WHERE m.id IN (SELECT membership_id FROM old_rows);
   END IF;
+  IF ids IS NULL THEN
+    RETURN NULL;
+  END IF;
+  -- The shop's lock before the rows', in the recomputation's order (a zone change holds the
+  -- shop's exclusively and then updates the rows).
+  PERFORM pg_advisory_xact_lock_shared(727100019, s.shop_id)
+  FROM (SELECT DISTINCT shop_id FROM customers WHERE id IN (SELECT unnest(ids))) s
+  ORDER BY s.shop_id;
+  PERFORM 1 FROM analytics_cohort_members WHERE customer_id IN (SELECT unnest(ids))
+  ORDER BY customer_id FOR UPDATE;
+  SELECT array_agg(f.customer_id) INTO ids
+  FROM (
+    SELECT DISTINCT ON (m.customer_id) m.id, m.customer_id, m.tier_id
+    FROM customer_memberships m WHERE m.customer_id IN (SELECT unnest(ids))
+    ORDER BY m.customer_id, m.start_date, m.id
+  ) f
+  LEFT JOIN analytics_cohort_members a ON a.customer_id = f.customer_id AND a.active >= 0
+  WHERE a.tier_id IS DISTINCT FROM coalesce((SELECT coalesce(pc.tier_id, f.tier_id)
+    FROM membership_price_changes pc WHERE pc.membership_id = f.id
+    ORDER BY pc.changed_at, pc.transaction_id LIMIT 1), f.tier_id);
   PERFORM analytics_cohort_refresh(ids);
   RETURN NULL;
 END;
