@@ -181,6 +181,34 @@ describe("cohort rollup (randomized, seeded)", () => {
     );
   }, 600_000);
 
+  it("leaves out a joiner whose month, clamped to the month's end, is still to come", async () => {
+    const db = t.database.db;
+    // Auckland's January ends at 2025-01-31T11:00Z; its cell for one month on is shown from
+    // 2025-02-28T11:00Z. A joiner of 2025-01-30T20:00Z (31 January, local) reaches one month
+    // on 2025-02-28T20:00Z (the day clamped, the time kept): at 15:00 not yet.
+    now = new Date("2025-02-28T15:00:00Z");
+    const owner = await createMerchant(db);
+    const shopId = owner.shop?.id as number;
+    await setShopZone(db, shopId, "Pacific/Auckland");
+    const { authorization } = await loginAs(t.app, owner);
+    const silver = await createTier(db, shopId, { name: "Silver", priceCents: 1000 });
+    await memberWithHistory(db, shopId, [
+      { payments: [{ at: "2025-01-30T20:00:00Z", tier: silver }] },
+    ]);
+    await memberWithHistory(db, shopId, [
+      { payments: [{ at: "2025-01-10T20:00:00Z", tier: silver }] },
+    ]);
+    await check(shopId, "Pacific/Auckland", authorization);
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/analytics/cohorts?timeFilter=6months",
+      headers: { authorization },
+    });
+    const january = res.json().cohorts.find((c: { month: string }) => c.month === "2025-01");
+    expect(january.size).toBe(2);
+    expect(january.active[0]).toBe(1);
+  });
+
   it("stays exact when two transactions write one customer's memberships at once", async () => {
     const db = t.database.db;
     now = new Date("2025-06-01T00:00:00Z");
