@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
 import { customerMemberships } from "./payments";
 import { shops } from "./shops";
 
@@ -32,4 +32,61 @@ export const membershipPriceChanges = pgTable(
     primaryKey({ columns: [t.membershipId, t.transactionId] }),
     index("membership_price_changes_shop_idx").on(t.shopId, t.changedAt),
   ],
+);
+
+/**
+ * Each customer's place in the retention cohorts (issue 19): when they first joined the shop,
+ * that instant's local day, the tier their first membership started on, and whether they were a
+ * member (of any tier) exactly 1 … 12 calendar months after joining (bit k − 1 of `active`,
+ * `monthsAfter` of the engine), whatever today is. Derived from `customer_memberships` and
+ * `membership_price_changes` only, kept by the `analytics_cohort_sync` triggers (migration
+ * i19_analytics_rollups), which recompute a changed customer under a lock on that customer.
+ * No foreign key to `customers`: a deleted customer's row is removed by the recomputation
+ * (their memberships go with them), which also takes their counts out of the rollup.
+ */
+export const analyticsCohortMembers = pgTable(
+  "analytics_cohort_members",
+  {
+    customerId: integer("customer_id").primaryKey(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    firstStart: timestamp("first_start", { withTimezone: true }).notNull(),
+    /** The local day of `firstStart` in the shop's time zone. */
+    day: date("day", { mode: "string" }).notNull(),
+    tierId: integer("tier_id").notNull(),
+    active: integer("active").notNull(),
+  },
+  (t) => [index("analytics_cohort_members_shop_idx").on(t.shopId, t.firstStart)],
+);
+
+/**
+ * The sums of `analytics_cohort_members` per shop, local day and first tier: a cohort read adds
+ * up at most a year of days per tier instead of visiting every member. Kept by the same
+ * triggers with increments (INSERT … ON CONFLICT DO UPDATE), refilled when the shop's time zone
+ * changes.
+ */
+export const analyticsCohortDays = pgTable(
+  "analytics_cohort_days",
+  {
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    tierId: integer("tier_id").notNull(),
+    size: integer("size").notNull(),
+    m1: integer("m1").notNull(),
+    m2: integer("m2").notNull(),
+    m3: integer("m3").notNull(),
+    m4: integer("m4").notNull(),
+    m5: integer("m5").notNull(),
+    m6: integer("m6").notNull(),
+    m7: integer("m7").notNull(),
+    m8: integer("m8").notNull(),
+    m9: integer("m9").notNull(),
+    m10: integer("m10").notNull(),
+    m11: integer("m11").notNull(),
+    m12: integer("m12").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.tierId] })],
 );

@@ -84,6 +84,8 @@ export const customerMemberships = pgTable(
     index("customer_memberships_shop_tier_idx").on(t.shopId, t.tierId),
     index("customer_memberships_due_idx").on(t.status, t.expireDate),
     index("customer_memberships_reward_idx").on(t.nextRewardAt),
+    // A customer's memberships, expired ones included (the cohort rollup's recomputation).
+    index("customer_memberships_customer_start_idx").on(t.customerId, t.startDate),
   ],
 );
 

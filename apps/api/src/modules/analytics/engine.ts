@@ -220,3 +220,40 @@ export function monthsAfter(anchor: number): (months: number) => number {
     return Date.UTC(year, m, Math.min(day, lastDay)) + timeOfDay;
   };
 }
+
+export type CohortCounts = { size: number; active: number[] };
+
+/**
+ * The retention cohorts computed from the histories, customer by customer: each customer who
+ * first joined in bucket i (of the given monthly boundaries; with a tier filter, whose first
+ * membership started on that tier) counts in row i, and in cell k when a member of any tier
+ * exactly k months after joining (if that moment has come by `at`). The read takes these from
+ * the `analytics_cohort_days` rollup (cohorts.ts); this is the definition it is checked against.
+ */
+export function cohortCounts(
+  customers: CustomerHistory[],
+  boundaries: number[],
+  at: number,
+  months: number,
+  tierId?: number,
+): CohortCounts[] {
+  const rows = Array.from({ length: boundaries.length - 1 }, () => ({
+    size: 0,
+    active: Array.from({ length: months }, () => 0),
+  }));
+  for (const customer of customers) {
+    const i = bucketIndex(boundaries, customer.firstStart);
+    if (i < 0) continue;
+    const first = customer.memberships.find((m) => m.start === customer.firstStart);
+    if (tierId !== undefined && first?.segments[0]?.tierId !== tierId) continue;
+    const row = rows[i] as CohortCounts;
+    row.size += 1;
+    for (let k = 1, monthsOn = monthsAfter(customer.firstStart); k <= months; k += 1) {
+      const then = monthsOn(k);
+      if (then <= at && standingAt(customer, then).member) {
+        row.active[k - 1] = (row.active[k - 1] ?? 0) + 1;
+      }
+    }
+  }
+  return rows;
+}

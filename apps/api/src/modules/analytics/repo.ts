@@ -147,3 +147,49 @@ export async function offerFigures(
       order by coalesce(r.cents, 0) desc, o.id desc`,
   );
 }
+
+const COHORT_MONTH_COLUMNS = sql.raw(
+  Array.from({ length: 12 }, (_, k) => `coalesce(sum(m${k + 1}), 0)::int as m${k + 1}`).join(", "),
+);
+
+/** The cohort rollup's days strictly between two local days, summed over tiers (or one tier). */
+export async function cohortDays(
+  db: Executor,
+  shopId: number,
+  afterDay: string,
+  beforeDay: string,
+  tierId?: number,
+) {
+  return queryRows<{ day: string; size: number } & Record<`m${number}`, number>>(
+    db,
+    sql`select day::text as day, coalesce(sum(size), 0)::int as size, ${COHORT_MONTH_COLUMNS}
+      from analytics_cohort_days
+      where shop_id = ${shopId} and day > ${afterDay}::date and day < ${beforeDay}::date
+        ${tierId === undefined ? sql`` : sql`and tier_id = ${tierId}`}
+      group by day`,
+  );
+}
+
+/**
+ * The customers who first joined in the given instants ([from, to) each), with the first start
+ * in whole microseconds and their month bits (`analytics_cohort_members`).
+ */
+export async function cohortMembers(
+  db: Executor,
+  shopId: number,
+  ranges: { from: Date; to: Date }[],
+  tierId?: number,
+) {
+  if (ranges.length === 0) return [];
+  const within = sql.join(
+    ranges.map((r) => sql`(first_start >= ${r.from} and first_start < ${r.to})`),
+    sql` or `,
+  );
+  return queryRows<{ first_start_us: string; active: number }>(
+    db,
+    sql`select (extract(epoch from first_start) * 1000000)::bigint::text as first_start_us, active
+      from analytics_cohort_members
+      where shop_id = ${shopId} and active >= 0 and (${within})
+        ${tierId === undefined ? sql`` : sql`and tier_id = ${tierId}`}`,
+  );
+}

@@ -24,9 +24,9 @@ import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { bucketKeys } from "../dashboard/service";
 import { findShopTimeZone } from "../shops/lookups";
+import { cohortCountsFromRollup } from "./cohorts";
 import {
   bucketFigures,
-  bucketIndex,
   type CustomerHistory,
   emptyMovements,
   losses,
@@ -54,7 +54,10 @@ type Window = {
 };
 
 /** The instants that split the window into buckets: its start, each bucket's start, its end. */
-function boundariesOf(window: Window, bucket: DashboardBucket) {
+export function boundariesOf(
+  window: Pick<Window, "timeZone" | "at" | "range">,
+  bucket: DashboardBucket,
+) {
   const { range, timeZone, at } = window;
   const startDay = todayInTimeZone(timeZone, range.start);
   const endDay = todayInTimeZone(timeZone, new Date(at.getTime() - 1));
@@ -160,28 +163,16 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
     /** Members by the month they first joined, and the share still members 1 … 12 months on. */
     async cohorts(scope: ShopScope, query: AnalyticsQuery): Promise<CohortAnalytics> {
       const window = await windowOf(scope, query);
-      const customers = await load(scope, window);
       const { keys, boundaries } = boundariesOf(window, "month");
       const at = window.at.getTime();
-      const rows = keys.map((month) => ({
-        month,
-        size: 0,
-        active: Array.from({ length: COHORT_MONTHS }, () => 0),
-      }));
-      for (const customer of customers) {
-        const i = bucketIndex(boundaries, customer.firstStart);
-        if (i < 0) continue;
-        const first = customer.memberships.find((m) => m.start === customer.firstStart);
-        if (window.tierId !== undefined && first?.segments[0]?.tierId !== window.tierId) continue;
-        const row = rows[i] as (typeof rows)[number];
-        row.size += 1;
-        for (let k = 1, monthsOn = monthsAfter(customer.firstStart); k <= COHORT_MONTHS; k += 1) {
-          const then = monthsOn(k);
-          if (then <= at && standingAt(customer, then).member) {
-            row.active[k - 1] = (row.active[k - 1] ?? 0) + 1;
-          }
-        }
-      }
+      const rows = await cohortCountsFromRollup(
+        db,
+        scope.shopId,
+        { timeZone: window.timeZone, at, tierId: window.tierId },
+        keys,
+        boundaries,
+        COHORT_MONTHS,
+      );
       return {
         cohorts: rows.map((row, i) => {
           // A cell is shown once every member of the cohort is that many months in: the
@@ -191,7 +182,7 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
             row.size === 0 || addMonthsClamped(monthEnd, k + 1).getTime() > at ? null : n,
           );
           return {
-            month: row.month,
+            month: keys[i] as string,
             size: row.size,
             active,
             retention: active.map((n) => (n === null ? null : percentOf(n, row.size))),
