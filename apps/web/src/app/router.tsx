@@ -19,6 +19,7 @@ function lazyFrom<M>(load: () => Promise<M>) {
 const platformLogin = lazyFrom(() => import("./routes/platform-login"));
 const platformAuth = lazyFrom(() => import("./routes/platform-auth"));
 const merchant = lazyFrom(() => import("./routes/merchant"));
+const merchantSettings = lazyFrom(() => import("./routes/merchant-settings"));
 const storefront = lazyFrom(() => import("./routes/storefront"));
 const shopLogin = lazyFrom(() => import("./routes/shop-login"));
 const shopAuth = lazyFrom(() => import("./routes/shop-auth"));
@@ -67,7 +68,7 @@ export const routes: RouteObject[] = [
                 children: [{ path: "new-offer", lazy: merchant("DashboardNewOffer") }],
               },
               { path: "reports", lazy: merchant("ReportsPage") },
-              { path: "audit-log", lazy: merchant("AuditLogPage") },
+              { path: "audit-log", lazy: merchantSettings("AuditLogPage") },
               { path: "analytics", lazy: merchant("AnalyticsPage") },
               {
                 // Members (spec §2): the add and update modals open over the list.
@@ -80,7 +81,7 @@ export const routes: RouteObject[] = [
                   { path: "update-member-membership", lazy: merchant("ManageMembershipModal") },
                 ],
               },
-              { path: "members/import", lazy: merchant("MemberImportPage") },
+              { path: "members/import", lazy: merchantSettings("MemberImportPage") },
               {
                 // The spec's redeem modal addresses name the member in ?memberId=, and open
                 // over that member's detail page.
@@ -151,22 +152,22 @@ export const routes: RouteObject[] = [
               },
               {
                 path: "storefront/storefront-settings",
-                lazy: merchant("StorefrontSettings"),
+                lazy: merchantSettings("StorefrontSettings"),
               },
               { path: "storefront/storefront-preview", lazy: merchant("StorefrontPreviewPage") },
-              { path: "profile", lazy: merchant("MerchantProfilePage") },
-              { path: "profile/edit-profile", lazy: merchant("EditProfilePage") },
+              { path: "profile", lazy: merchantSettings("MerchantProfilePage") },
+              { path: "profile/edit-profile", lazy: merchantSettings("EditProfilePage") },
               {
                 path: "profile/store-setting",
-                lazy: merchant("ProfileStoreSettings"),
+                lazy: merchantSettings("ProfileStoreSettings"),
               },
-              { path: "profile/update-password", lazy: merchant("UpdatePasswordPage") },
-              { path: "profile/integrations", lazy: merchant("IntegrationsPage") },
+              { path: "profile/update-password", lazy: merchantSettings("UpdatePasswordPage") },
+              { path: "profile/integrations", lazy: merchantSettings("IntegrationsPage") },
               {
                 // The sidebar's Staff (spec §2: /merchant/users; owner only).
                 path: "users",
-                lazy: merchant("StaffPage"),
-                children: [{ path: "new-user", lazy: merchant("StaffFormModal") }],
+                lazy: merchantSettings("StaffPage"),
+                children: [{ path: "new-user", lazy: merchantSettings("StaffFormModal") }],
               },
               { path: "staff", element: <Navigate to="/merchant/users" replace /> },
               { path: "sidebar", lazy: merchant("MerchantSidebarPage") },

@@ -13,4 +13,5 @@ export * from "./messages/catalogue.ts";
 export * from "./messages/common.ts";
 export * from "./messages/files.ts";
 export * from "./messages/people.ts";
+export * from "./messages/sign-in.ts";
 export * from "./messages/store.ts";

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from "react";
 import { PageLoader } from "@/components/page-loader";
-import { UpdatePasswordPage } from "@/features/auth/pages/update-password-page";
 import { DASHBOARD_PATH } from "@/features/dashboard/pages/merchant-dashboard-page";
 import { MemberDetailPage } from "@/features/members/pages/member-detail-page";
 import { MembershipFormModal } from "@/features/memberships/pages/membership-form-modal";
@@ -10,7 +9,6 @@ import { OFFERS_PATH } from "@/features/offers/offer-tabs";
 import { NewOfferModal } from "@/features/offers/pages/new-offer-modal";
 import { OfferPreviewModal } from "@/features/offers/pages/offer-preview-modal";
 import { UpdateOfferModal } from "@/features/offers/pages/update-offer-modal";
-import { StoreSettingsPage } from "@/features/profile/pages/store-settings-page";
 import { CreateShopPage } from "@/features/shops/pages/create-shop-page";
 import { MERCHANT_STOREFRONT_PATH } from "@/features/storefront/pages/merchant-storefront-page";
 import { StorefrontLinkOverlay } from "@/features/storefront/pages/storefront-link-overlay";
@@ -18,11 +16,9 @@ import { CreateShopGuard, MerchantAreaGuard } from "../guards/merchant-guards";
 import { MerchantLayout } from "../layouts/merchant-layout";
 import { InlineNotFound } from "../pages/inline-not-found";
 
-export { AuditLogPage } from "@/features/audit/pages/audit-log-page";
 // The merchant area: loaded by the router only under /merchant and /create-shop, so the
 // storefront's visitors never download its charts, forms, cropper or socket client.
 export { MerchantDashboardPage } from "@/features/dashboard/pages/merchant-dashboard-page";
-export { IntegrationsPage, MemberImportPage } from "@/features/integrations";
 export { AddMemberModal } from "@/features/members/pages/add-member-modal";
 export { MembersPage } from "@/features/members/pages/members-page";
 export {
@@ -38,15 +34,11 @@ export {
 export { MembershipsPage } from "@/features/memberships/pages/memberships-page";
 export { NewOfferPage } from "@/features/offers/pages/new-offer-page";
 export { OffersPage } from "@/features/offers/pages/offers-page";
-export { EditProfilePage } from "@/features/profile/pages/edit-profile-page";
-export { MerchantProfilePage } from "@/features/profile/pages/merchant-profile-page";
 export { ReportsPage } from "@/features/reports/pages/reports-page";
-export { StaffFormModal } from "@/features/staff/pages/staff-form-modal";
-export { StaffPage } from "@/features/staff/pages/staff-page";
 export { MerchantStorefrontPage } from "@/features/storefront/pages/merchant-storefront-page";
 export { StorefrontPreviewPage } from "@/features/storefront/pages/storefront-preview-page";
 export { MerchantSidebarPage } from "../layouts/merchant-layout";
-export { MemberDetailPage, UpdatePasswordPage };
+export { MemberDetailPage };
 
 // Analytics loads after the merchant area, as its own chunk: the area's first load does not
 // carry its tables and figures, and modules the area already has are not fetched again.
@@ -100,6 +92,4 @@ export const StorefrontNewMembership = () => (
 export const StorefrontLink = () => (
   <StorefrontLinkOverlay fallbackPath={MERCHANT_STOREFRONT_PATH} />
 );
-export const StorefrontSettings = () => <StoreSettingsPage backPath={MERCHANT_STOREFRONT_PATH} />;
-export const ProfileStoreSettings = () => <StoreSettingsPage backPath="/merchant/profile" />;
 export const MerchantNotFound = () => <InlineNotFound homePath="/merchant/dashboard" />;
