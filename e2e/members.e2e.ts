@@ -250,6 +250,9 @@ describe("members and staff journeys (issue 7)", () => {
       // Found by search, active, with the cash transaction at the discounted price.
       await page.getByLabel("Search members").fill(email);
       const row = page.getByRole("row").filter({ hasText: email });
+      // The search is debounced: wait for the filtered list, or the click below can land on a
+      // row of the unfiltered list just as it is replaced, and open nothing.
+      await poll(() => page.getByRole("row").filter({ hasText: "@" }).count()).toBe(1);
       await row.waitFor();
       await row.getByText("Active").waitFor();
       await row.getByText("Bronze").waitFor();
