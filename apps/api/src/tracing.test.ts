@@ -58,7 +58,9 @@ describe("OpenTelemetry tracing", () => {
       // The request's log lines carry the trace they belong to.
       let logged: { reqId: string; trace_id: string } | undefined;
       let sent = "";
-      for (let tries = 0; tries < 100; tries++) {
+      // Spans leave in batches: a loaded machine may send the request's database spans before
+      // its server span, so wait for both (up to 20 s).
+      for (let tries = 0; tries < 200; tries++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         logged ??= server
           .output()
@@ -67,7 +69,11 @@ describe("OpenTelemetry tracing", () => {
           .map((line) => JSON.parse(line) as { reqId: string; trace_id?: string })
           .find((line) => line.trace_id) as { reqId: string; trace_id: string } | undefined;
         sent = Buffer.concat(receiver.exports).toString("latin1");
-        if (logged && sent.includes(Buffer.from(logged.trace_id, "hex").toString("latin1"))) break;
+        const traced =
+          logged && sent.includes(Buffer.from(logged.trace_id, "hex").toString("latin1"));
+        if (traced && sent.includes("/api/v1/storefront") && sent.includes(logged?.reqId ?? "")) {
+          break;
+        }
       }
       expect(logged, server.output()).toBeDefined();
       const { reqId, trace_id: traceId } = logged as { reqId: string; trace_id: string };

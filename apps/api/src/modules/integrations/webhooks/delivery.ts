@@ -38,6 +38,8 @@ export type WebhookDeliveryOptions = {
   backoffMs?: number[];
   timeoutMs?: number;
   disableAfterMs?: number;
+  /** One shop's deliveries only (a worker whose runs must not touch other shops' queues). */
+  shopId?: number;
 };
 
 export type DeliveryRunReport = { delivered: number; retrying: number; failed: number };
@@ -132,7 +134,13 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions) {
     async deliverDue(): Promise<DeliveryRunReport> {
       const report: DeliveryRunReport = { delivered: 0, retrying: 0, failed: 0 };
       for (let round = 0; round < 20; round++) {
-        const claimed = await repo.claimDue(db, now(), timeoutMs * 2 + MINUTE, BATCH);
+        const claimed = await repo.claimDue(
+          db,
+          now(),
+          timeoutMs * 2 + MINUTE,
+          BATCH,
+          options.shopId,
+        );
         if (claimed.length === 0) break;
         for (let i = 0; i < claimed.length; i += PARALLEL) {
           const outcomes = await Promise.all(

@@ -133,6 +133,7 @@ export async function claimDue(
   now: Date,
   leaseMs: number,
   limit: number,
+  shopId?: number,
 ): Promise<{ delivery: WebhookDeliveryRow; endpoint: WebhookEndpointRow }[]> {
   return db.transaction(async (tx) => {
     const due = await tx
@@ -145,6 +146,7 @@ export async function claimDue(
           or(isNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now)),
           or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
           eq(webhookEndpoints.enabled, true),
+          shopId === undefined ? undefined : eq(webhookEndpoints.shopId, shopId),
         ),
       )
       .orderBy(asc(webhookDeliveries.id))

@@ -181,10 +181,12 @@ describe("webhook endpoints API", () => {
       .where(eq(webhookEndpoints.id, hook.endpoint.id));
     await emitOne(owner.shopId);
     const before = receiver.at("/ssrf").length;
+    // Only this shop's queue: on PostgreSQL other test files share the database and its queue.
     const guarded = createWebhookDelivery({
       db: t.database.db,
       now: () => current,
       allowPrivate: false,
+      shopId: owner.shopId,
     });
     expect(await guarded.deliverDue()).toMatchObject({ retrying: 1 });
     expect(receiver.at("/ssrf").length).toBe(before);
