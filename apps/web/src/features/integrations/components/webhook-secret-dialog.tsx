@@ -1,8 +1,5 @@
-import { Check, Copy } from "lucide-react";
-import { useState } from "react";
-import { Alert, Button, Modal, TextInput } from "@/components/ui";
-import { copyText } from "@/lib/clipboard";
-import { notifyError } from "@/lib/notify";
+import { Alert } from "@/components/ui";
+import { SecretDialog } from "./secret-dialog";
 
 export type ShownSecret = { title: string; secret: string; rotated: boolean };
 
@@ -14,59 +11,21 @@ export function WebhookSecretDialog({
   shown: ShownSecret | null;
   onClose: () => void;
 }) {
-  const [copied, setCopied] = useState(false);
-  const close = () => {
-    setCopied(false);
-    onClose();
-  };
-  async function copy() {
-    if (!shown) return;
-    try {
-      await copyText(shown.secret);
-      setCopied(true);
-    } catch (error) {
-      notifyError(error, { fallback: "Could not copy. Select the secret and copy it by hand." });
-    }
-  }
   return (
-    <Modal
-      open={shown !== null}
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
+    <SecretDialog
+      value={shown?.secret ?? null}
       title={shown?.title ?? ""}
       description="Your receiver checks each request's signature with this secret (Standard Webhooks)."
-      footer={<Button onClick={close}>Done</Button>}
+      label="Signing secret"
+      noun="signing secret"
+      onClose={onClose}
     >
-      <div className="flex flex-col gap-4">
-        <TextInput
-          label="Signing secret"
-          readOnly
-          value={shown?.secret ?? ""}
-          onFocus={(event) => event.currentTarget.select()}
-          className="font-mono text-xs"
-          endAdornment={
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => void copy()}
-              aria-label={copied ? "Copied" : "Copy signing secret"}
-            >
-              {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-              {copied ? "Copied" : "Copy"}
-            </Button>
-          }
-        />
-        <p aria-live="polite" className="sr-only">
-          {copied ? "Signing secret copied to the clipboard" : ""}
-        </p>
-        {shown?.rotated ? (
-          <Alert tone="warning">
-            The previous secret keeps signing too for 24 hours. Switch your receiver to this one
-            within a day.
-          </Alert>
-        ) : null}
-      </div>
-    </Modal>
+      {shown?.rotated ? (
+        <Alert tone="warning">
+          The previous secret keeps signing too for 24 hours. Switch your receiver to this one
+          within a day.
+        </Alert>
+      ) : null}
+    </SecretDialog>
   );
 }
