@@ -1,6 +1,7 @@
 import { LayoutDashboard, LogOut, Menu, UserRound } from "lucide-react";
 import { useEffect } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { PageLoader } from "@/components/page-loader";
 import { ShopLogo } from "@/components/shop-logo";
 import { ThemeToggle } from "@/components/theme-toggle";
 import {
@@ -16,9 +17,12 @@ import {
   useCustomerEvents,
   useSignedInCustomer,
 } from "@/features/customer";
+import { customerSection } from "@/features/customer/catalogue";
 import { NotificationBell } from "@/features/notifications";
 import { useLogout } from "@/features/session";
 import { cn } from "@/lib/cn";
+import { useSection } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useSidebar } from "../providers/sidebar-provider";
 
@@ -46,6 +50,9 @@ export function CustomerLayout() {
   const { close } = sidebar;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
   useEffect(() => close(), [pathname, close]);
+  const { locale } = useT();
+  const wordsReady = useSection(customerSection, locale);
+  if (!wordsReady) return <PageLoader />;
 
   const items = [
     { to: `${base}/dashboard`, label: "Dashboard", icon: LayoutDashboard },

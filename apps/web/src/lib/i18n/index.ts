@@ -1,42 +1,41 @@
 import { i18n } from "@lingui/core";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@tessera/shared";
 import english from "@tessera/shared/i18n/catalogues/en.json?compiled&section=public";
+import { defineSection, loadSections, sectionsLoaded } from "./sections";
 
 /**
  * The customer side's words. Keys are the English texts themselves (the specification's, exact),
- * so a page reads `t("Log in")` and the type-checker refuses a text the catalogue lacks. English
- * ships with the app; another language's catalogue loads when a visitor first needs it.
+ * so a page reads `t("Log in")` and the type-checker refuses a text the catalogue lacks. The
+ * catalogue has a section per area (`defineSection`): the storefront's ("public") ships with the
+ * app in English; each other area's section loads with that area's chunk, and another language's
+ * part of it when a visitor first needs it.
  */
 type Catalogue = typeof import("@tessera/shared/i18n/catalogues/en.json");
-export type MessageKey = keyof Catalogue["public"];
+export type SectionName = keyof Catalogue;
+/** A text of any section; a component uses the texts of the section its area defines. */
+export type MessageKey = { [S in SectionName]: keyof Catalogue[S] }[SectionName];
 export type MessageValues = Record<string, string | number | null | undefined>;
 
-const loaders: Record<Exclude<Locale, "en">, () => Promise<{ default: typeof english }>> = {
+defineSection("public", english, {
   es: () => import("@tessera/shared/i18n/catalogues/es.json?compiled&section=public"),
   fr: () => import("@tessera/shared/i18n/catalogues/fr.json?compiled&section=public"),
   de: () => import("@tessera/shared/i18n/catalogues/de.json?compiled&section=public"),
   "pt-BR": () => import("@tessera/shared/i18n/catalogues/pt-BR.json?compiled&section=public"),
-};
+});
 
-i18n.load(DEFAULT_LOCALE, english);
 i18n.activate(DEFAULT_LOCALE);
 
+export { type CatalogueSection, defineSection, useSection } from "./sections";
 export { i18n };
-
-const loadedLocales: Partial<Record<Locale, true>> = { en: true };
 
 /** Whether a language's catalogue is here, so switching to it needs no wait. */
 export function isLocaleLoaded(locale: Locale): boolean {
-  return loadedLocales[locale] === true;
+  return sectionsLoaded(locale);
 }
 
 /** Loads a language's catalogue (once) and makes it the page's: texts, formats, `<html lang>`. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  if (!loadedLocales[locale] && locale !== "en") {
-    const { default: messages } = await loaders[locale]();
-    i18n.load(locale, messages);
-    loadedLocales[locale] = true;
-  }
+  if (!sectionsLoaded(locale)) await loadSections(locale);
   if (i18n.locale !== locale) i18n.activate(locale);
   if (typeof document !== "undefined") document.documentElement.lang = locale;
 }
