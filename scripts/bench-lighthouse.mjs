@@ -4,7 +4,7 @@
 // dashboard signed in as the demo owner, with the scores and the JavaScript transferred. Not a
 // test: it prints a table to record in docs/benchmarks.md.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -75,6 +75,12 @@ async function audit(path, preset, options = {}, config = undefined) {
     config,
   );
   const { categories, audits } = result.lhr;
+  // LIGHTHOUSE_REPORTS=dir keeps each page's full report, to read what the score is made of.
+  if (process.env.LIGHTHOUSE_REPORTS) {
+    mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+    const name = `${preset}${path.replaceAll("/", "_")}.json`;
+    writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(result.lhr));
+  }
   const items = audits["network-requests"]?.details?.items ?? [];
   const scriptBytes = items
     .filter((item) => item.resourceType === "Script")
@@ -124,10 +130,14 @@ async function signInOwner() {
 }
 
 try {
-  for (const path of ["/1", "/1/login", "/"]) await audit(path, "mobile");
-  await signInOwner();
-  // Lighthouse clears the origin's storage before a run unless told not to: the session stays.
-  await audit("/merchant/dashboard", "desktop", { disableStorageReset: true }, desktopConfig);
+  // LIGHTHOUSE_PAGES=/1,/1/login audits only those mobile pages (and not the dashboard).
+  const only = process.env.LIGHTHOUSE_PAGES?.split(",");
+  for (const path of only ?? ["/1", "/1/login", "/"]) await audit(path, "mobile");
+  if (!only) {
+    await signInOwner();
+    // Lighthouse clears the origin's storage before a run unless told not to: the session stays.
+    await audit("/merchant/dashboard", "desktop", { disableStorageReset: true }, desktopConfig);
+  }
 } finally {
   await chrome.kill();
   server.kill("SIGTERM");

@@ -78,7 +78,8 @@ export async function registerSpaHosting(
     reply.header("cache-control", "no-cache");
     if (!snapshot) return reply.code(404).sendFile("index.html");
     const html = await readFile(join(opts.webDist, "index.html"), "utf8");
-    const preload = await routePreloadTags(opts.webDist, html, STOREFRONT_MODULE);
+    const font = snapshot.shop.fontStyle;
+    const preload = await routePreloadTags(opts.webDist, html, STOREFRONT_MODULE, font);
     const page = renderStorefrontHtml(html, { ...snapshot, publicUrl: opts.publicUrl, preload });
     return sendPage(request, reply, page);
   }
@@ -109,7 +110,8 @@ async function shopPageHtml(
   const snapshot = shopId === null ? null : await opts.readStorefront(shopId).catch(notFound);
   if (!snapshot) return null;
   const html = await readFile(join(opts.webDist, "index.html"), "utf8");
-  const preload = await routePreloadTags(opts.webDist, html, SHOP_LOGIN_MODULE);
+  const font = snapshot.shop.fontStyle;
+  const preload = await routePreloadTags(opts.webDist, html, SHOP_LOGIN_MODULE, font);
   return renderShopPageHtml(html, { ...snapshot, publicUrl: opts.publicUrl, preload });
 }
 

@@ -30,6 +30,18 @@ const MANIFEST = {
     imports: ["_react.js", "_ui.js"],
   },
   "src/app/routes/shop-login.tsx": { file: "assets/shop-login-l1.js", imports: ["_react.js"] },
+  // Store fonts, as lib/fonts.ts's dynamic imports of @fontsource leave them.
+  "../../node_modules/@fontsource/open-sans/400.css": { file: "assets/400-o4.css" },
+  "../../node_modules/@fontsource/open-sans/files/open-sans-latin-400-normal.woff2": {
+    file: "assets/open-sans-latin-400-normal-w4.woff2",
+  },
+  "../../node_modules/@fontsource/open-sans/files/open-sans-cyrillic-400-normal.woff2": {
+    file: "assets/open-sans-cyrillic-400-normal-c4.woff2",
+  },
+  "../../node_modules/@fontsource/open-sans/files/open-sans-latin-400-normal.woff": {
+    file: "assets/open-sans-latin-400-normal-w4.woff",
+  },
+  "../../node_modules/@fontsource/roboto/400.css": { file: "assets/400-r4.css" },
 };
 
 function dataBlock(html: string) {
@@ -57,6 +69,7 @@ beforeAll(async () => {
       name: "Bean & Leaf",
       tagline: "Coffee worth coming back for",
       banner: "/uploads/shops/b.jpg",
+      fontStyle: "Open Sans",
     })
     .where(eq(shops.id, shopId));
   await createTier(t.database.db, shopId, { name: "Gold", priceCents: 2500 });
@@ -185,6 +198,14 @@ describe("storefront head", () => {
       '<link rel="preload" as="image" fetchpriority="high" href="/uploads/shops/b.jpg" />',
     );
     expect(html).not.toContain("shop-login-l1.js");
+    // The shop's font comes with the page: its stylesheet and its Latin file, nothing else.
+    expect(html).toContain('<link rel="stylesheet" href="/assets/400-o4.css" />');
+    expect(html).toContain(
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/open-sans-latin-400-normal-w4.woff2" />',
+    );
+    expect(html).not.toContain("cyrillic");
+    expect(html).not.toContain("400-r4.css");
+    expect(html).not.toContain('normal-w4.woff"');
   });
 
   it("writes the shop and the sign-in chunk into the shop's sign-in page", async () => {
@@ -197,6 +218,7 @@ describe("storefront head", () => {
       '<link rel="modulepreload" crossorigin href="/assets/shop-login-l1.js" />',
     );
     expect(html).not.toContain("storefront-s1.js");
+    expect(html).toContain('<link rel="stylesheet" href="/assets/400-o4.css" />');
     // Not a page to share or to paint a banner on: the generic head, no image preload.
     expect(html).toContain("<title>Tessera</title>");
     expect(html).not.toContain('rel="preload" as="image"');
