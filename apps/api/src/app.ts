@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   registerInputGuard(app);
   await registerCompression(app);
   const fortis = deps.config.payments.provider === "fortis" ? deps.config.payments.fortis : null;
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     publicUrl: deps.config.publicUrl,
     // Uploaded images load from the object store's public address when S3 is configured.
     imageOrigins: deps.config.s3 ? [new URL(deps.config.s3.publicBaseUrl).origin] : [],
