@@ -72,7 +72,8 @@ async function startServer(env, { apiOnly = false } = {}) {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let i = 0; i < 120; i++) {
+  // Up to two minutes: `npm start` bundles the API first, slow on a busy machine.
+  for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { url, child };
     } catch {}
@@ -80,6 +81,26 @@ async function startServer(env, { apiOnly = false } = {}) {
   }
   child.kill("SIGKILL");
   throw new Error("server did not start");
+}
+
+/** scripts/bench-bare-storefront.mjs on a free port, once it answers. */
+async function startBareStorefront(databaseUrl) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [join(root, "scripts/bench-bare-storefront.mjs")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      await fetch(`${url}/storefront?shopId=0`);
+      return { url, child };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill("SIGKILL");
+  throw new Error("the bare storefront did not start");
 }
 
 /** SIGTERM, then wait for the process to finish closing its database. */
@@ -187,15 +208,30 @@ async function run(label, env) {
       `/${shopId}`,
     ];
     const rows = [];
+    const row = (read, r) => ({
+      database: label,
+      read,
+      "req/s": Math.round(r.requests.average),
+      "p99 ms": r.latency.p99,
+      errors: r.errors + r.non2xx,
+    });
     for (const path of reads) {
       const r = await measure(server.url + path);
-      rows.push({
-        database: label,
-        read: path === `/${shopId}` ? "/{shopId} (page)" : path.replace(/\?.*/, ""),
-        "req/s": Math.round(r.requests.average),
-        "p99 ms": r.latency.p99,
-        errors: r.errors + r.non2xx,
-      });
+      rows.push(row(path === `/${shopId}` ? "/{shopId} (page)" : path.replace(/\?.*/, ""), r));
+    }
+    if (env.DATABASE_URL) {
+      // The baseline: the same three queries from bare Fastify and pg on the same database.
+      const bare = await startBareStorefront(env.DATABASE_URL);
+      try {
+        rows.push(
+          row(
+            "baseline: bare Fastify + pg, 3 queries",
+            await measure(`${bare.url}/storefront?shopId=${shopId}`),
+          ),
+        );
+      } finally {
+        bare.child.kill("SIGTERM");
+      }
     }
     return rows;
   } finally {
