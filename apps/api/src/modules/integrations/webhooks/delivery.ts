@@ -64,28 +64,47 @@ export function readDeliverTask(data: Record<string, unknown>): DeliverTask | nu
   return ok ? ({ deliveryId, attempt, shopId } as DeliverTask) : null;
 }
 
+/** The secrets that sign at `at`: the current one, and the previous one within its 24 h. */
+function secretsOf(endpoint: WebhookEndpointRow, at: Date): string[] {
+  const previous =
+    endpoint.previousSecret &&
+    endpoint.previousSecretExpiresAt &&
+    endpoint.previousSecretExpiresAt.getTime() > at.getTime()
+      ? [endpoint.previousSecret]
+      : [];
+  return [endpoint.secret, ...previous];
+}
+
+/** Disables an endpoint failing for 3 days and tells its shop's owner. */
+async function disableFailing(
+  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+  endpoint: WebhookEndpointRow,
+) {
+  await repo.updateEndpoint(tx, endpoint.id, {
+    enabled: false,
+    disabledReason: WEBHOOK_MESSAGES.disabledFailing,
+  });
+  const ownerId = await repo.findOwnerId(tx, endpoint.shopId);
+  if (ownerId === null) return;
+  await notify(tx, endpoint.shopId, [{ userId: ownerId }], {
+    event: "webhook.endpoint_disabled",
+    title: "Webhook endpoint disabled",
+    message: `${endpoint.url} failed every delivery for 3 days and was disabled. Fix it, then enable it again in Integrations.`,
+    data: { endpointId: endpoint.id },
+  });
+}
+
 export function createWebhookDelivery(options: WebhookDeliveryOptions) {
   const { db, now } = options;
   const backoff = options.backoffMs ?? DEFAULT_BACKOFF_MS;
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const disableAfter = options.disableAfterMs ?? DISABLE_AFTER_MS;
 
-  /** The secrets that sign now: the current one, and the previous one within its 24 h. */
-  function secretsOf(endpoint: WebhookEndpointRow): string[] {
-    const previous =
-      endpoint.previousSecret &&
-      endpoint.previousSecretExpiresAt &&
-      endpoint.previousSecretExpiresAt.getTime() > now().getTime()
-        ? [endpoint.previousSecret]
-        : [];
-    return [endpoint.secret, ...previous];
-  }
-
   async function attempt(delivery: WebhookDeliveryRow, endpoint: WebhookEndpointRow) {
     const result = await sendWebhook(
       {
         url: endpoint.url,
-        secrets: secretsOf(endpoint),
+        secrets: secretsOf(endpoint, now()),
         messageId: delivery.messageId,
         payload: delivery.payload,
         // The signature's time is the wall clock's: receivers check it against their own.
@@ -151,24 +170,6 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions) {
       }
     });
     return outcome;
-  }
-
-  async function disableFailing(
-    tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
-    endpoint: WebhookEndpointRow,
-  ) {
-    await repo.updateEndpoint(tx, endpoint.id, {
-      enabled: false,
-      disabledReason: WEBHOOK_MESSAGES.disabledFailing,
-    });
-    const ownerId = await repo.findOwnerId(tx, endpoint.shopId);
-    if (ownerId === null) return;
-    await notify(tx, endpoint.shopId, [{ userId: ownerId }], {
-      event: "webhook.endpoint_disabled",
-      title: "Webhook endpoint disabled",
-      message: `${endpoint.url} failed every delivery for 3 days and was disabled. Fix it, then enable it again in Integrations.`,
-      data: { endpointId: endpoint.id },
-    });
   }
 
   return {
