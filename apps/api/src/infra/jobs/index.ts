@@ -1,6 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import PgBoss from "pg-boss";
+import {
+  createInProcessTasks,
+  type SendTaskOptions,
+  sendPgBossTask,
+  startPgBossTasks,
+  type TaskQueues,
+} from "./tasks";
+
+export type { SendTaskOptions, TaskHandler, TaskQueues, TaskRetry } from "./tasks";
 
 /** The advisory lock key the job queues are set up under (any fixed number, Tessera's own). */
 const JOBS_SETUP_LOCK = 727_100_002;
@@ -14,11 +23,13 @@ const JOBS_SETUP_LOCK = 727_100_002;
  * - PostgreSQL: pg-boss schedules each sweep once a minute across all instances and keeps the
  *   runs in its own schema.
  * - PGlite (one embedded instance): an in-process timer runs the same sweeps.
+ *
+ * Tasks (`tasks.ts`) are the one-off jobs beside them: a pg-boss job each on PostgreSQL.
  */
 
 export type JobHandler = () => Promise<unknown>;
 
-export type JobScheduler = {
+export type JobScheduler = TaskQueues & {
   readonly kind: "pg-boss" | "in-process";
   register(name: string, handler: JobHandler): void;
   start(): Promise<void>;
@@ -75,9 +86,12 @@ export function createInProcessScheduler(
   const jobs = registry(options);
   let timer: NodeJS.Timeout | null = null;
   let tick: Promise<void> = Promise.resolve();
+  const tasks = createInProcessTasks(() => timer !== null);
   return {
     kind: "in-process",
     register: jobs.register,
+    defineTask: tasks.defineTask,
+    sendTask: (name, data, sendOptions) => tasks.send(name, data, sendOptions),
     async start() {
       if (timer) return;
       const runAll = () => {
@@ -92,6 +106,7 @@ export function createInProcessScheduler(
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      tasks.stop();
       await tick;
     },
     runNow: (name) => jobs.run(name),
@@ -109,9 +124,16 @@ export function createPgBossScheduler(
   const boss = new PgBoss({ connectionString: options.connectionString, schema: "pgboss" });
   boss.on("error", (error) => options.logger.error({ err: error }, "pg-boss error"));
   let started = false;
+  // Until pg-boss runs (tests, a one-off command) tasks run here, as `runNow` runs sweeps.
+  const tasks = createInProcessTasks(() => false);
   return {
     kind: "pg-boss",
     register: jobs.register,
+    defineTask: tasks.defineTask,
+    async sendTask(name: string, data: Record<string, unknown>, sendOptions: SendTaskOptions) {
+      if (!started) return tasks.send(name, data, sendOptions);
+      await sendPgBossTask(boss, name, data, sendOptions);
+    },
     async start() {
       if (started) return;
       // Instances starting together deadlocked creating the same queues; one at a time, under
@@ -128,6 +150,7 @@ export function createPgBossScheduler(
           // Every minute; pg-boss has one instance send it.
           await boss.schedule(name, "* * * * *");
         }
+        await startPgBossTasks(boss, tasks.tasks);
       } finally {
         await lock.query("select pg_advisory_unlock($1)", [JOBS_SETUP_LOCK]).catch(() => {});
         await lock.end().catch(() => {});

@@ -6,10 +6,14 @@ import { sendWebhook } from "./outbound";
 import * as repo from "./repo";
 
 /**
- * Sends due deliveries and schedules their retries. After a failed attempt the next one waits
- * the schedule's next delay (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: eight attempts over about
- * 27 h); after the last the delivery is failed. An endpoint whose deliveries have failed without
- * a single success for three days is disabled and its shop's owner told.
+ * Delivery is one job per event and endpoint: each delivery row (the outbox the event's
+ * transaction wrote) gets a task `{ deliveryId, attempt }`, sent by the sweep that finds due rows
+ * (`enqueueDue`, woken when an event commits) and, after a failed attempt, by the attempt itself,
+ * to start after the schedule's next delay (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: eight
+ * attempts over about 27 h); after the last the delivery is failed. A task claims its attempt
+ * before sending (`repo.claimDelivery`), so a task run twice sends once. An endpoint whose
+ * deliveries have failed without a single success for three days is disabled and its shop's
+ * owner told.
  */
 
 const SECOND = 1000;
@@ -29,6 +33,12 @@ export const DISABLE_AFTER_MS = 3 * 24 * HOUR;
 const TIMEOUT_MS = 15 * SECOND;
 const BATCH = 50;
 const PARALLEL = 8;
+/** The task that makes one attempt of one delivery. */
+export const WEBHOOK_DELIVER_TASK = "webhook-deliver";
+
+export type DeliverTask = { deliveryId: number; attempt: number; shopId: number };
+/** Queues a task (a pg-boss job keyed by delivery and attempt); `startAfter` null is now. */
+export type EnqueueDelivery = (task: DeliverTask, startAfter: Date | null) => Promise<void>;
 
 export type WebhookDeliveryOptions = {
   db: Database;
@@ -40,9 +50,49 @@ export type WebhookDeliveryOptions = {
   disableAfterMs?: number;
   /** One shop's deliveries only (a worker whose runs must not touch other shops' queues). */
   shopId?: number;
+  /** Where tasks go; without it a retry waits for the sweep to find it due. */
+  enqueue?: EnqueueDelivery;
 };
 
 export type DeliveryRunReport = { delivered: number; retrying: number; failed: number };
+export type DeliverOutcome = keyof DeliveryRunReport | "skipped";
+
+/** A task's data as the queue hands it back; anything else is not ours to run. */
+export function readDeliverTask(data: Record<string, unknown>): DeliverTask | null {
+  const { deliveryId, attempt, shopId } = data;
+  const ok = [deliveryId, attempt, shopId].every((n) => Number.isSafeInteger(n) && Number(n) > 0);
+  return ok ? ({ deliveryId, attempt, shopId } as DeliverTask) : null;
+}
+
+/** The secrets that sign at `at`: the current one, and the previous one within its 24 h. */
+function secretsOf(endpoint: WebhookEndpointRow, at: Date): string[] {
+  const previous =
+    endpoint.previousSecret &&
+    endpoint.previousSecretExpiresAt &&
+    endpoint.previousSecretExpiresAt.getTime() > at.getTime()
+      ? [endpoint.previousSecret]
+      : [];
+  return [endpoint.secret, ...previous];
+}
+
+/** Disables an endpoint failing for 3 days and tells its shop's owner. */
+async function disableFailing(
+  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+  endpoint: WebhookEndpointRow,
+) {
+  await repo.updateEndpoint(tx, endpoint.id, {
+    enabled: false,
+    disabledReason: WEBHOOK_MESSAGES.disabledFailing,
+  });
+  const ownerId = await repo.findOwnerId(tx, endpoint.shopId);
+  if (ownerId === null) return;
+  await notify(tx, endpoint.shopId, [{ userId: ownerId }], {
+    event: "webhook.endpoint_disabled",
+    title: "Webhook endpoint disabled",
+    message: `${endpoint.url} failed every delivery for 3 days and was disabled. Fix it, then enable it again in Integrations.`,
+    data: { endpointId: endpoint.id },
+  });
+}
 
 export function createWebhookDelivery(options: WebhookDeliveryOptions) {
   const { db, now } = options;
@@ -50,22 +100,11 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions) {
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const disableAfter = options.disableAfterMs ?? DISABLE_AFTER_MS;
 
-  /** The secrets that sign now: the current one, and the previous one within its 24 h. */
-  function secretsOf(endpoint: WebhookEndpointRow): string[] {
-    const previous =
-      endpoint.previousSecret &&
-      endpoint.previousSecretExpiresAt &&
-      endpoint.previousSecretExpiresAt.getTime() > now().getTime()
-        ? [endpoint.previousSecret]
-        : [];
-    return [endpoint.secret, ...previous];
-  }
-
   async function attempt(delivery: WebhookDeliveryRow, endpoint: WebhookEndpointRow) {
     const result = await sendWebhook(
       {
         url: endpoint.url,
-        secrets: secretsOf(endpoint),
+        secrets: secretsOf(endpoint, now()),
         messageId: delivery.messageId,
         payload: delivery.payload,
         // The signature's time is the wall clock's: receivers check it against their own.
@@ -73,7 +112,29 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions) {
       },
       { allowPrivate: options.allowPrivate, timeoutMs },
     );
-    return record(delivery, endpoint, result);
+    const outcome = await record(delivery, endpoint, result);
+    if (outcome === "retrying" && options.enqueue) {
+      const attempts = delivery.attempts + 1;
+      const delay = backoff[attempts - 1] ?? 0;
+      const task = { deliveryId: delivery.id, attempt: attempts + 1, shopId: delivery.shopId };
+      // After the commit: a lost send is found by the sweep once the attempt is due.
+      await options.enqueue(task, new Date(now().getTime() + delay));
+    }
+    return outcome;
+  }
+
+  /** The task: one attempt of one delivery, unless that attempt was already taken. */
+  async function deliver(task: DeliverTask): Promise<DeliverOutcome> {
+    if (options.shopId !== undefined && task.shopId !== options.shopId) return "skipped";
+    const claimed = await repo.claimDelivery(db, task, now(), timeoutMs * 2 + MINUTE);
+    if (!claimed) return "skipped";
+    return attempt(claimed.delivery, claimed.endpoint);
+  }
+
+  /** The due deliveries' tasks, a batch at a time. */
+  async function dueTasks(): Promise<DeliverTask[]> {
+    const due = await repo.dueDeliveries(db, now(), BATCH * 4, options.shopId);
+    return due.map((d) => ({ deliveryId: d.id, attempt: d.attempts + 1, shopId: d.shopId }));
   }
 
   async function record(
@@ -111,42 +172,30 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions) {
     return outcome;
   }
 
-  async function disableFailing(
-    tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
-    endpoint: WebhookEndpointRow,
-  ) {
-    await repo.updateEndpoint(tx, endpoint.id, {
-      enabled: false,
-      disabledReason: WEBHOOK_MESSAGES.disabledFailing,
-    });
-    const ownerId = await repo.findOwnerId(tx, endpoint.shopId);
-    if (ownerId === null) return;
-    await notify(tx, endpoint.shopId, [{ userId: ownerId }], {
-      event: "webhook.endpoint_disabled",
-      title: "Webhook endpoint disabled",
-      message: `${endpoint.url} failed every delivery for 3 days and was disabled. Fix it, then enable it again in Integrations.`,
-      data: { endpointId: endpoint.id },
-    });
-  }
-
   return {
-    /** Sends what is due, in batches, until nothing is. */
+    deliver,
+
+    /**
+     * The sweep: a task for each due delivery no worker holds (woken when an event commits, and
+     * every minute). It only enqueues; a task already queued for that attempt is not queued twice.
+     */
+    async enqueueDue(enqueue: EnqueueDelivery): Promise<number> {
+      const tasks = await dueTasks();
+      for (let i = 0; i < tasks.length; i += PARALLEL) {
+        await Promise.all(tasks.slice(i, i + PARALLEL).map((task) => enqueue(task, null)));
+      }
+      return tasks.length;
+    },
+
+    /** Runs the due deliveries' tasks here and now, until none is due (tests, operators). */
     async deliverDue(): Promise<DeliveryRunReport> {
       const report: DeliveryRunReport = { delivered: 0, retrying: 0, failed: 0 };
       for (let round = 0; round < 20; round++) {
-        const claimed = await repo.claimDue(
-          db,
-          now(),
-          timeoutMs * 2 + MINUTE,
-          BATCH,
-          options.shopId,
-        );
-        if (claimed.length === 0) break;
-        for (let i = 0; i < claimed.length; i += PARALLEL) {
-          const outcomes = await Promise.all(
-            claimed.slice(i, i + PARALLEL).map((c) => attempt(c.delivery, c.endpoint)),
-          );
-          for (const outcome of outcomes) report[outcome] += 1;
+        const tasks = await dueTasks();
+        if (tasks.length === 0) break;
+        for (let i = 0; i < tasks.length; i += PARALLEL) {
+          const outcomes = await Promise.all(tasks.slice(i, i + PARALLEL).map(deliver));
+          for (const outcome of outcomes) if (outcome !== "skipped") report[outcome] += 1;
         }
       }
       return report;

@@ -69,6 +69,8 @@ describe("webhook events from the workflows", () => {
       db: t.database.db,
       now: () => current,
       allowPrivate: true,
+      // Other files share the database: this worker takes this shop's deliveries only.
+      shopId,
     });
 
     // member.created (sign-up) and member.updated (the merchant edits the name).

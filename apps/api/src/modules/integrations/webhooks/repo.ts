@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, isNull, lt, lte, or } from "drizzle-orm";
 import {
   shops,
   type WebhookDeliveryRow,
@@ -125,46 +125,77 @@ export async function updateDelivery(
 }
 
 /**
- * Claims due deliveries of enabled endpoints for `leaseMs`: another instance (or an overlapping
- * run) skips them until the lease ends, so one delivery is sent by one worker at a time.
+ * Due deliveries of enabled endpoints that no worker holds: the ones that need a job. Only their
+ * ids and attempts: the job reads the rest when it claims one.
  */
-export async function claimDue(
+export async function dueDeliveries(
   db: Executor,
   now: Date,
-  leaseMs: number,
   limit: number,
   shopId?: number,
-): Promise<{ delivery: WebhookDeliveryRow; endpoint: WebhookEndpointRow }[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .where(
-        and(
-          eq(webhookDeliveries.status, "pending"),
-          or(isNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now)),
-          or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
-          eq(webhookEndpoints.enabled, true),
-          shopId === undefined ? undefined : eq(webhookEndpoints.shopId, shopId),
+): Promise<{ id: number; shopId: number; attempts: number }[]> {
+  return db
+    .select({
+      id: webhookDeliveries.id,
+      shopId: webhookDeliveries.shopId,
+      attempts: webhookDeliveries.attempts,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(
+      and(
+        eq(webhookDeliveries.status, "pending"),
+        or(isNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now)),
+        or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
+        eq(webhookEndpoints.enabled, true),
+        shopId === undefined ? undefined : eq(webhookDeliveries.shopId, shopId),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.id))
+    .limit(limit);
+}
+
+/**
+ * Takes one delivery for its `attempt` (1 for the first) for `leaseMs`, when it is still pending
+ * at that attempt, due, unheld and its endpoint enabled. A job run twice (a retry, a duplicate, a
+ * second instance) finds the attempt already taken or recorded and gets nothing: one send.
+ */
+export async function claimDelivery(
+  db: Executor,
+  task: { deliveryId: number; attempt: number },
+  now: Date,
+  leaseMs: number,
+): Promise<{ delivery: WebhookDeliveryRow; endpoint: WebhookEndpointRow } | undefined> {
+  const [delivery] = await db
+    .update(webhookDeliveries)
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs) })
+    .where(
+      and(
+        eq(webhookDeliveries.id, task.deliveryId),
+        eq(webhookDeliveries.status, "pending"),
+        eq(webhookDeliveries.attempts, task.attempt - 1),
+        or(isNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now)),
+        or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
+        exists(
+          db
+            .select({ id: webhookEndpoints.id })
+            .from(webhookEndpoints)
+            .where(
+              and(
+                eq(webhookEndpoints.id, webhookDeliveries.endpointId),
+                eq(webhookEndpoints.enabled, true),
+              ),
+            ),
         ),
-      )
-      .orderBy(asc(webhookDeliveries.id))
-      .limit(limit)
-      .for("update", { of: webhookDeliveries, skipLocked: true });
-    const claimed = [];
-    for (const { id } of due) {
-      const delivery = await updateDelivery(tx, id, {
-        lockedUntil: new Date(now.getTime() + leaseMs),
-      });
-      const [endpoint] = await tx
-        .select()
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.id, delivery.endpointId));
-      if (endpoint) claimed.push({ delivery, endpoint });
-    }
-    return claimed;
-  });
+      ),
+    )
+    .returning();
+  if (!delivery) return undefined;
+  const [endpoint] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, delivery.endpointId));
+  return endpoint ? { delivery, endpoint } : undefined;
 }
 
 /** The shop's owner: the one person told when an endpoint is disabled. */

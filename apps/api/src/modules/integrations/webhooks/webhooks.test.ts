@@ -2,11 +2,11 @@ import { WEBHOOK_MESSAGES } from "@tessera/shared";
 import { and, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, webhookEndpoints } from "../../../db/schema";
+import { notifications, webhookDeliveries, webhookEndpoints } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { createMerchant, createStaff, loginAs } from "../../../test/factories";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver";
-import { createWebhookDelivery } from "./delivery";
+import { createWebhookDelivery, type DeliverTask, type EnqueueDelivery } from "./delivery";
 import { webhookEvents } from "./events";
 import { WEBHOOK_REFUSALS } from "./outbound";
 import { WEBHOOK_DELIVERY_JOB } from "./wiring";
@@ -70,13 +70,19 @@ const emitOne = (shopId: number, id = 1) =>
     }),
   );
 
-const worker = (overrides: { backoffMs?: number[]; timeoutMs?: number } = {}) =>
+/** A worker that takes only this shop's deliveries (other files share the database). */
+const worker = (
+  shopId: number,
+  overrides: { backoffMs?: number[]; timeoutMs?: number; enqueue?: EnqueueDelivery } = {},
+) =>
   createWebhookDelivery({
     db: t.database.db,
     now: () => current,
     allowPrivate: true,
     backoffMs: overrides.backoffMs ?? [HOUR, HOUR],
     timeoutMs: overrides.timeoutMs ?? 2000,
+    shopId,
+    ...(overrides.enqueue ? { enqueue: overrides.enqueue } : {}),
   });
 
 describe("webhook endpoints API", () => {
@@ -248,7 +254,7 @@ describe("webhook delivery", () => {
     const hook = await addEndpoint(owner.headers, "/flaky");
     receiver.answer("/flaky", 500, "hang");
     await emitOne(owner.shopId);
-    const run = worker({ backoffMs: [5_000, 60_000, HOUR], timeoutMs: 300 });
+    const run = worker(owner.shopId, { backoffMs: [5_000, 60_000, HOUR], timeoutMs: 300 });
     const state = async () => {
       const log = await call(t, "GET", `${BASE}/${hook.endpoint.id}/deliveries`, owner.headers);
       const [d] = log.json().deliveries;
@@ -295,7 +301,7 @@ describe("webhook delivery", () => {
     const staff = await createStaff(t.database.db, owner.shopId);
     const hook = await addEndpoint(owner.headers, "/down");
     receiver.answer("/down", ...Array(20).fill(503));
-    const run = worker({ backoffMs: [HOUR] });
+    const run = worker(owner.shopId, { backoffMs: [HOUR] });
     const start = current;
     for (let day = 0; day <= 3; day++) {
       current = new Date(start.getTime() + day * 24 * HOUR);
@@ -352,7 +358,7 @@ describe("webhook delivery", () => {
     const fresh = rotated.json().secret as string;
     expect(fresh).not.toBe(hook.secret);
     await emitOne(owner.shopId, 1);
-    await worker().deliverDue();
+    await worker(owner.shopId).deliverDue();
     const during = receiver.at("/rotate").at(-1);
     const check =
       (secret: string, r = during) =>
@@ -363,10 +369,77 @@ describe("webhook delivery", () => {
 
     current = new Date(current.getTime() + 24 * HOUR + 1000);
     await emitOne(owner.shopId, 2);
-    await worker().deliverDue();
+    await worker(owner.shopId).deliverDue();
     const after = receiver.at("/rotate").at(-1);
     expect(after).not.toBe(during);
     expect(check(fresh, after)).not.toThrow();
     expect(check(hook.secret, after)).toThrow();
+  });
+  it("queues one job per event and endpoint, and a job run twice delivers once", async () => {
+    const owner = await ownerOf(t);
+    await addEndpoint(owner.headers, "/jobs-a");
+    await addEndpoint(owner.headers, "/jobs-b");
+    await emitOne(owner.shopId, 1);
+    await emitOne(owner.shopId, 2);
+    const queued: DeliverTask[] = [];
+    const enqueue: EnqueueDelivery = async (task) => {
+      queued.push(task);
+    };
+    const run = worker(owner.shopId);
+    expect(await run.enqueueDue(enqueue)).toBe(4);
+    const rows = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.shopId, owner.shopId));
+    expect(new Set(rows.map((r) => `${r.endpointId} ${r.eventId}`)).size).toBe(4);
+    const ids = (list: { id?: number; deliveryId?: number }[]) =>
+      list.map((r) => r.deliveryId ?? r.id).sort();
+    expect(ids(queued)).toEqual(ids(rows));
+    expect(queued.map((q) => q.attempt)).toEqual([1, 1, 1, 1]);
+    // Each job run twice at once (pg-boss retrying it while the first run still sends, or two
+    // instances): the attempt is claimed once, so each event reaches each endpoint once.
+    const outcomes = await Promise.all([...queued, ...queued].map((task) => run.deliver(task)));
+    expect(outcomes.filter((o) => o === "delivered")).toHaveLength(4);
+    expect(outcomes.filter((o) => o === "skipped")).toHaveLength(4);
+    // And run again later (a retry of a job whose worker died after sending): still once.
+    for (const task of queued) expect(await run.deliver(task)).toBe("skipped");
+    expect(receiver.at("/jobs-a")).toHaveLength(2);
+    expect(receiver.at("/jobs-b")).toHaveLength(2);
+    expect(await run.enqueueDue(enqueue)).toBe(0);
+  });
+
+  it("queues a failed attempt's retry as its own job after the back-off, sent once", async () => {
+    const owner = await ownerOf(t);
+    await addEndpoint(owner.headers, "/jobs-retry");
+    receiver.answer("/jobs-retry", 500);
+    await emitOne(owner.shopId, 1);
+    const queued: { task: DeliverTask; startAfter: Date | null }[] = [];
+    const run = worker(owner.shopId, {
+      backoffMs: [60_000, HOUR],
+      enqueue: async (task, startAfter) => {
+        queued.push({ task, startAfter });
+      },
+    });
+    const due: DeliverTask[] = [];
+    await run.enqueueDue(async (task) => {
+      due.push(task);
+    });
+    const [first] = due;
+    expect(first).toMatchObject({ attempt: 1 });
+    expect(await run.deliver(first as DeliverTask)).toBe("retrying");
+    expect(queued).toEqual([
+      {
+        task: { ...first, attempt: 2 },
+        startAfter: new Date(current.getTime() + 60_000),
+      },
+    ]);
+    const retry = queued[0]?.task as DeliverTask;
+    // Not before its time, and the first attempt's job run again sends nothing.
+    expect(await run.deliver(retry)).toBe("skipped");
+    expect(await run.deliver(first as DeliverTask)).toBe("skipped");
+    current = new Date(current.getTime() + 60_000);
+    expect(await run.deliver(retry)).toBe("delivered");
+    expect(await run.deliver(retry)).toBe("skipped");
+    expect(receiver.at("/jobs-retry")).toHaveLength(2);
   });
 });
