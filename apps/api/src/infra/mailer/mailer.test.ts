@@ -47,7 +47,10 @@ describe("mailer without SMTP (embedded outbox)", () => {
     expect(mailer.transport).toBe("outbox");
     const to = uniqueAddress("ada");
     const link = `http://localhost:3000/api/v1/auth/verify-email?token=t1&email=${encodeURIComponent(to)}`;
-    const result = await mailer.send({ to, ...verifyEmailMessage({ firstName: "Ada", link }) });
+    const result = await mailer.send({
+      to,
+      ...(await verifyEmailMessage({ firstName: "Ada", link })),
+    });
     expect(result.status).toBe("kept");
 
     const row = await outboxRow(result.id);
@@ -68,10 +71,10 @@ describe("mailer without SMTP (embedded outbox)", () => {
     const mailer = createMailer({ mailFrom: MAIL_FROM, db: database.db });
     const to = uniqueAddress("grace");
     const link = "http://localhost:3000/pass/reset-password?token=a";
-    const first = await mailer.send({ to, ...resetPasswordMessage({ link }) });
+    const first = await mailer.send({ to, ...(await resetPasswordMessage({ link })) });
     const second = await mailer.send({
       to,
-      ...resetPasswordMessage({ link: `${link}b`, shop: { name: "Blue Door" } }),
+      ...(await resetPasswordMessage({ link: `${link}b`, shop: { name: "Blue Door" } })),
     });
     const rows = await listRecentOutboxEmails(database.db, { to: to.toUpperCase(), limit: 50 });
     expect(rows.map((r) => r.id)).toEqual([second.id, first.id]);
@@ -88,7 +91,10 @@ describe("mailer with SMTP", () => {
       expect(mailer.transport).toBe("smtp");
       const to = uniqueAddress("ada");
       const link = `http://localhost:3000/api/v1/auth/verify-email?token=tok-42&email=${encodeURIComponent(to)}`;
-      const result = await mailer.send({ to, ...verifyEmailMessage({ firstName: "Ada", link }) });
+      const result = await mailer.send({
+        to,
+        ...(await verifyEmailMessage({ firstName: "Ada", link })),
+      });
       expect(result.status).toBe("sent");
 
       const mail = await smtp.waitFor(to);
@@ -133,7 +139,9 @@ describe("mailer with SMTP", () => {
       const to = uniqueAddress("nobody");
       const result = await mailer.send({
         to,
-        ...resetPasswordMessage({ link: "http://localhost:3000/pass/reset-password?token=x" }),
+        ...(await resetPasswordMessage({
+          link: "http://localhost:3000/pass/reset-password?token=x",
+        })),
       });
       expect(result.status).toBe("failed");
       const row = await outboxRow(result.id);
@@ -163,7 +171,7 @@ describe("mailer with SMTP", () => {
     });
     const result = await mailer.send({
       to: uniqueAddress("ada"),
-      ...verifyEmailMessage({ link: "http://localhost:3000/x?token=y" }),
+      ...(await verifyEmailMessage({ link: "http://localhost:3000/x?token=y" })),
     });
     expect(result.status).toBe("failed");
     const row = await outboxRow(result.id);

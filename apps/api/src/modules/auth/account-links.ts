@@ -75,6 +75,7 @@ export async function forgotPassword(ctx: AuthDeps, input: { email: string; shop
         firstName: customer.firstName,
         link: link(ctx, `/${shop.id}/pass/reset-password`, { token, email: customer.email }),
         shop,
+        locale: customer.locale,
       });
     }
   } else {

@@ -16,12 +16,16 @@ export type AccountEmails = {
     firstName: string;
     link: string;
     shop?: Shop;
+    /** The customer's chosen language, if any (else the shop's default). */
+    locale?: string | null;
   }): Promise<void>;
   sendResetPassword(input: {
     to: string;
     firstName: string;
     link: string;
     shop?: Shop;
+    /** The customer's chosen language, if any (else the shop's default). */
+    locale?: string | null;
   }): Promise<void>;
   sendStaffInvite(input: {
     to: string;
@@ -36,6 +40,8 @@ export type AccountEmails = {
     link: string;
     shop: Shop;
     membershipName: string | null;
+    /** The customer's chosen language, if any (else the shop's default). */
+    locale?: string | null;
   }): Promise<void>;
   sendSignInCode(input: {
     to: string;
@@ -44,6 +50,8 @@ export type AccountEmails = {
     link: string;
     shop: Shop;
     validForMinutes: number;
+    /** The customer's chosen language, if any (else the shop's default). */
+    locale?: string | null;
   }): Promise<void>;
 };
 

@@ -44,6 +44,7 @@ export async function sendCustomerVerification(ctx: AuthDeps, customer: Customer
   await ctx.emails.sendVerifyEmail({
     to: customer.email,
     firstName: customer.firstName,
+    locale: customer.locale,
     link: link(ctx, "/api/v1/auth/verify-email", {
       token,
       email: customer.email,
@@ -191,5 +192,6 @@ export async function sendMemberWelcome(
     link: link(ctx, `/${shop.id}/pass/reset-password`, { token, email: customer.email }),
     shop,
     membershipName,
+    locale: customer.locale,
   });
 }

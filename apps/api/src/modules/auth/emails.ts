@@ -1,5 +1,6 @@
 import type { Shop } from "../../db/schema";
 import type { Mailer } from "../../infra/mailer";
+import { customerLocale } from "../../infra/mailer/i18n";
 import { signInCodeMessage } from "../../infra/mailer/sign-in-code";
 import {
   memberWelcomeMessage,
@@ -12,7 +13,10 @@ import type { Storage } from "../../infra/storage";
 import type { AccountEmails } from "./service";
 import { MEMBER_WELCOME_TTL_MS, STAFF_INVITE_TTL_MS } from "./tokens";
 
-/** The account e-mails, branded with the shop when the recipient is one of its customers. */
+/**
+ * The account e-mails, branded with the shop when the recipient is one of its customers and
+ * written in the customer's language (theirs, else the shop's default); merchants read English.
+ */
 export function createAccountEmails(mailer: Mailer, storage: Storage): AccountEmails {
   const branding = (shop: Shop | undefined): ShopBranding | null =>
     shop
@@ -22,49 +26,65 @@ export function createAccountEmails(mailer: Mailer, storage: Storage): AccountEm
           logoUrl: shop.logo ? storage.absoluteUrl(shop.logo) : null,
         }
       : null;
+  const languageOf = (locale: string | null | undefined, shop: Shop | undefined) =>
+    shop ? customerLocale(locale, shop.defaultLocale) : "en";
 
   return {
-    async sendVerifyEmail({ to, firstName, link, shop }) {
-      await mailer.send({ to, ...verifyEmailMessage({ firstName, link, shop: branding(shop) }) });
+    async sendVerifyEmail({ to, firstName, link, shop, locale }) {
+      const content = await verifyEmailMessage({
+        firstName,
+        link,
+        shop: branding(shop),
+        locale: languageOf(locale, shop),
+      });
+      await mailer.send({ to, ...content });
     },
-    async sendResetPassword({ to, firstName, link, shop }) {
-      await mailer.send({ to, ...resetPasswordMessage({ firstName, link, shop: branding(shop) }) });
+    async sendResetPassword({ to, firstName, link, shop, locale }) {
+      const content = await resetPasswordMessage({
+        firstName,
+        link,
+        shop: branding(shop),
+        locale: languageOf(locale, shop),
+      });
+      await mailer.send({ to, ...content });
     },
     async sendStaffInvite({ to, firstName, link, shop, role }) {
       await mailer.send({
         to,
-        ...staffInviteMessage({
+        ...(await staffInviteMessage({
           firstName,
           link,
           role,
           shopName: shop.name,
           validForHours: STAFF_INVITE_TTL_MS / 3_600_000,
-        }),
+        })),
       });
     },
-    async sendMemberWelcome({ to, firstName, link, shop, membershipName }) {
+    async sendMemberWelcome({ to, firstName, link, shop, membershipName, locale }) {
       const brand = branding(shop) as ShopBranding;
       await mailer.send({
         to,
-        ...memberWelcomeMessage({
+        ...(await memberWelcomeMessage({
           firstName,
           link,
           shop: brand,
           membershipName,
           validForHours: MEMBER_WELCOME_TTL_MS / 3_600_000,
-        }),
+          locale: languageOf(locale, shop),
+        })),
       });
     },
-    async sendSignInCode({ to, firstName, code, link, shop, validForMinutes }) {
+    async sendSignInCode({ to, firstName, code, link, shop, validForMinutes, locale }) {
       await mailer.send({
         to,
-        ...signInCodeMessage({
+        ...(await signInCodeMessage({
           firstName,
           code,
           link,
           shop: branding(shop) as ShopBranding,
           validForMinutes,
-        }),
+          locale: languageOf(locale, shop),
+        })),
       });
     },
   };

@@ -58,6 +58,7 @@ export async function requestSignInCode(ctx: AuthDeps, input: SignInCodeRequest)
     await ctx.emails.sendSignInCode({
       to: input.email,
       firstName: customer?.firstName ?? null,
+      locale: customer?.locale ?? null,
       code,
       link: link(ctx, `/${shop.id}/login/code`, { token }),
       shop,

@@ -44,14 +44,17 @@ describe("developer mailbox", () => {
     await database.migrate();
     app = await buildMailboxApp(database);
     mailer = createMailer({ mailFrom: "Tessera <no-reply@tessera.test>", db: database.db });
-    await mailer.send({ to: ada, ...verifyEmailMessage({ firstName: "Ada", link: verifyLink }) });
+    await mailer.send({
+      to: ada,
+      ...(await verifyEmailMessage({ firstName: "Ada", link: verifyLink })),
+    });
     await mailer.send({
       to: grace,
-      ...resetPasswordMessage({
+      ...(await resetPasswordMessage({
         firstName: "Grace <b>Hopper</b>",
         link: resetLink,
         shop: { name: "Blue Door & <Co>", primaryColor: "#7C3AED" },
-      }),
+      })),
     });
   });
   afterAll(async () => {

@@ -24,6 +24,7 @@ export function snapshot(shop: Shop, ownerEmail: string | null): ShopSnapshot {
     primaryColor: shop.primaryColor,
     timeZone: shop.timeZone,
     replyTo: ownerEmail,
+    defaultLocale: shop.defaultLocale,
   };
 }
 
@@ -31,14 +32,15 @@ export async function queue<T extends EmailTemplate>(
   tx: Executor,
   template: T,
   event: string,
-  to: { email: string; shopId: number },
+  to: { email: string; shopId: number; locale?: string | null },
   payload: EmailPayloads[T],
 ) {
   const id = await queueOutboxEmail(tx, {
     idempotencyKey: eventKey(event, to.email),
     toAddress: to.email,
     template,
-    payload,
+    // The customer's language as it is now; the e-mail is written in it even if sent later.
+    payload: { ...payload, locale: to.locale ?? null },
     category: categoryOf(template),
     shopId: to.shopId,
   });

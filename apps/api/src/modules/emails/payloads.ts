@@ -12,6 +12,8 @@ export type ShopSnapshot = {
   timeZone: string;
   /** The shop owner's address: replies to the shop's e-mails go there. */
   replyTo: string | null;
+  /** The language of customers who chose none (absent on e-mails queued before languages). */
+  defaultLocale?: string;
 };
 
 export type PaymentMethod = {
@@ -27,6 +29,9 @@ export type ReceiptPayload = {
   transactionId: number;
   kind: "membership_purchase" | "membership_renewal" | "offer_purchase" | "member_payment";
   item: string;
+  /** The item's parts, so each language words it: the membership's or offer's name, the plan. */
+  itemName?: string | null;
+  plan?: string | null;
   priceCents: number;
   discountCents: number;
   cashbackUsedCents: number;

@@ -44,6 +44,8 @@ function receiptOf(
     transactionId: t.id,
     kind: t.kind,
     item: itemOf(t),
+    itemName: t.kind === "offer_purchase" ? t.offerName : t.membershipName,
+    plan: t.plan,
     priceCents: t.priceCents,
     discountCents: t.discountCents,
     cashbackUsedCents: t.cashbackUsedCents,

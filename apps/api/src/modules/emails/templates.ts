@@ -1,7 +1,14 @@
-import { formatCents } from "@tessera/shared";
 import { type EmailModel, renderEmail } from "../../infra/mailer/react/layout";
 import { type EmailContent, footerFor } from "../../infra/mailer/templates";
-import { brandOf, type RenderOptions, shopDate, shopDateTime } from "./format";
+import {
+  brandOf,
+  customerVoice,
+  type RenderOptions,
+  shopDate,
+  shopDateTime,
+  type Voice,
+  voiceOf,
+} from "./format";
 import type {
   CancellationPayload,
   EmailPayloads,
@@ -19,215 +26,327 @@ import { TEAM_MODELS } from "./team-templates";
 
 /**
  * The customer's e-mails about money, from the payload captured with the event: branded with
- * the shop, amounts to the cent, dates and times in the shop's time zone.
+ * the shop, in the customer's language, amounts to the cent in the shop's currency, dates and
+ * times in the shop's time zone.
  */
 
 export type { RenderOptions };
 
 export { shopDate, shopDateTime };
 
-export function methodLabel(method: PaymentMethod): string {
-  if (method.type === "cash") return "Cash";
-  const card = method.cardLabel ?? "Card";
-  return method.type === "pos" ? `${card} (at the counter)` : card;
+function methodLabel(method: PaymentMethod, v: Voice): string {
+  if (method.type === "cash") return v.t("Cash");
+  const card = method.cardLabel ?? v.t("Card");
+  return method.type === "pos" ? v.t("{card} (at the counter)", { card }) : card;
 }
 
 function customerArea(shop: ShopSnapshot, publicUrl: string) {
   return new URL(`/${shop.id}/customer/dashboard`, publicUrl).href;
 }
 
+function planWord(plan: string, v: Voice): string {
+  if (plan === "monthly") return v.t("monthly");
+  if (plan === "yearly") return v.t("yearly");
+  return plan;
+}
+
+/** What was bought, in the reader's words (an e-mail queued before it had the parts: as kept). */
+function itemLabel(p: ReceiptPayload, v: Voice): string {
+  if (!p.itemName) return p.item;
+  const name = p.itemName;
+  if (p.kind === "offer_purchase") return name;
+  const renewal = p.kind === "membership_renewal";
+  if (!p.plan) {
+    return renewal
+      ? v.t("{name} membership renewal", { name })
+      : v.t("{name} membership", { name });
+  }
+  const plan = planWord(p.plan, v);
+  return renewal
+    ? v.t("{name} membership renewal ({plan})", { name, plan })
+    : v.t("{name} membership ({plan})", { name, plan });
+}
+
 /** The lines of a receipt (and of a refund's), as the PDF shows them too. */
-export function receiptLines(p: ReceiptPayload): NonNullable<EmailModel["details"]> {
+export function receiptLines(
+  p: ReceiptPayload,
+  v: Voice = voiceOf("en", p.shop),
+): NonNullable<EmailModel["details"]> {
+  const { t, money } = v;
   const rows: NonNullable<EmailModel["details"]> = [
-    { label: "Item", value: p.item },
-    { label: "Price", value: formatCents(p.priceCents) },
+    { label: t("Item"), value: itemLabel(p, v) },
+    { label: t("Price"), value: money(p.priceCents) },
   ];
-  if (p.discountCents > 0)
-    rows.push({ label: "Discount", value: `−${formatCents(p.discountCents)}` });
+  if (p.discountCents > 0) rows.push({ label: t("Discount"), value: `−${money(p.discountCents)}` });
   if (p.cashbackUsedCents > 0) {
-    rows.push({ label: "Paid with cashback", value: formatCents(p.cashbackUsedCents) });
+    rows.push({ label: t("Paid with cashback"), value: money(p.cashbackUsedCents) });
   }
   rows.push({
-    label: p.cashbackUsedCents > 0 ? "Paid by card or cash" : "Amount paid",
-    value: formatCents(p.amountCents),
+    label: p.cashbackUsedCents > 0 ? t("Paid by card or cash") : t("Amount paid"),
+    value: money(p.amountCents),
     strong: true,
   });
-  if (p.amountCents > 0) rows.push({ label: "Payment method", value: methodLabel(p.method) });
-  rows.push({ label: "Date", value: shopDateTime(p.paidAt, p.shop.timeZone) });
-  if (p.providerReference) rows.push({ label: "Transaction id", value: p.providerReference });
-  rows.push({ label: "Receipt number", value: `${p.shop.id}-${p.transactionId}` });
-  rows.push({ label: "Billed to", value: p.customerName });
-  rows.push({ label: "Sold by", value: p.shop.name });
+  if (p.amountCents > 0) rows.push({ label: t("Payment method"), value: methodLabel(p.method, v) });
+  rows.push({ label: t("Date"), value: v.dateTime(p.paidAt) });
+  if (p.providerReference) rows.push({ label: t("Transaction id"), value: p.providerReference });
+  rows.push({ label: t("Receipt number"), value: `${p.shop.id}-${p.transactionId}` });
+  rows.push({ label: t("Billed to"), value: p.customerName });
+  rows.push({ label: t("Sold by"), value: p.shop.name });
   return rows;
 }
 
 function receiptModel(p: ReceiptPayload, o: RenderOptions): EmailModel {
+  const v = customerVoice(p);
+  const { t } = v;
   const brand = brandOf(p.shop, o.publicUrl);
-  const total = formatCents(p.amountCents + p.cashbackUsedCents);
+  const shopName = brand.name;
+  const amount = v.money(p.amountCents + p.cashbackUsedCents);
+  const membershipName = p.itemName ?? p.item.replace(/ membership renewal.*$/, "");
   const what =
     p.kind === "membership_renewal"
-      ? `Your ${p.item.replace(/ membership renewal.*$/, "")} membership has renewed.`
-      : `Thank you for your purchase from ${brand.name}.`;
+      ? t("Your {membershipName} membership has renewed.", { membershipName })
+      : t("Thank you for your purchase from {shopName}.", { shopName });
   return {
     brand,
-    subject: `Your receipt from ${brand.name}: ${total}`,
-    preheader: `${p.item}, ${total}. Keep this e-mail for your records.`,
+    locale: v.locale,
+    subject: t("Your receipt from {shopName}: {amount}", { shopName, amount }),
+    preheader: t("{item}, {amount}. Keep this e-mail for your records.", {
+      item: itemLabel(p, v),
+      amount,
+    }),
     greetingName: p.firstName,
-    heading: "Payment receipt",
-    paragraphs: [what, "Here is your receipt. Keep it for your records."],
-    details: receiptLines(p),
-    button: { label: "Open your account", url: customerArea(p.shop, o.publicUrl) },
-    notes: [`Questions about this payment? Reply to this e-mail to reach ${brand.name}.`],
-    footer: footerFor(brand),
+    heading: t("Payment receipt"),
+    paragraphs: [what, t("Here is your receipt. Keep it for your records.")],
+    details: receiptLines(p, v),
+    button: { label: t("Open your account"), url: customerArea(p.shop, o.publicUrl) },
+    notes: [
+      t("Questions about this payment? Reply to this e-mail to reach {shopName}.", { shopName }),
+    ],
+    footer: footerFor(brand, t),
   };
 }
 
 function refundModel(p: RefundPayload, o: RenderOptions): EmailModel {
+  const v = customerVoice(p);
+  const { t, money } = v;
   const brand = brandOf(p.shop, o.publicUrl);
+  const shopName = brand.name;
+  const item = itemLabel(p, v);
+  const amount = money(p.amountCents);
   const lines = [
-    { label: "Item", value: p.item },
-    { label: "Refunded", value: formatCents(p.amountCents), strong: true },
+    { label: t("Item"), value: item },
+    { label: t("Refunded"), value: amount, strong: true },
   ];
-  if (p.amountCents > 0) lines.push({ label: "Refunded to", value: methodLabel(p.method) });
+  if (p.amountCents > 0) lines.push({ label: t("Refunded to"), value: methodLabel(p.method, v) });
   if (p.cashbackUsedCents > 0) {
-    lines.push({ label: "Cashback returned", value: formatCents(p.cashbackUsedCents) });
+    lines.push({ label: t("Cashback returned"), value: money(p.cashbackUsedCents) });
   }
   lines.push(
-    { label: "Refund date", value: shopDateTime(p.refundedAt, p.shop.timeZone) },
-    { label: "Original payment", value: shopDateTime(p.paidAt, p.shop.timeZone) },
+    { label: t("Refund date"), value: v.dateTime(p.refundedAt) },
+    { label: t("Original payment"), value: v.dateTime(p.paidAt) },
   );
-  if (p.providerReference) lines.push({ label: "Transaction id", value: p.providerReference });
+  if (p.providerReference) lines.push({ label: t("Transaction id"), value: p.providerReference });
   const card =
     p.method.type === "cash"
-      ? "The shop returns cash payments at the counter."
-      : "A card refund can take 5 to 10 business days to show on your statement.";
+      ? t("The shop returns cash payments at the counter.")
+      : t("A card refund can take 5 to 10 business days to show on your statement.");
   return {
     brand,
-    subject: `Your refund from ${brand.name}: ${formatCents(p.amountCents)}`,
-    preheader: `${formatCents(p.amountCents)} for ${p.item} has been refunded.`,
+    locale: v.locale,
+    subject: t("Your refund from {shopName}: {amount}", { shopName, amount }),
+    preheader: t("{amount} for {item} has been refunded.", { amount, item }),
     greetingName: p.firstName,
-    heading: "Refund confirmed",
-    paragraphs: [`${brand.name} has refunded your payment for ${p.item}.`],
+    heading: t("Refund confirmed"),
+    paragraphs: [t("{shopName} has refunded your payment for {item}.", { shopName, item })],
     details: lines,
-    notes: [card, `Questions? Reply to this e-mail to reach ${brand.name}.`],
-    footer: footerFor(brand),
+    notes: [card, t("Questions? Reply to this e-mail to reach {shopName}.", { shopName })],
+    footer: footerFor(brand, t),
   };
 }
 
 function renewalFailedModel(p: RenewalFailedPayload, o: RenderOptions): EmailModel {
+  const v = customerVoice(p);
+  const { t } = v;
   const brand = brandOf(p.shop, o.publicUrl);
-  const price = formatCents(p.priceCents);
-  const next = p.retryAt
-    ? `We will try your card again on ${shopDate(p.retryAt, p.shop.timeZone)}${
-        p.attemptsLeft > 0
-          ? ` (${p.attemptsLeft} more ${p.attemptsLeft === 1 ? "try" : "tries"} before your membership ends)`
-          : ""
-      }. You can also pay now from your account.`
-    : `Please pay at ${brand.name} or from your account to keep your membership.`;
+  const shopName = brand.name;
+  const { membershipName } = p;
+  const amount = v.money(p.priceCents);
+  let next = t("Please pay at {shopName} or from your account to keep your membership.", {
+    shopName,
+  });
+  if (p.retryAt) {
+    const date = v.date(p.retryAt);
+    next =
+      p.attemptsLeft > 0
+        ? t(
+            "We will try your card again on {date} ({count, plural, one {# more try} other {# more tries}} before your membership ends). You can also pay now from your account.",
+            { date, count: p.attemptsLeft },
+          )
+        : t("We will try your card again on {date}. You can also pay now from your account.", {
+            date,
+          });
+  }
   return {
     brand,
-    subject: `Your ${p.membershipName} renewal payment failed`,
-    preheader: `We could not take the ${price} renewal payment for ${p.membershipName}.`,
+    locale: v.locale,
+    subject: t("Your {membershipName} renewal payment failed", { membershipName }),
+    preheader: t("We could not take the {amount} renewal payment for {membershipName}.", {
+      amount,
+      membershipName,
+    }),
     greetingName: p.firstName,
-    heading: "Renewal payment failed",
+    heading: t("Renewal payment failed"),
     paragraphs: [
       p.retryAt
-        ? `We could not charge ${p.cardLabel ?? "your saved card"} ${price} for your ${p.membershipName} membership renewal.`
-        : `Your ${p.membershipName} membership renewal payment of ${price} is due.`,
+        ? t("We could not charge {card} {amount} for your {membershipName} membership renewal.", {
+            card: p.cardLabel ?? t("your saved card"),
+            amount,
+            membershipName,
+          })
+        : t("Your {membershipName} membership renewal payment of {amount} is due.", {
+            membershipName,
+            amount,
+          }),
       next,
     ],
-    button: { label: "Pay now", url: customerArea(p.shop, o.publicUrl) },
+    button: { label: t("Pay now"), url: customerArea(p.shop, o.publicUrl) },
     notes: [
-      "If your card has expired or changed, paying now with the new card keeps your membership.",
+      t("If your card has expired or changed, paying now with the new card keeps your membership."),
     ],
-    footer: footerFor(brand),
+    footer: footerFor(brand, t),
   };
 }
 
 function endedModel(p: MembershipEndedPayload, o: RenderOptions): EmailModel {
+  const v = customerVoice(p);
+  const { t } = v;
   const brand = brandOf(p.shop, o.publicUrl);
-  const why =
-    p.reason === "declined"
-      ? "we could not take the renewal payment after the last retry"
-      : "the renewal payment was not made";
+  const values = {
+    membershipName: p.membershipName,
+    shopName: brand.name,
+    date: v.date(p.endedAt),
+  };
   return {
     brand,
-    subject: `Your ${p.membershipName} membership has ended`,
-    preheader: `Your ${p.membershipName} membership ended on ${shopDate(p.endedAt, p.shop.timeZone)}.`,
+    locale: v.locale,
+    subject: t("Your {membershipName} membership has ended", values),
+    preheader: t("Your {membershipName} membership ended on {date}.", values),
     greetingName: p.firstName,
-    heading: "Your membership has ended",
+    heading: t("Your membership has ended"),
     paragraphs: [
-      `Your ${p.membershipName} membership at ${brand.name} ended on ${shopDate(p.endedAt, p.shop.timeZone)} because ${why}.`,
-      "You can join again at any time from your account.",
+      p.reason === "declined"
+        ? t(
+            "Your {membershipName} membership at {shopName} ended on {date} because we could not take the renewal payment after the last retry.",
+            values,
+          )
+        : t(
+            "Your {membershipName} membership at {shopName} ended on {date} because the renewal payment was not made.",
+            values,
+          ),
+      t("You can join again at any time from your account."),
     ],
-    button: { label: "Join again", url: customerArea(p.shop, o.publicUrl) },
-    notes: [`Questions? Reply to this e-mail to reach ${brand.name}.`],
-    footer: footerFor(brand),
+    button: { label: t("Join again"), url: customerArea(p.shop, o.publicUrl) },
+    notes: [t("Questions? Reply to this e-mail to reach {shopName}.", values)],
+    footer: footerFor(brand, t),
   };
 }
 
 function cancelledModel(p: CancellationPayload, o: RenderOptions): EmailModel {
+  const v = customerVoice(p);
+  const { t } = v;
   const brand = brandOf(p.shop, o.publicUrl);
-  const day = shopDate(p.endsAt, p.shop.timeZone);
+  const values = { membershipName: p.membershipName, shopName: brand.name, date: v.date(p.endsAt) };
   return {
     brand,
-    subject: `Your ${p.membershipName} membership is cancelled`,
-    preheader: p.endsNow ? "Your membership has ended." : `You keep your benefits until ${day}.`,
+    locale: v.locale,
+    subject: t("Your {membershipName} membership is cancelled", values),
+    preheader: p.endsNow
+      ? t("Your membership has ended.")
+      : t("You keep your benefits until {date}.", values),
     greetingName: p.firstName,
-    heading: "Membership cancelled",
+    heading: t("Membership cancelled"),
     paragraphs: [
       p.endsNow
-        ? `Your ${p.membershipName} membership at ${brand.name} is cancelled and has ended.`
-        : `Your ${p.membershipName} membership at ${brand.name} is cancelled and will not renew. You keep your benefits until ${day}; nothing more will be charged.`,
+        ? t("Your {membershipName} membership at {shopName} is cancelled and has ended.", values)
+        : t(
+            "Your {membershipName} membership at {shopName} is cancelled and will not renew. You keep your benefits until {date}; nothing more will be charged.",
+            values,
+          ),
     ],
-    button: { label: "Open your account", url: customerArea(p.shop, o.publicUrl) },
-    notes: ["Changed your mind? You can join again from your account."],
-    footer: footerFor(brand),
+    button: { label: t("Open your account"), url: customerArea(p.shop, o.publicUrl) },
+    notes: [t("Changed your mind? You can join again from your account.")],
+    footer: footerFor(brand, t),
   };
 }
 
-const REMINDER_NOTE =
-  "You can turn off reminder e-mails with the unsubscribe link below or in your profile. Receipts still come.";
+function reminderNote(v: Voice) {
+  return v.t(
+    "You can turn off reminder e-mails with the unsubscribe link below or in your profile. Receipts still come.",
+  );
+}
 
 function reminderModel(p: RenewalReminderPayload, o: RenderOptions): EmailModel {
+  const v = customerVoice(p);
+  const { t } = v;
   const brand = brandOf(p.shop, o.publicUrl);
-  const day = shopDate(p.renewsAt, p.shop.timeZone);
-  const price = formatCents(p.priceCents);
+  const values = {
+    membershipName: p.membershipName,
+    shopName: brand.name,
+    date: v.date(p.renewsAt),
+    amount: v.money(p.priceCents),
+    plan: planWord(p.plan, v),
+    card: p.cardLabel ?? t("your saved card"),
+  };
   return {
     brand,
-    subject: `Your ${p.membershipName} membership renews on ${day}`,
-    preheader: p.byCard ? `${price} will be charged on ${day}.` : `${price} is due on ${day}.`,
+    locale: v.locale,
+    subject: t("Your {membershipName} membership renews on {date}", values),
+    preheader: p.byCard
+      ? t("{amount} will be charged on {date}.", values)
+      : t("{amount} is due on {date}.", values),
     greetingName: p.firstName,
-    heading: "Your membership renews soon",
+    heading: t("Your membership renews soon"),
     paragraphs: [
       p.byCard
-        ? `Your ${p.membershipName} membership (${p.plan}) renews on ${day}: ${price} will be charged to ${p.cardLabel ?? "your saved card"}.`
-        : `Your ${p.membershipName} membership (${p.plan}) comes up for renewal on ${day}: ${price}, paid at ${brand.name}.`,
-      "Nothing to do to keep it. To change or cancel it, open your account before then.",
+        ? t(
+            "Your {membershipName} membership ({plan}) renews on {date}: {amount} will be charged to {card}.",
+            values,
+          )
+        : t(
+            "Your {membershipName} membership ({plan}) comes up for renewal on {date}: {amount}, paid at {shopName}.",
+            values,
+          ),
+      t("Nothing to do to keep it. To change or cancel it, open your account before then."),
     ],
-    button: { label: "Manage your membership", url: customerArea(p.shop, o.publicUrl) },
-    notes: [REMINDER_NOTE],
-    footer: footerFor(brand),
+    button: { label: t("Manage your membership"), url: customerArea(p.shop, o.publicUrl) },
+    notes: [reminderNote(v)],
+    footer: footerFor(brand, t),
     unsubscribeUrl: o.unsubscribeUrl(p.customerId),
   };
 }
 
 function offerExpiringModel(p: OfferExpiringPayload, o: RenderOptions): EmailModel {
+  const v = customerVoice(p);
+  const { t } = v;
   const brand = brandOf(p.shop, o.publicUrl);
-  const when = shopDateTime(p.expiresAt, p.shop.timeZone);
+  const values = { offerName: p.offerName, shopName: brand.name, date: v.dateTime(p.expiresAt) };
   return {
     brand,
-    subject: `Your ${p.offerName} offer expires soon`,
-    preheader: `Use it before ${when}.`,
+    locale: v.locale,
+    subject: t("Your {offerName} offer expires soon", values),
+    preheader: t("Use it before {date}.", values),
     greetingName: p.firstName,
-    heading: "Your offer expires soon",
+    heading: t("Your offer expires soon"),
     paragraphs: [
-      `You have not used your ${p.offerName} offer from ${brand.name} yet. It expires on ${when}.`,
-      "Show it at the counter before then to redeem it.",
+      t(
+        "You have not used your {offerName} offer from {shopName} yet. It expires on {date}.",
+        values,
+      ),
+      t("Show it at the counter before then to redeem it."),
     ],
-    button: { label: "See your offers", url: customerArea(p.shop, o.publicUrl) },
-    notes: [REMINDER_NOTE],
-    footer: footerFor(brand),
+    button: { label: t("See your offers"), url: customerArea(p.shop, o.publicUrl) },
+    notes: [reminderNote(v)],
+    footer: footerFor(brand, t),
     unsubscribeUrl: o.unsubscribeUrl(p.customerId),
   };
 }

@@ -15,6 +15,7 @@ import {
   Text,
 } from "@react-email/components";
 import { render } from "@react-email/render";
+import { DEFAULT_LOCALE, type Locale } from "@tessera/shared";
 import {
   type Brand,
   contrast,
@@ -24,7 +25,8 @@ import {
   TEXT_BODY,
   TEXT_DARK,
   TEXT_MUTED,
-} from "../templates";
+} from "../brand";
+import { translator } from "../i18n";
 
 /**
  * One e-mail as data, written twice from the same model: HTML through React Email components
@@ -32,6 +34,8 @@ import {
  */
 export type EmailModel = {
   brand: Brand;
+  /** The recipient's language: the frame's own words and `<html lang>` (English when unset). */
+  locale?: Locale;
   subject: string;
   /** The line mail clients show after the subject in the inbox list. */
   preheader: string;
@@ -48,10 +52,12 @@ export type EmailModel = {
 };
 
 function greeting(m: EmailModel) {
-  return m.greetingName ? `Hi ${oneLine(m.greetingName)},` : "Hi,";
+  const t = translator(m.locale ?? DEFAULT_LOCALE);
+  return m.greetingName ? t("Hi {name},", { name: oneLine(m.greetingName) }) : t("Hi,");
 }
 
 export function renderText(m: EmailModel): string {
+  const t = translator(m.locale ?? DEFAULT_LOCALE);
   const width = Math.max(0, ...(m.details ?? []).map((d) => d.label.length)) + 2;
   return [
     m.brand.name,
@@ -66,7 +72,7 @@ export function renderText(m: EmailModel): string {
     ...m.notes.flatMap((p) => [p, ""]),
     "--",
     m.footer,
-    ...(m.unsubscribeUrl ? ["", `Unsubscribe: ${m.unsubscribeUrl}`] : []),
+    ...(m.unsubscribeUrl ? ["", `${t("Unsubscribe")}: ${m.unsubscribeUrl}`] : []),
     "",
   ].join("\n");
 }
@@ -102,15 +108,16 @@ function Details({ rows }: { rows: NonNullable<EmailModel["details"]> }) {
 
 export function BrandedEmail({ model: m }: { model: EmailModel }) {
   const { brand } = m;
+  const locale = m.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
   const color = brand.color;
   // Button text and links stay readable whatever colour a shop picked.
   const buttonText =
     contrast(color, "#ffffff") >= contrast(color, TEXT_DARK) ? "#ffffff" : TEXT_DARK;
   const linkColor = contrast(color, "#ffffff") >= 3 ? color : TEXT_DARK;
   return (
-    <Html lang="en">
+    <Html lang={locale}>
       <Head>
-        <meta name="x-apple-disable-message-reformatting" />
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />
         <title>{m.subject}</title>
@@ -192,7 +199,7 @@ export function BrandedEmail({ model: m }: { model: EmailModel }) {
             ))}
             {m.button ? (
               <Text style={{ ...note, fontSize: 13, color: TEXT_MUTED }}>
-                If the button does not work, copy this link into your browser:
+                {t("If the button does not work, copy this link into your browser:")}
                 <br />
                 <Link href={m.button.url} style={{ color: linkColor, wordBreak: "break-all" }}>
                   {m.button.url}
@@ -208,7 +215,7 @@ export function BrandedEmail({ model: m }: { model: EmailModel }) {
             {m.unsubscribeUrl ? (
               <Text style={{ margin: "8px 0 0", fontFamily: FONT, fontSize: 12 }}>
                 <Link href={m.unsubscribeUrl} style={{ color: "#6b7280" }}>
-                  Unsubscribe
+                  {t("Unsubscribe")}
                 </Link>
               </Text>
             ) : null}

@@ -1,0 +1,139 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customers, shops } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/app";
+import { createTier } from "../../test/factories";
+import { paymentsKit } from "../../test/payments-kit";
+import { type SmtpCapture, startSmtpCapture } from "../../test/smtp";
+import { EMAIL_DELIVERY_JOB, EMAIL_REMINDERS_JOB } from "./delivery";
+
+/** Customers read their e-mails in their language: theirs, else their shop's default. */
+
+let t: TestApp;
+let smtp: SmtpCapture;
+let current = new Date("2026-11-22T15:00:00Z");
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({
+    now: () => current,
+    env: { SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: "1000000" },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const kit = () => paymentsKit(t, null);
+const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email.toLowerCase()));
+const runJobs = async () => {
+  await t.app.jobs.runNow(EMAIL_REMINDERS_JOB);
+  await t.app.jobs.runNow(EMAIL_DELIVERY_JOB);
+};
+
+async function member(shopId: number, tier: { id: number }, locale: string | null) {
+  const who = await kit().customerOf(shopId);
+  await t.database.db.update(customers).set({ locale }).where(eq(customers.id, who.customer.id));
+  const data = await kit().open(who.headers, {
+    shopId,
+    customerId: who.customer.id,
+    type: "membership",
+    membershipId: tier.id,
+  });
+  const done = await kit().complete(
+    who.headers,
+    data.checkoutId,
+    await kit().pay(data.client_token),
+  );
+  expect(done.statusCode, done.body).toBe(200);
+  return who;
+}
+
+describe("e-mails in the customer's language", () => {
+  it("sends a Spanish customer a Spanish receipt and a Spanish sign-in code", async () => {
+    current = new Date("2026-11-22T15:00:00Z");
+    const { shopId } = await kit().connectedShop();
+    const [shop] = await t.database.db
+      .update(shops)
+      .set({ timeZone: "Europe/Madrid", defaultLocale: "en" })
+      .where(eq(shops.id, shopId))
+      .returning();
+    const tier = await createTier(t.database.db, shopId, { name: "Oro", priceCents: 2499 });
+    const who = await member(shopId, tier, "es");
+    await runJobs();
+
+    const [receipt, ...others] = mailsTo(who.customer.email);
+    expect(others).toHaveLength(0);
+    expect(receipt?.subject).toBe(`Tu recibo de ${shop?.name}: 24,99 US$`);
+    expect(receipt?.html).toContain("Recibo de pago");
+    for (const part of [receipt?.text, receipt?.html]) {
+      expect(part).toContain("Membresía Oro (mensual)");
+      expect(part).toContain("Importe pagado");
+      // Intl keeps the amount and its currency together with a no-break space.
+      expect(part).toContain("24,99\u00a0US$");
+      expect(part).toContain(`Hola, ${who.customer.firstName}:`);
+      expect(part).not.toContain("$24.99");
+    }
+    // The payment's time in Madrid, written the Spanish way ("27 nov 2026, 14:35 CET").
+    expect(receipt?.text).toMatch(/Fecha:\s+\d{1,2} [a-z]{3,4}\.? \d{4}, \d{2}:\d{2} CET/);
+    expect(receipt?.html).toContain('lang="es"');
+
+    const asked = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/customer/auth/sign-in-code",
+      payload: { shopId, email: who.customer.email },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const code = await smtp.waitFor(who.customer.email, /código de acceso/);
+    expect(code.subject).toMatch(
+      new RegExp(`^\\d{3} \\d{3} es tu código de acceso para ${shop?.name}$`),
+    );
+    expect(code.text).toContain("El código y el enlace funcionan una vez, durante 10 minutos.");
+    expect(code.html).toContain(`Iniciar sesión en ${shop?.name}`);
+  });
+
+  it("writes in the shop's default language to a customer who chose none: a German reminder", async () => {
+    current = new Date("2026-11-22T15:00:00Z");
+    const { shopId } = await kit().connectedShop();
+    await t.database.db
+      .update(shops)
+      .set({ timeZone: "Europe/Berlin", defaultLocale: "de" })
+      .where(eq(shops.id, shopId));
+    const tier = await createTier(t.database.db, shopId, {
+      name: "Monatlich",
+      priceCents: 1200,
+      renewal: "monthly",
+    });
+    const who = await member(shopId, tier, null);
+    await runJobs();
+    const before = mailsTo(who.customer.email);
+    expect(before.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Ihr Beleg von .*: 12,00 \$$/),
+    ]);
+
+    current = new Date("2026-12-19T15:00:01Z");
+    await runJobs();
+    const reminders = mailsTo(who.customer.email).slice(before.length);
+    expect(reminders.map((m) => m.subject)).toEqual([
+      "Ihre Mitgliedschaft Monatlich verlängert sich am 22.12.2026",
+    ]);
+    const text = reminders[0]?.text ?? "";
+    expect(text).toContain(
+      "Ihre Mitgliedschaft Monatlich (monatlich) verlängert sich am 22.12.2026: 12,00\u00a0$ werden von Visa •••• 1111 abgebucht.",
+    );
+    expect(text).toContain("Abbestellen: http://localhost:3000/api/v1/emails/unsubscribe?");
+  });
+
+  it("keeps English for a customer who chose English in a shop whose default is German", async () => {
+    current = new Date("2026-11-22T15:00:00Z");
+    const { shopId } = await kit().connectedShop();
+    await t.database.db.update(shops).set({ defaultLocale: "de" }).where(eq(shops.id, shopId));
+    const tier = await createTier(t.database.db, shopId, { name: "Gold", priceCents: 2499 });
+    const who = await member(shopId, tier, "en");
+    await runJobs();
+    expect(mailsTo(who.customer.email).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Your receipt from .*: \$24\.99$/),
+    ]);
+  });
+});
