@@ -79,7 +79,7 @@ export function LoginForm({
         name="email"
         autoComplete="email"
         inputMode="email"
-        placeholder="you@example.com"
+        placeholder={t("you@example.com")}
         error={errors.email && translateText(errors.email)}
         value={values.email}
         onChange={edit("email")}
