@@ -75,6 +75,7 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "features/privacy/components/your-data-section.tsx",
   "features/profile/components/sessions-card.tsx",
   "features/profile/components/sessions-list.tsx",
+  "features/storefront/pages/store-not-found-page.tsx",
 ]);
 
 const READ_ATTRIBUTES = new Set([

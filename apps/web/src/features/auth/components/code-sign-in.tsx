@@ -14,6 +14,7 @@ import { notifyError } from "@/lib/notify";
 import { requestSignInCode, verifySignInCode } from "../api";
 import type { ShopSignIn } from "../use-shop-session-start";
 import { withAuthWords } from "./auth-words";
+import { EMAIL_PLACEHOLDER } from "./login-form";
 import { NameFields, type Names } from "./name-fields";
 
 type Step = "email" | "code" | "name";
@@ -218,7 +219,7 @@ function EmailStep(props: {
         name="email"
         autoComplete="email"
         inputMode="email"
-        placeholder={t("you@example.com")}
+        placeholder={EMAIL_PLACEHOLDER}
         hint={t("We'll email you a 6-digit code and a sign-in link.")}
         error={props.error}
         value={props.email}

@@ -11,6 +11,7 @@ import { useT } from "@/lib/i18n/use-t";
 import { notifyError } from "@/lib/notify";
 import { AuthHeading } from "./auth-heading";
 import { BackToLoginLink } from "./back-to-login-link";
+import { EMAIL_PLACEHOLDER } from "./login-form";
 import { SLOT, TextWith } from "./text-with";
 
 export const FORGOT_PASSWORD_INTRO =
@@ -106,7 +107,7 @@ export function ForgotPasswordForm({
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder={t("you@example.com")}
+          placeholder={EMAIL_PLACEHOLDER}
           error={errors.email?.message && translateText(errors.email.message)}
           {...register("email")}
         />

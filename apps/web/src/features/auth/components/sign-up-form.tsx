@@ -12,6 +12,7 @@ import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError } from "@/lib/notify";
+import { EMAIL_PLACEHOLDER } from "./login-form";
 
 export type SignUpValues = MerchantSignUpValues | CustomerSignUpValues;
 
@@ -77,7 +78,7 @@ export function SignUpForm({
         type="email"
         autoComplete="email"
         inputMode="email"
-        placeholder={t("you@example.com")}
+        placeholder={EMAIL_PLACEHOLDER}
         error={shown(errors.email?.message)}
         {...register("email")}
       />

@@ -3,17 +3,15 @@ import { Link } from "react-router";
 import { BrandLogo } from "@/components/brand-logo";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { buttonClassName } from "@/components/ui";
-import { useT } from "@/lib/i18n/use-t";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /** Spec §2 "Store-not-found": shown when the store lookup finds no shop for the link's id. */
 export function StoreNotFoundPage() {
-  const { t } = useT();
-  useDocumentTitle(t("Store Not Found"));
+  useDocumentTitle("Store Not Found");
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="flex items-center justify-between px-4 py-4 sm:px-8">
-        <Link to="/" className="rounded-md text-fg no-underline" aria-label={t("Tessera home")}>
+        <Link to="/" className="rounded-md text-fg no-underline" aria-label="Tessera home">
           <BrandLogo />
         </Link>
         <ThemeToggle />
@@ -28,15 +26,14 @@ export function StoreNotFoundPage() {
             ?
           </span>
         </div>
-        <h1 className="font-bold text-2xl text-fg sm:text-3xl">{t("Store Not Found")}</h1>
+        <h1 className="font-bold text-2xl text-fg sm:text-3xl">Store Not Found</h1>
         <p className="mt-2 max-w-md text-fg-muted">
-          {t(
-            "This store does not exist, or the link is incorrect. Check the address with the shop, or go back to the homepage.",
-          )}
+          This store does not exist, or the link is incorrect. Check the address with the shop, or
+          go back to the homepage.
         </p>
         <Link to="/" className={buttonClassName({ className: "mt-8" })}>
           <House aria-hidden="true" className="size-4" />
-          {t("Go to Homepage")}
+          Go to Homepage
         </Link>
       </main>
     </div>
