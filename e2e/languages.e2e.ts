@@ -51,7 +51,7 @@ function overflowing(page: Page): Promise<string[]> {
       found.push(`page: ${root.scrollWidth} px wide on a ${window.innerWidth} px screen`);
     }
     const selector = "button, a, label, legend, h1, h2, h3, p, [role=tab], [role=status]";
-    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       const box = element.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1 || element.checkVisibility?.() === false) continue;
       const text = (element.innerText || "").trim().slice(0, 50);

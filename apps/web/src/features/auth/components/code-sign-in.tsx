@@ -28,6 +28,11 @@ function fieldMessage(error: unknown): string | null {
   return null;
 }
 
+/** The message on a field, in the page's language (the server's words included). */
+function shownError(error: { field: string; message: string } | null, field: string) {
+  return error?.field === field ? translateText(error.message) : undefined;
+}
+
 /** Each step starts in its field, so a keyboard or screen-reader user is where to type. */
 function useFocusOn(step: Step) {
   const ref = useRef<HTMLInputElement>(null);
@@ -130,8 +135,7 @@ function CodeSignInForm({
     );
   }
 
-  const errorOn = (field: string) =>
-    error?.field === field ? translateText(error.message) : undefined;
+  const errorOn = (field: string) => shownError(error, field);
 
   if (step === "email") {
     return (

@@ -27,6 +27,30 @@ import { SLOT, TextWith } from "./text-with";
 
 const INVALID_TOKEN_TOAST_ID = "reset-token-invalid";
 
+const shown = (message: string | undefined) => message && translateText(message);
+
+/** "Set a new password", for whom when the link says. */
+function ResetHeading({ email }: { email: string | undefined }) {
+  const { t } = useT();
+  return (
+    <AuthHeading
+      title={t("Set a new password")}
+      description={
+        email ? (
+          <TextWith
+            text={t("For {email}. Choose a password you do not use anywhere else.", {
+              email: SLOT,
+            })}
+            slot={<span className="wrap-anywhere font-medium text-fg">{email}</span>}
+          />
+        ) : (
+          t("Choose a password you do not use anywhere else.")
+        )
+      }
+    />
+  );
+}
+
 /** A failed token check: toast the spec's text (a network failure says so instead). */
 function notifyBadLink(error: unknown) {
   if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) {
@@ -81,7 +105,6 @@ export function ResetPasswordView({
   });
   useClearErrorOnEdit(watch, clearErrors);
   const { t } = useT();
-  const shown = (message: string | undefined) => message && translateText(message);
 
   if (isBadLink || !check.isSuccess) {
     return (
@@ -116,21 +139,7 @@ export function ResetPasswordView({
 
   return (
     <>
-      <AuthHeading
-        title={t("Set a new password")}
-        description={
-          shownEmail ? (
-            <TextWith
-              text={t("For {email}. Choose a password you do not use anywhere else.", {
-                email: SLOT,
-              })}
-              slot={<span className="wrap-anywhere font-medium text-fg">{shownEmail}</span>}
-            />
-          ) : (
-            t("Choose a password you do not use anywhere else.")
-          )
-        }
-      />
+      <ResetHeading email={shownEmail} />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {/* Lets password managers save the new password under the right account. */}
         {shownEmail ? (
