@@ -42,6 +42,9 @@ export function BrandMark({
   );
 }
 
+/** The platform's name: a name, so the same in every language. */
+const WORDMARK = "Tessera";
+
 /** Mark and wordmark. The wordmark is the accessible name. */
 export function BrandLogo({
   className,
@@ -55,7 +58,7 @@ export function BrandLogo({
   return (
     <span className={cn("inline-flex items-center gap-2.5", className)}>
       <BrandMark className={markClassName} inverted={inverted} />
-      <span className="font-bold text-xl tracking-tight">Tessera</span>
+      <span className="font-bold text-xl tracking-tight">{WORDMARK}</span>
     </span>
   );
 }

@@ -8,9 +8,13 @@ import {
 import { type FormEvent, type Ref, useEffect, useRef, useState } from "react";
 import { Alert, Button, TextInput } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError } from "@/lib/notify";
 import { requestSignInCode, verifySignInCode } from "../api";
 import type { ShopSignIn } from "../use-shop-session-start";
+import { withAuthWords } from "./auth-words";
+import { EMAIL_PLACEHOLDER } from "./login-form";
 import { NameFields, type Names } from "./name-fields";
 
 type Step = "email" | "code" | "name";
@@ -22,6 +26,11 @@ function fieldMessage(error: unknown): string | null {
   }
   notifyError(error);
   return null;
+}
+
+/** The message on a field, in the page's language (the server's words included). */
+function shownError(error: { field: string; message: string } | null, field: string) {
+  return error?.field === field ? translateText(error.message) : undefined;
 }
 
 /** Each step starts in its field, so a keyboard or screen-reader user is where to type. */
@@ -51,9 +60,10 @@ function checkCodeForm(
 /**
  * Passwordless sign-in on a shop's page: the e-mail, then the 6-digit code from the e-mail
  * (the e-mail's link signs in without typing), then a name when the address is new to the shop.
- * Loaded when the visitor asks for it, so the password page stays as light as it was.
+ * Loaded when the visitor asks for it, so the password page stays as light as it was; it brings
+ * the sign-in pages' words and waits for them in the page's language.
  */
-export function CodeSignIn({
+function CodeSignInForm({
   shopId,
   initialEmail = "",
   onSignedIn,
@@ -71,6 +81,7 @@ export function CodeSignIn({
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const focusRef = useFocusOn(step);
+  const { t } = useT();
 
   async function run(action: () => Promise<void>, field: string) {
     if (busy) return;
@@ -124,7 +135,7 @@ export function CodeSignIn({
     );
   }
 
-  const errorOn = (field: string) => (error?.field === field ? error.message : undefined);
+  const errorOn = (field: string) => shownError(error, field);
 
   if (step === "email") {
     return (
@@ -143,7 +154,7 @@ export function CodeSignIn({
   return (
     <form noValidate onSubmit={submitCode} className="flex flex-col gap-4">
       <Alert tone="info" role="status">
-        {SIGN_IN_CODE_MESSAGES.sent}
+        {t(SIGN_IN_CODE_MESSAGES.sent)}
       </Alert>
       <CodeField
         inputRef={step === "code" ? focusRef : undefined}
@@ -155,7 +166,7 @@ export function CodeSignIn({
       {step === "name" ? (
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-3 font-medium text-fg text-sm">
-            {SIGN_IN_CODE_MESSAGES.nameNeeded}
+            {t(SIGN_IN_CODE_MESSAGES.nameNeeded)}
           </legend>
           <NameFields
             names={names}
@@ -166,7 +177,7 @@ export function CodeSignIn({
         </fieldset>
       ) : null}
       <Button type="submit" size="lg" fullWidth loading={busy}>
-        {step === "name" ? "Create my account" : "Sign in"}
+        {step === "name" ? t("Create my account") : t("Sign in")}
       </Button>
       <CodeStepLinks busy={busy} onResend={() => sendCode()} onCancel={onCancel} />
     </form>
@@ -174,6 +185,7 @@ export function CodeSignIn({
 }
 
 function CodeStepLinks(props: { busy: boolean; onResend: () => void; onCancel: () => void }) {
+  const { t } = useT();
   return (
     <div className="flex flex-wrap justify-between gap-2 text-sm">
       <Button
@@ -183,10 +195,10 @@ function CodeStepLinks(props: { busy: boolean; onResend: () => void; onCancel: (
         onClick={props.onResend}
         disabled={props.busy}
       >
-        Send a new code
+        {t("Send a new code")}
       </Button>
       <Button type="button" variant="ghost" size="sm" onClick={props.onCancel}>
-        Use my password instead
+        {t("Use my password instead")}
       </Button>
     </div>
   );
@@ -201,26 +213,27 @@ function EmailStep(props: {
   onSubmit: (event: FormEvent) => void;
   onCancel: () => void;
 }) {
+  const { t } = useT();
   return (
     <form noValidate onSubmit={props.onSubmit} className="flex flex-col gap-4">
       <TextInput
         ref={props.inputRef}
-        label="E-mail"
+        label={t("E-mail")}
         type="email"
         name="email"
         autoComplete="email"
         inputMode="email"
-        placeholder="you@example.com"
-        hint="We'll email you a 6-digit code and a sign-in link."
+        placeholder={EMAIL_PLACEHOLDER}
+        hint={t("We'll email you a 6-digit code and a sign-in link.")}
         error={props.error}
         value={props.email}
         onChange={(e) => props.onEmail(e.target.value)}
       />
       <Button type="submit" size="lg" fullWidth loading={props.busy}>
-        Email me a code
+        {t("Email me a code")}
       </Button>
       <Button type="button" variant="ghost" fullWidth onClick={props.onCancel}>
-        Use my password instead
+        {t("Use my password instead")}
       </Button>
     </form>
   );
@@ -233,16 +246,17 @@ function CodeField(props: {
   code: string;
   onCode: (code: string) => void;
 }) {
+  const { t } = useT();
   return (
     <TextInput
       ref={props.inputRef}
-      label="Sign-in code"
+      label={t("Sign-in code")}
       name="code"
       autoComplete="one-time-code"
       inputMode="numeric"
       maxLength={7}
       placeholder="123 456"
-      hint={`Sent to ${props.email}`}
+      hint={t("Sent to {email}", { email: props.email })}
       error={props.error}
       value={props.code}
       onChange={(e) => props.onCode(e.target.value)}
@@ -250,3 +264,6 @@ function CodeField(props: {
     />
   );
 }
+
+/** The code sign-in panel, once the sign-in pages' words are here. */
+export const CodeSignIn = withAuthWords(CodeSignInForm);

@@ -6,9 +6,13 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button, buttonClassName, TextInput } from "@/components/ui";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError } from "@/lib/notify";
 import { AuthHeading } from "./auth-heading";
 import { BackToLoginLink } from "./back-to-login-link";
+import { EMAIL_PLACEHOLDER } from "./login-form";
+import { SLOT, TextWith } from "./text-with";
 
 export const FORGOT_PASSWORD_INTRO =
   "Enter your email, and we'll send you a password reset link to your inbox.";
@@ -41,6 +45,7 @@ export function ForgotPasswordForm({
   });
   useClearErrorOnEdit(watch, clearErrors);
   const [isResending, setIsResending] = useState(false);
+  const { t } = useT();
 
   async function send(email: string) {
     try {
@@ -59,13 +64,18 @@ export function ForgotPasswordForm({
         <div className="mb-5 flex size-14 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
           <MailCheck aria-hidden="true" className="size-7" />
         </div>
-        <h1 className="font-bold text-2xl text-fg">Check your inbox</h1>
+        <h1 className="font-bold text-2xl text-fg">{t("Check your inbox")}</h1>
         <p className="mt-2 text-fg-muted text-sm">
-          We have sent an email to reset your password! Please check your inbox at{" "}
-          <span className="wrap-anywhere font-medium text-fg">{sentTo}</span>
+          <TextWith
+            text={t(
+              "We have sent an email to reset your password! Please check your inbox at {email}",
+              { email: SLOT },
+            )}
+            slot={<span className="wrap-anywhere font-medium text-fg">{sentTo}</span>}
+          />
         </p>
         <p className="mt-4 text-fg-subtle text-xs">
-          The link works once and for one hour. Nothing there? Look in your spam folder.
+          {t("The link works once and for one hour. Nothing there? Look in your spam folder.")}
         </p>
         <div className="mt-6 flex w-full flex-col gap-3">
           <Button
@@ -78,10 +88,10 @@ export function ForgotPasswordForm({
               setIsResending(false);
             }}
           >
-            Send the link again
+            {t("Send the link again")}
           </Button>
           <Link to={loginPath} className={buttonClassName({ variant: "ghost", fullWidth: true })}>
-            Back to login
+            {t("Back to login")}
           </Link>
         </div>
       </div>
@@ -90,19 +100,19 @@ export function ForgotPasswordForm({
 
   return (
     <>
-      <AuthHeading title="Forgot your password?" description={FORGOT_PASSWORD_INTRO} />
+      <AuthHeading title={t("Forgot your password?")} description={t(FORGOT_PASSWORD_INTRO)} />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <TextInput
-          label="E-mail"
+          label={t("E-mail")}
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
+          placeholder={EMAIL_PLACEHOLDER}
+          error={errors.email?.message && translateText(errors.email.message)}
           {...register("email")}
         />
         <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
-          Send reset link
+          {t("Send reset link")}
         </Button>
       </form>
       <div className="mt-6 flex justify-center">

@@ -1,4 +1,5 @@
 import { buttonClassName } from "@/components/ui";
+import { useT } from "@/lib/i18n/use-t";
 import { googleSignInUrl, useAuthProviders } from "../api";
 
 /** Google's "G" in its four colours (brand guidelines: keep the colours on any background). */
@@ -40,13 +41,14 @@ export function GoogleSignInButton({
   withDivider?: boolean;
 }) {
   const providers = useAuthProviders();
+  const { t } = useT();
   if (!providers.data?.google) return null;
   return (
     <>
       {withDivider ? (
         <div className="my-5 flex items-center gap-3 text-fg-subtle text-xs uppercase tracking-wide">
           <span aria-hidden="true" className="h-px flex-1 bg-line" />
-          or
+          {t("or")}
           <span aria-hidden="true" className="h-px flex-1 bg-line" />
         </div>
       ) : null}

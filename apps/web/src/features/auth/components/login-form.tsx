@@ -7,6 +7,9 @@ import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError } from "@/lib/notify";
 
+/** The e-mail fields' example address: an address, not a sentence, so one for every language. */
+export const EMAIL_PLACEHOLDER = "you@example.com";
+
 type Field = "email" | "password";
 type Errors = Partial<Record<Field, string>>;
 
@@ -79,7 +82,7 @@ export function LoginForm({
         name="email"
         autoComplete="email"
         inputMode="email"
-        placeholder="you@example.com"
+        placeholder={EMAIL_PLACEHOLDER}
         error={errors.email && translateText(errors.email)}
         value={values.email}
         onChange={edit("email")}

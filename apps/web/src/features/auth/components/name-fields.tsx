@@ -1,5 +1,7 @@
 import type { Ref } from "react";
 import { TextInput } from "@/components/ui";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 
 export type Names = { firstName: string; lastName: string };
 
@@ -15,22 +17,23 @@ export function NameFields({
   onChange: (names: Names) => void;
   firstRef?: Ref<HTMLInputElement>;
 }) {
+  const { t } = useT();
   return (
     <>
       <TextInput
         ref={firstRef}
-        label="First name"
+        label={t("First name")}
         name="firstName"
         autoComplete="given-name"
-        error={errors.firstName}
+        error={errors.firstName && translateText(errors.firstName)}
         value={names.firstName}
         onChange={(e) => onChange({ ...names, firstName: e.target.value })}
       />
       <TextInput
-        label="Last name"
+        label={t("Last name")}
         name="lastName"
         autoComplete="family-name"
-        error={errors.lastName}
+        error={errors.lastName && translateText(errors.lastName)}
         value={names.lastName}
         onChange={(e) => onChange({ ...names, lastName: e.target.value })}
       />

@@ -12,6 +12,8 @@ import { useNavigate } from "react-router";
 import { Button, PasswordInput, Spinner } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { toast } from "@/lib/toast";
 import {
@@ -21,8 +23,33 @@ import {
   resetTokenQueryOptions,
 } from "../api";
 import { AuthHeading } from "./auth-heading";
+import { SLOT, TextWith } from "./text-with";
 
 const INVALID_TOKEN_TOAST_ID = "reset-token-invalid";
+
+const shown = (message: string | undefined) => message && translateText(message);
+
+/** "Set a new password", for whom when the link says. */
+function ResetHeading({ email }: { email: string | undefined }) {
+  const { t } = useT();
+  return (
+    <AuthHeading
+      title={t("Set a new password")}
+      description={
+        email ? (
+          <TextWith
+            text={t("For {email}. Choose a password you do not use anywhere else.", {
+              email: SLOT,
+            })}
+            slot={<span className="wrap-anywhere font-medium text-fg">{email}</span>}
+          />
+        ) : (
+          t("Choose a password you do not use anywhere else.")
+        )
+      }
+    />
+  );
+}
 
 /** A failed token check: toast the spec's text (a network failure says so instead). */
 function notifyBadLink(error: unknown) {
@@ -30,7 +57,9 @@ function notifyBadLink(error: unknown) {
     notifyError(error, { toastId: INVALID_TOKEN_TOAST_ID });
     return;
   }
-  toast.error(RESET_PASSWORD_MESSAGES.invalidToken, { toastId: INVALID_TOKEN_TOAST_ID });
+  toast.error(translateText(RESET_PASSWORD_MESSAGES.invalidToken), {
+    toastId: INVALID_TOKEN_TOAST_ID,
+  });
 }
 
 /**
@@ -75,12 +104,13 @@ export function ResetPasswordView({
     reValidateMode: "onSubmit",
   });
   useClearErrorOnEdit(watch, clearErrors);
+  const { t } = useT();
 
   if (isBadLink || !check.isSuccess) {
     return (
       <div className="flex flex-col items-center gap-3 py-10 text-fg-muted text-sm">
-        <Spinner size="lg" className="text-primary-ink" label="Checking your link" />
-        <p aria-hidden="true">Checking your link…</p>
+        <Spinner size="lg" className="text-primary-ink" label={t("Checking your link")} />
+        <p aria-hidden="true">{t("Checking your link…")}</p>
       </div>
     );
   }
@@ -93,7 +123,7 @@ export function ResetPasswordView({
         audience.kind === "merchant"
           ? await resetPassword({ token, email: resetEmail, password })
           : await resetCustomerPassword({ token, email: resetEmail, password, confirmPassword });
-      notifySuccess(data?.message || ACCESS_MESSAGES.resetPassword);
+      notifySuccess(translateText(data?.message || ACCESS_MESSAGES.resetPassword));
       navigate(loginPath, { replace: true });
     } catch (error) {
       if (applyServerFieldErrors(error, setError, ["password", "confirmPassword"])) return;
@@ -109,19 +139,7 @@ export function ResetPasswordView({
 
   return (
     <>
-      <AuthHeading
-        title="Set a new password"
-        description={
-          shownEmail ? (
-            <>
-              For <span className="wrap-anywhere font-medium text-fg">{shownEmail}</span>. Choose a
-              password you do not use anywhere else.
-            </>
-          ) : (
-            "Choose a password you do not use anywhere else."
-          )
-        }
-      />
+      <ResetHeading email={shownEmail} />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {/* Lets password managers save the new password under the right account. */}
         {shownEmail ? (
@@ -135,22 +153,22 @@ export function ResetPasswordView({
           />
         ) : null}
         <PasswordInput
-          label="New Password"
+          label={t("New Password")}
           autoComplete="new-password"
-          placeholder="Create a password"
-          hint="8+ characters with upper and lower case letters, a number and one of @$!%*?&"
-          error={errors.password?.message}
+          placeholder={t("Create a password")}
+          hint={t("8+ characters with upper and lower case letters, a number and one of @$!%*?&")}
+          error={shown(errors.password?.message)}
           {...register("password")}
         />
         <PasswordInput
-          label="Re-type Password"
+          label={t("Re-type Password")}
           autoComplete="new-password"
-          placeholder="Re-type your password"
-          error={errors.confirmPassword?.message}
+          placeholder={t("Re-type your password")}
+          error={shown(errors.confirmPassword?.message)}
           {...register("confirmPassword")}
         />
         <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
-          Set new Password
+          {t("Set new Password")}
         </Button>
       </form>
     </>

@@ -9,7 +9,10 @@ import {
 import { useForm } from "react-hook-form";
 import { Button, PasswordInput, TextInput } from "@/components/ui";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError } from "@/lib/notify";
+import { EMAIL_PLACEHOLDER } from "./login-form";
 
 export type SignUpValues = MerchantSignUpValues | CustomerSignUpValues;
 
@@ -41,6 +44,8 @@ export function SignUpForm({
     reValidateMode: "onSubmit",
   });
   useClearErrorOnEdit(watch, clearErrors);
+  const { t } = useT();
+  const shown = (message: string | undefined) => message && translateText(message);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -54,46 +59,46 @@ export function SignUpForm({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput
-          label="First Name"
+          label={t("First Name")}
           autoComplete="given-name"
-          placeholder="Jane"
-          error={errors.firstName?.message}
+          placeholder={t("Jane")}
+          error={shown(errors.firstName?.message)}
           {...register("firstName")}
         />
         <TextInput
-          label="Last Name"
+          label={t("Last Name")}
           autoComplete="family-name"
-          placeholder="Doe"
-          error={errors.lastName?.message}
+          placeholder={t("Doe")}
+          error={shown(errors.lastName?.message)}
           {...register("lastName")}
         />
       </div>
       <TextInput
-        label="E-mail"
+        label={t("E-mail")}
         type="email"
         autoComplete="email"
         inputMode="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
+        placeholder={EMAIL_PLACEHOLDER}
+        error={shown(errors.email?.message)}
         {...register("email")}
       />
       <PasswordInput
-        label="Password"
+        label={t("Password")}
         autoComplete="new-password"
-        placeholder="Create a password"
-        hint="8+ characters with upper and lower case letters, a number and one of @$!%*?&"
-        error={errors.password?.message}
+        placeholder={t("Create a password")}
+        hint={t("8+ characters with upper and lower case letters, a number and one of @$!%*?&")}
+        error={shown(errors.password?.message)}
         {...register("password")}
       />
       <PasswordInput
-        label="Re-type Password"
+        label={t("Re-type Password")}
         autoComplete="new-password"
-        placeholder="Re-type your password"
-        error={errors.reTypePassword?.message}
+        placeholder={t("Re-type your password")}
+        error={shown(errors.reTypePassword?.message)}
         {...register("reTypePassword")}
       />
       <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
-        Create an Account
+        {t("Create an Account")}
       </Button>
     </form>
   );

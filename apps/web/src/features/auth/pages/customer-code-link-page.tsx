@@ -5,6 +5,8 @@ import { useSearchParams } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { Button } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { verifySignInCode } from "../api";
@@ -20,12 +22,12 @@ type State =
   | { kind: "name"; email: string }
   | { kind: "failed"; message: string };
 
+const NO_ANSWER = "We couldn't reach the shop. Check your connection and open the link again.";
+
 const failed = (error: unknown): State => ({
   kind: "failed",
   message:
-    error instanceof ApiError && error.status < 500 && error.status > 0
-      ? error.message
-      : "We couldn't reach the shop. Check your connection and open the link again.",
+    error instanceof ApiError && error.status < 500 && error.status > 0 ? error.message : NO_ANSWER,
 });
 
 /**
@@ -35,7 +37,8 @@ const failed = (error: unknown): State => ({
  */
 export function CustomerCodeLinkPage() {
   const shop = useCurrentShop();
-  useDocumentTitle(`Signing in · ${shop.name}`);
+  const { t } = useT();
+  useDocumentTitle(t("Signing in · {shopName}", { shopName: shop.name }));
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const startSession = useShopSessionStart(shop.id);
@@ -61,10 +64,10 @@ export function CustomerCodeLinkPage() {
       <ShopAuthShell>
         <StatusPanel
           icon={<MailX aria-hidden="true" />}
-          title="This sign-in link doesn't work"
+          title={t("This sign-in link doesn't work")}
           actions={<BackToLoginLink to={`/${shop.id}/login`} />}
         >
-          <p>{state.message}</p>
+          <p>{translateText(state.message)}</p>
         </StatusPanel>
       </ShopAuthShell>
     );
@@ -72,8 +75,10 @@ export function CustomerCodeLinkPage() {
   return (
     <ShopAuthShell>
       <AuthHeading
-        title={`Join ${shop.name}`}
-        description={`Tell us your name to create your account for ${state.email}.`}
+        title={t("Join {shopName}", { shopName: shop.name })}
+        description={t("Tell us your name to create your account for {email}.", {
+          email: state.email,
+        })}
       />
       <NameForm
         onSubmit={async (names) => {
@@ -93,6 +98,7 @@ function NameForm({ onSubmit }: { onSubmit: (names: Names) => Promise<void> }) {
   const [names, setNames] = useState<Names>({ firstName: "", lastName: "" });
   const [errors, setErrors] = useState<{ firstName?: string; lastName?: string }>({});
   const [busy, setBusy] = useState(false);
+  const { t } = useT();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -115,7 +121,7 @@ function NameForm({ onSubmit }: { onSubmit: (names: Names) => Promise<void> }) {
       <NameFields names={names} errors={errors} onChange={setNames} />
       <Button type="submit" size="lg" fullWidth loading={busy}>
         <KeyRound aria-hidden="true" className="size-5" />
-        Create my account
+        {t("Create my account")}
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { requestCustomerPasswordReset } from "../api";
@@ -7,7 +8,8 @@ import { ShopAuthShell } from "../components/shop-auth-shell";
 /** `/{shopId}/pass/forgot-password`: the customer's reset link request, kept in the shop. */
 export function CustomerForgotPasswordPage() {
   const shop = useCurrentShop();
-  useDocumentTitle(`Forgot password · ${shop.name}`);
+  const { t } = useT();
+  useDocumentTitle(t("Forgot password · {shopName}", { shopName: shop.name }));
   return (
     <ShopAuthShell>
       <ForgotPasswordForm

@@ -2,6 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ACCESS_MESSAGES } from "@tessera/shared";
 import { Link, useNavigate } from "react-router";
 import { forgetSessionData } from "@/features/session";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifySuccess } from "@/lib/notify";
 import { useErrorParamToast } from "@/lib/session-hooks";
 import { useCurrentShop } from "@/lib/shop-branding";
@@ -19,7 +21,8 @@ import { SignUpForm, type SignUpValues } from "../components/sign-up-form";
  */
 export function CustomerRegisterPage() {
   const shop = useCurrentShop();
-  useDocumentTitle(`Sign up · ${shop.name}`);
+  const { t } = useT();
+  useDocumentTitle(t("Sign up · {shopName}", { shopName: shop.name }));
   useErrorParamToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -35,25 +38,25 @@ export function CustomerRegisterPage() {
         shopId: data.customer.shopId ?? shop.id,
       });
     }
-    notifySuccess(data.message || ACCESS_MESSAGES.signUp);
+    notifySuccess(translateText(data.message || ACCESS_MESSAGES.signUp));
     navigate(`/${shop.id}/verify-email?${new URLSearchParams({ email })}`);
   }
 
   return (
     <ShopAuthShell>
       <AuthHeading
-        title={`Join ${shop.name}`}
-        description="Create an account to become a member, buy offers and collect cashback."
+        title={t("Join {shopName}", { shopName: shop.name })}
+        description={t("Create an account to become a member, buy offers and collect cashback.")}
       />
       <SignUpForm audience="customer" onSignUp={handleSignUp} />
-      <GoogleSignInButton label="Sign up with Google" shopId={shop.id} />
+      <GoogleSignInButton label={t("Sign up with Google")} shopId={shop.id} />
       <p className="mt-6 text-center text-fg-muted text-sm">
-        Already have an account?{" "}
+        {t("Already have an account?")}{" "}
         <Link
           to={`/${shop.id}/login`}
           className="rounded-sm font-semibold text-primary-ink hover:underline"
         >
-          Log in
+          {t("Log in")}
         </Link>
       </p>
     </ShopAuthShell>

@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { useT } from "@/lib/i18n/use-t";
 import { useClearSessionOnOpen } from "@/lib/session-hooks";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -11,7 +12,8 @@ import { ShopAuthShell } from "../components/shop-auth-shell";
  */
 export function CustomerResetPasswordPage() {
   const shop = useCurrentShop();
-  useDocumentTitle(`Reset password · ${shop.name}`);
+  const { t } = useT();
+  useDocumentTitle(t("Reset password · {shopName}", { shopName: shop.name }));
   useClearSessionOnOpen();
   const [params] = useSearchParams();
   return (

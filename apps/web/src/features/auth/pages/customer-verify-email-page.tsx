@@ -1,18 +1,20 @@
 import { MailCheck } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { ResendVerificationButton } from "@/features/session";
+import { useT } from "@/lib/i18n/use-t";
 import { useErrorParamToast } from "@/lib/session-hooks";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { BackToLoginLink } from "../components/back-to-login-link";
 import { ShopAuthShell } from "../components/shop-auth-shell";
 import { StatusPanel } from "../components/status-panel";
-import { VerifyEmailMessage } from "./verify-email-page";
+import { VerifyEmailMessage } from "../components/verify-email-message";
 
 /** `/{shopId}/verify-email?email=`: the customer's check-your-inbox page; Resend with the shop. */
 export function CustomerVerifyEmailPage() {
   const shop = useCurrentShop();
-  useDocumentTitle(`Verify your e-mail · ${shop.name}`);
+  const { t } = useT();
+  useDocumentTitle(t("Verify your e-mail · {shopName}", { shopName: shop.name }));
   useErrorParamToast();
   const [params] = useSearchParams();
   const email = params.get("email")?.trim() || null;
@@ -20,10 +22,16 @@ export function CustomerVerifyEmailPage() {
     <ShopAuthShell>
       <StatusPanel
         icon={<MailCheck aria-hidden="true" />}
-        title="Verify your e-mail"
+        title={t("Verify your e-mail")}
         actions={
           <>
-            <ResendVerificationButton email={email} shopId={shop.id} size="lg" fullWidth />
+            <ResendVerificationButton
+              email={email}
+              shopId={shop.id}
+              label={t("Resend")}
+              size="lg"
+              fullWidth
+            />
             <BackToLoginLink to={`/${shop.id}/login`} />
           </>
         }

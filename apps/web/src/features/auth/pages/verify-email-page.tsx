@@ -7,22 +7,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { AuthShell } from "../components/auth-shell";
 import { BackToLoginLink } from "../components/back-to-login-link";
 import { StatusPanel } from "../components/status-panel";
-
-/** The text of both verify-e-mail pages (merchant and shop). */
-export function VerifyEmailMessage({ email }: { email: string | null }) {
-  return email ? (
-    <p>
-      We sent a verification link to{" "}
-      <span className="wrap-anywhere font-medium text-fg">{email}</span>. Open it to verify your
-      account. Nothing there? Look in your spam folder, or send it again.
-    </p>
-  ) : (
-    <p>
-      We sent you a verification link. Open it to verify your account. Nothing there? Look in your
-      spam folder.
-    </p>
-  );
-}
+import { VerifyEmailMessage } from "../components/verify-email-message";
 
 /**
  * `/verify-email?email=`: check your inbox, with Resend (disabled without the e-mail

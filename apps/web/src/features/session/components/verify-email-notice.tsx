@@ -1,7 +1,11 @@
 import { ACCESS_MESSAGES } from "@tessera/shared";
 import { RefreshCw } from "lucide-react";
 import { Alert, Button } from "@/components/ui";
+import { useT } from "@/lib/i18n/use-t";
 import { ResendVerificationButton } from "./resend-verification-button";
+
+/** Stands in for the address while the sentence is translated, so each language places it. */
+const SLOT = "\u0000";
 
 /**
  * Shown instead of a form that needs a verified e-mail (DOMAIN "Unverified accounts"): the
@@ -18,14 +22,16 @@ export function VerifyEmailNotice({
   onCheckAgain?: () => void;
   checking?: boolean;
 }) {
+  const { t } = useT();
+  const [before, after = ""] = t("The link was sent to {email}.", { email: SLOT }).split(SLOT);
   return (
     <Alert
       tone="warning"
       role="status"
-      title="Verify your e-mail"
+      title={t("Verify your e-mail")}
       action={
         <>
-          <ResendVerificationButton email={email} shopId={shopId} size="sm" />
+          <ResendVerificationButton email={email} shopId={shopId} label={t("Resend")} size="sm" />
           {onCheckAgain ? (
             <Button
               size="sm"
@@ -34,15 +40,17 @@ export function VerifyEmailNotice({
               leftIcon={<RefreshCw aria-hidden="true" className="size-4" />}
               onClick={onCheckAgain}
             >
-              I have verified it
+              {t("I have verified it")}
             </Button>
           ) : null}
         </>
       }
     >
-      <p>{ACCESS_MESSAGES.emailNotVerified}</p>
+      <p>{t(ACCESS_MESSAGES.emailNotVerified)}</p>
       <p className="mt-1">
-        The link was sent to <span className="font-medium text-fg">{email}</span>.
+        {before}
+        <span className="font-medium text-fg">{email}</span>
+        {after}
       </p>
     </Alert>
   );

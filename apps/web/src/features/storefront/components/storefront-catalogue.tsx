@@ -32,17 +32,16 @@ type CardExtras = {
   offerFooter?: (offer: PublicOffer) => ReactNode;
 };
 
-function Loading({ label }: { label: MessageKey }) {
-  const { t } = useT();
+function Loading({ label }: { label: string }) {
   return (
-    <SkeletonGrid label={t(label)} className="sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-80" />
+    <SkeletonGrid label={label} className="sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-80" />
   );
 }
 
 function TierList({ shopId, tierFooter }: { shopId: number } & CardExtras) {
   const tiers = useActiveMemberships(shopId);
   const { t } = useT();
-  if (tiers.isPending) return <Loading label="Loading memberships" />;
+  if (tiers.isPending) return <Loading label={t("Loading memberships")} />;
   if (tiers.isError) {
     return <QueryErrorState query={tiers} />;
   }
@@ -65,7 +64,7 @@ function OfferList({
 }: { shopId: number; columns?: 2 | 3 } & CardExtras) {
   const offers = useActiveOffers(shopId);
   const { t } = useT();
-  if (offers.isPending) return <Loading label="Loading offers" />;
+  if (offers.isPending) return <Loading label={t("Loading offers")} />;
   if (offers.isError) {
     return <QueryErrorState query={offers} />;
   }

@@ -17,10 +17,12 @@ export function StorefrontHeader() {
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-3 sm:gap-3 sm:px-6">
         <Link
           to={`/${shop.id}`}
-          className="flex min-w-0 flex-1 items-center gap-2.5 rounded-md text-fg no-underline sm:gap-3"
+          className="flex min-w-10 flex-1 items-center gap-2.5 rounded-md text-fg no-underline sm:gap-3"
         >
-          <ShopLogo src={shop.logo} name={shop.name} size="md" />
-          <span className="min-w-0">
+          <ShopLogo src={shop.logo} name={shop.name} size="md" className="shrink-0" />
+          {/* Spec §9: below 410 px the header keeps the logo and drops the name, so the sign-up
+              and log-in buttons fit in every language. */}
+          <span className="min-w-0 max-[410px]:sr-only">
             <span className="block truncate font-bold text-base sm:text-lg">{shop.name}</span>
             {shop.tagline ? (
               <span className="hidden truncate text-fg-muted text-xs sm:block">{shop.tagline}</span>
