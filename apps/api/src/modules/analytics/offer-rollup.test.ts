@@ -15,7 +15,6 @@ import { setShopZone } from "./test-history";
  * day), and read at random moments (so the window's edges cut UTC days anywhere), every figure
  * must equal the one computed from the rows themselves.
  */
-const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const SEED = 20261128;
 let now = new Date("2025-06-01T00:00:00Z");
@@ -30,7 +29,7 @@ const ZONES = ["Pacific/Auckland", "America/Los_Angeles", "UTC", "Asia/Kolkata"]
 
 /** The figures from every purchase and payment row: the definition the rollup must equal. */
 async function fromRows(db: Executor, shopId: number, start: Date, end: Date) {
-  const rows = await queryRows<Record<string, string | number>>(
+  const rows = await queryRows<Record<string, string | number | boolean>>(
     db,
     sql`with sales as (
         select offer_id,
@@ -165,7 +164,13 @@ async function sell(
   shopId: number,
   buyer: number,
   offer: { id: number; offerName: string },
-  s: { at: Date; amountCents: number; cashbackUsedCents: number; redeemed: boolean; refunded: boolean },
+  s: {
+    at: Date;
+    amountCents: number;
+    cashbackUsedCents: number;
+    redeemed: boolean;
+    refunded: boolean;
+  },
 ) {
   const [txn] = await db
     .insert(transactions)
@@ -221,7 +226,7 @@ describe("offer rollup (randomized, seeded)", () => {
           }),
         ];
         const buyer = (await createCustomer(db, shopId)).customer.id;
-        const made = [];
+        const made: { transactionId: number; saleId: number }[] = [];
         for (const s of h.sales) {
           const offer = offers[s.offer] as (typeof offers)[number];
           const at = new Date(now.getTime() - s.hoursBack * HOUR - 17 * 60_000);
@@ -249,7 +254,9 @@ describe("offer rollup (randomized, seeded)", () => {
           .update(customerOffers)
           .set({ purchasedAt: sql`purchased_at + make_interval(hours => ${h.moveHours})` })
           .where(eq(customerOffers.id, moved.saleId));
-        await db.delete(transactions).where(eq(transactions.id, pick(h.deletePayment).transactionId));
+        await db
+          .delete(transactions)
+          .where(eq(transactions.id, pick(h.deletePayment).transactionId));
         await rollupConsistent(shopId);
         await check(shopId, h.zone, authorization);
       }),
@@ -284,7 +291,10 @@ describe("offer rollup (randomized, seeded)", () => {
           refunded: false,
         });
         if (i === 3) {
-          await tx.update(customerOffers).set({ redeemedAt: now }).where(eq(customerOffers.id, first.saleId));
+          await tx
+            .update(customerOffers)
+            .set({ redeemedAt: now })
+            .where(eq(customerOffers.id, first.saleId));
         }
         await tx.execute(sql`select pg_sleep(0.05)`);
       }),
