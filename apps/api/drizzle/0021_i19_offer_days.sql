@@ -119,3 +119,9 @@ FROM (
   WHERE kind = 'offer_purchase' AND status = 'succeeded' AND offer_id IS NOT NULL
 ) f
 GROUP BY shop_id, offer_id, day;
+--> statement-breakpoint
+-- hand-written: the offers read sums the rows themselves for at most two cut UTC days; this
+-- index holds just the offer payments of those days with every column the read needs, so it
+-- reads no table pages (all other kinds, most of a day's transactions, left out).
+CREATE INDEX transactions_offer_purchases_idx ON transactions (shop_id, created_at)
+INCLUDE (offer_id, status, amount_cents, cashback_used_cents) WHERE kind = 'offer_purchase';
