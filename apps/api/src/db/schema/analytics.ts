@@ -90,3 +90,28 @@ export const analyticsCohortDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shopId, t.day, t.tierId] })],
 );
+
+/**
+ * Offer sales per shop, offer and UTC day (issue 19): units sold and redeemed by the day they
+ * were bought (`customer_offers.purchased_at`, voided purchases left out) and revenue by the day
+ * it was paid (succeeded `offer_purchase` transactions, card or cash plus cashback). The offers
+ * read adds up these days and reads the rows themselves only for the window's cut days. UTC
+ * days, so a shop's time zone never moves a row. Kept by the `analytics_offer_days` triggers on
+ * both tables with increments (INSERT … ON CONFLICT DO UPDATE), migration i19_offer_days.
+ */
+export const analyticsOfferDays = pgTable(
+  "analytics_offer_days",
+  {
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    offerId: integer("offer_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    sold: integer("sold").notNull(),
+    redeemed: integer("redeemed").notNull(),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+    /** The paying transactions counted in `revenueCents` (a free offer's too). */
+    payments: integer("payments").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.offerId] })],
+);

@@ -232,6 +232,7 @@ export const customerOffers = pgTable(
   (t) => [
     index("customer_offers_offer_idx").on(t.offerId),
     index("customer_offers_customer_idx").on(t.customerId, t.purchasedAt),
+    index("customer_offers_shop_purchased_idx").on(t.shopId, t.purchasedAt),
     uniqueIndex("customer_offers_checkout_unique")
       .on(t.checkoutId)
       .where(sql`${t.checkoutId} is not null`),

@@ -99,10 +99,56 @@ export async function cashbackFlows(db: Executor, shopId: number, start: Date, e
   };
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The offer facts in [from, to) from the rows themselves: one row per purchase (sold, redeemed)
+ * and per paying transaction (revenue), with `at` its instant.
+ */
+function rawOfferFacts(shopId: number, from: Date, to: Date) {
+  return sql`select offer_id, purchased_at as at, 1 as sold,
+      (redeemed_at is not null)::int as redeemed, 0::bigint as revenue_cents, 0 as payments
+    from customer_offers
+    where shop_id = ${shopId} and voided_at is null and purchased_at >= ${from} and purchased_at < ${to}
+    union all
+    select offer_id, created_at, 0, 0, (amount_cents + cashback_used_cents)::bigint, 1
+    from transactions
+    where shop_id = ${shopId} and kind = 'offer_purchase' and status = 'succeeded'
+      and offer_id is not null and created_at >= ${from} and created_at < ${to}`;
+}
+
+/**
+ * Every offer fact before `end` (sales ever count for sell-through): the UTC days of
+ * `analytics_offer_days` (migration i19_offer_days) that end by `end`, at their first instant,
+ * and the rows themselves for the rest — the day holding `end`, and the day holding `start` when
+ * the window starts inside it (its rolled-up day would mix sales before and in the window). So
+ * `at >= start` tells exactly the window's facts.
+ */
+function offerFactsBefore(shopId: number, start: Date, end: Date) {
+  const dayOf = (at: Date) => Math.floor(at.getTime() / DAY_MS) * DAY_MS;
+  const endDay = dayOf(end);
+  const startDay = dayOf(start);
+  const cutStart = startDay !== start.getTime() && startDay < endDay;
+  const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const parts = [
+    sql`select offer_id, (day::timestamp at time zone 'UTC') as at, sold, redeemed, revenue_cents,
+        payments
+      from analytics_offer_days
+      where shop_id = ${shopId} and day < ${isoDay(endDay)}::date
+        ${cutStart ? sql`and day <> ${isoDay(startDay)}::date` : sql``}`,
+    rawOfferFacts(shopId, new Date(endDay), end),
+  ];
+  if (cutStart) {
+    parts.push(rawOfferFacts(shopId, new Date(startDay), new Date(startDay + DAY_MS)));
+  }
+  return sql.join(parts, sql` union all `);
+}
+
 /**
  * Offers that ran on a day of the window or sold in it: units sold in the window and ever
  * (refunded purchases are voided and do not count), revenue in the window (card or cash plus
- * cashback), and how many of the window's sales were redeemed.
+ * cashback), and how many of the window's sales were redeemed. Summed from the offer days
+ * rollup, the rows read only for the window's cut days.
  */
 export async function offerFigures(
   db: Executor,
@@ -120,31 +166,25 @@ export async function offerFigures(
     revenue_cents: string;
   }>(
     db,
-    sql`with sales as (
+    sql`with facts as (${offerFactsBefore(shopId, range.start, range.end)}),
+      per_offer as (
         select offer_id,
-          count(*) filter (where purchased_at >= ${range.start}) as sold,
-          count(*) as sold_all_time,
-          count(*) filter (where purchased_at >= ${range.start} and redeemed_at is not null) as redeemed
-        from customer_offers
-        where shop_id = ${shopId} and voided_at is null and purchased_at < ${range.end}
-        group by offer_id
-      ), revenue as (
-        select offer_id, sum(amount_cents + cashback_used_cents) as cents
-        from transactions
-        where shop_id = ${shopId} and kind = 'offer_purchase' and status = 'succeeded'
-          and created_at >= ${range.start} and created_at < ${range.end}
-        group by offer_id
+          coalesce(sum(sold) filter (where at >= ${range.start}), 0) as sold,
+          coalesce(sum(sold), 0) as sold_all_time,
+          coalesce(sum(redeemed) filter (where at >= ${range.start}), 0) as redeemed,
+          coalesce(sum(revenue_cents) filter (where at >= ${range.start}), 0) as revenue_cents,
+          coalesce(sum(payments) filter (where at >= ${range.start}), 0) as payments
+        from facts group by offer_id
       )
       select o.id, o.offer_name, o.is_limited, o.quantity,
-        coalesce(s.sold, 0) as sold, coalesce(s.sold_all_time, 0) as sold_all_time,
-        coalesce(s.redeemed, 0) as redeemed, coalesce(r.cents, 0) as revenue_cents
+        coalesce(f.sold, 0) as sold, coalesce(f.sold_all_time, 0) as sold_all_time,
+        coalesce(f.redeemed, 0) as redeemed, coalesce(f.revenue_cents, 0) as revenue_cents
       from offers o
-      left join sales s on s.offer_id = o.id
-      left join revenue r on r.offer_id = o.id
+      left join per_offer f on f.offer_id = o.id
       where o.shop_id = ${shopId}
-        and (coalesce(s.sold, 0) > 0 or r.cents is not null
+        and (coalesce(f.sold, 0) > 0 or coalesce(f.payments, 0) > 0
           or (o.start_date <= ${range.endDay} and o.end_date >= ${range.startDay}))
-      order by coalesce(r.cents, 0) desc, o.id desc`,
+      order by coalesce(f.revenue_cents, 0) desc, o.id desc`,
   );
 }
 
