@@ -97,7 +97,7 @@ export const analyticsCohortDays = pgTable(
  * it was paid (succeeded `offer_purchase` transactions, card or cash plus cashback). The offers
  * read adds up these days and reads the rows themselves only for the window's cut days. UTC
  * days, so a shop's time zone never moves a row. Kept by the `analytics_offer_days` triggers on
- * both tables with increments (INSERT … ON CONFLICT DO UPDATE), migration i19_offer_days.
+ * both tables with increments (INSERT … ON CONFLICT DO UPDATE), migration 0021_offer_rollup.
  */
 export const analyticsOfferDays = pgTable(
   "analytics_offer_days",

@@ -119,7 +119,7 @@ function rawOfferFacts(shopId: number, from: Date, to: Date) {
 
 /**
  * Every offer fact before `end` (sales ever count for sell-through): the UTC days of
- * `analytics_offer_days` (migration i19_offer_days) that end by `end`, at their first instant,
+ * `analytics_offer_days` (migration 0021_offer_rollup) that end by `end`, at their first instant,
  * and the rows themselves for the rest — the day holding `end`, and the day holding `start` when
  * the window starts inside it (its rolled-up day would mix sales before and in the window). So
  * `at >= start` tells exactly the window's facts.
