@@ -11,6 +11,7 @@ import {
   waitForPath,
   watchConsole,
 } from "./support/browser";
+import { DEMO_OWNER, poll, ready, signInMerchant } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -20,15 +21,6 @@ import { type RunningServer, startServer } from "./support/server";
  * again with a code. Desktop and phone; 2FA is turned off through the API between the two.
  */
 
-const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
-
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 10_000, interval: 100 });
-}
-
-async function ready(page: Page) {
-  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-}
 
 /** A code of the next 30-second step: the one the enrolment used cannot sign in again. */
 async function nextStepCode(secret: string, usedAt: number) {
@@ -41,12 +33,7 @@ describe("two-factor sign-in and sessions (issue 24)", () => {
   let server: RunningServer;
   let browser: Browser;
 
-  async function signIn(page: Page) {
-    await page.goto(`${server.url}/`);
-    await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
-    await waitForPath(page, "/merchant/dashboard");
-    return (await page.evaluate(() => localStorage.getItem("token"))) as string;
-  }
+  const signIn = (page: Page) => signInMerchant(page, server.url);
 
   beforeAll(async () => {
     server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" }, startupMs: 85_000 });
