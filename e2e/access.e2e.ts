@@ -12,9 +12,14 @@ import {
   screenshot,
   viewports,
   waitForPath,
-  watchConsole,
 } from "./support/browser";
-import { runId, seeToast, unexpectedProblems, uniqueEmail, viewportEntries } from "./support/journey";
+import {
+  runId,
+  seeToast,
+  unexpectedProblems,
+  uniqueEmail,
+  viewportEntries,
+} from "./support/journey";
 import { linkIn, waitForMail } from "./support/mailbox";
 import { type RunningServer, startServer } from "./support/server";
 

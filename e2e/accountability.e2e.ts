@@ -18,7 +18,6 @@ import { type RunningServer, startServer } from "./support/server";
  * that staff member, reads the redemption and downloads the filtered CSV. Desktop and phone.
  */
 
-
 describe("the owner reads who did what (issue 24)", () => {
   let server: RunningServer;
   let browser: Browser;

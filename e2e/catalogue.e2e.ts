@@ -1,20 +1,29 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  fillLogin,
   launchBrowser,
   openPage,
   screenshot,
   seriousAxeViolations,
-  viewports,
+  type viewports,
   waitForPath,
-  watchConsole,
 } from "./support/browser";
-import { DEMO_OWNER, dismissToasts, ownerSession, poll, runId, type SavedSession, seeToast, sessionPage, settled, unexpectedProblems, viewportEntries } from "./support/journey";
+import {
+  dismissToasts,
+  ownerSession,
+  poll,
+  runId,
+  type SavedSession,
+  seeToast,
+  sessionPage,
+  settled,
+  unexpectedProblems,
+  viewportEntries,
+} from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -34,7 +43,6 @@ const SEEDED = {
   upcomingOffer: "Autumn beans sale",
   expiredOffer: "Summer cold brew",
 };
-
 
 /** Each viewport brands the shop differently, so the screenshots tell them apart. */
 const BRANDING = {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -12,10 +12,23 @@ import {
   seriousAxeViolations,
   viewports,
   waitForPath,
-  watchConsole,
 } from "./support/browser";
-import { callApi, dismissToasts, poll, seeToast, settled, type Size, unexpectedProblems, uniqueEmail, viewportEntries } from "./support/journey";
-import { buyTierByCard, seedCustomerSession, verifiedCustomer as verifiedShopCustomer } from "./support/customers";
+import {
+  buyTierByCard,
+  seedCustomerSession,
+  verifiedCustomer as verifiedShopCustomer,
+} from "./support/customers";
+import {
+  callApi,
+  dismissToasts,
+  poll,
+  type Size,
+  seeToast,
+  settled,
+  unexpectedProblems,
+  uniqueEmail,
+  viewportEntries,
+} from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**

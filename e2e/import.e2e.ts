@@ -31,8 +31,10 @@ describe("member import journey (issue 18)", () => {
   let tier: { name: string; renewal: string };
   const tag = Date.now().toString(36);
 
-  const ownerPage = (viewport: { width: number; height: number }, theme: "light" | "dark" = "light") =>
-    sessionPage(browser, ownerState, viewport, { theme, timeout: SLOW });
+  const ownerPage = (
+    viewport: { width: number; height: number },
+    theme: "light" | "dark" = "light",
+  ) => sessionPage(browser, ownerState, viewport, { theme, timeout: SLOW });
 
   function file(rows: string[][], name: string) {
     const text = `${[HEADER, ...rows.map((r) => r.join(","))].join("\r\n")}\r\n`;

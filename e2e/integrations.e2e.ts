@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { INTEGRATION_MESSAGES, MEMBER_CSV_FIELDS } from "@tessera/shared";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   launchBrowser,
@@ -36,8 +36,10 @@ describe("integrations journeys (issue 18)", () => {
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     });
 
-  const ownerPage = (viewport: { width: number; height: number }, theme: "light" | "dark" = "light") =>
-    sessionPage(browser, ownerState, viewport, { theme, clipboardOrigin: server.url });
+  const ownerPage = (
+    viewport: { width: number; height: number },
+    theme: "light" | "dark" = "light",
+  ) => sessionPage(browser, ownerState, viewport, { theme, clipboardOrigin: server.url });
 
   beforeAll(async () => {
     // Private addresses allowed: the webhook journey's receiver listens on this machine.

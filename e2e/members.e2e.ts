@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   fillLogin,
@@ -8,9 +8,22 @@ import {
   seriousAxeViolations,
   viewports,
   waitForPath,
-  watchConsole,
 } from "./support/browser";
-import { callApi, DEMO_OWNER, dismissToasts, ownerSession, poll, ready, type SavedSession, seeToast, sessionPage, settled, unexpectedProblems, uniqueEmail, viewportEntries } from "./support/journey";
+import {
+  callApi,
+  DEMO_OWNER,
+  dismissToasts,
+  ownerSession,
+  poll,
+  ready,
+  type SavedSession,
+  seeToast,
+  sessionPage,
+  settled,
+  unexpectedProblems,
+  uniqueEmail,
+  viewportEntries,
+} from "./support/journey";
 import { linkIn, waitForMail } from "./support/mailbox";
 import { type RunningServer, startServer } from "./support/server";
 

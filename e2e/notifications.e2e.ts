@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, screenshot, viewports } from "./support/browser";
-import { callApi } from "./support/journey";
 import { payWithSandboxCard } from "./support/customers";
+import { callApi } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**

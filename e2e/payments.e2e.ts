@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, FrameLocator, Locator, Page } from "playwright-core";
+import type { Browser, FrameLocator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,11 +11,24 @@ import {
   seriousAxeViolations,
   viewports,
   waitForPath,
-  watchConsole,
 } from "./support/browser";
-import { callApi, dismissToasts, poll, runId, seeToast, settled, unexpectedProblems, uniqueEmail, viewportEntries } from "./support/journey";
+import {
+  buyTierByCard,
+  seedCustomerSession,
+  verifiedCustomer as verifiedShopCustomer,
+} from "./support/customers";
+import {
+  callApi,
+  dismissToasts,
+  poll,
+  runId,
+  seeToast,
+  settled,
+  unexpectedProblems,
+  uniqueEmail,
+  viewportEntries,
+} from "./support/journey";
 import { linkIn, waitForMail } from "./support/mailbox";
-import { buyTierByCard, seedCustomerSession, verifiedCustomer as verifiedShopCustomer } from "./support/customers";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -97,7 +110,12 @@ describe("payment journeys", () => {
 
   /** A customer signed up through the API and verified through the e-mailed link. */
   async function verifiedCustomer(who: string): Promise<Customer> {
-    const person = { firstName: "Pia", lastName: "Payer", password: PASSWORD, shopId: DEMO_SHOP.id };
+    const person = {
+      firstName: "Pia",
+      lastName: "Payer",
+      password: PASSWORD,
+      shopId: DEMO_SHOP.id,
+    };
     const { verifiedTo, ...customer } = await verifiedShopCustomer(server.url, {
       ...person,
       email: uniqueEmail(who),

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import {
@@ -7,12 +7,11 @@ import {
   launchBrowser,
   openPage,
   screenshot,
-  viewports,
   waitForPath,
   watchConsole,
 } from "./support/browser";
-import { callApi, DEMO_OWNER, runId, settled, viewportEntries } from "./support/journey";
 import { buyTierByCard, seedCustomerSession, verifiedCustomer } from "./support/customers";
+import { callApi, DEMO_OWNER, runId, settled, viewportEntries } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**

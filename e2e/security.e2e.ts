@@ -21,7 +21,6 @@ import { type RunningServer, startServer } from "./support/server";
  * again with a code. Desktop and phone; 2FA is turned off through the API between the two.
  */
 
-
 /** A code of the next 30-second step: the one the enrolment used cannot sign in again. */
 async function nextStepCode(secret: string, usedAt: number) {
   const step = (ms: number) => Math.floor(ms / 30_000);

@@ -120,7 +120,11 @@ export async function settled(locator: Locator) {
 }
 
 /** Waits for the toast that says `text`: the only one, or the first of several when told. */
-export async function seeToast(page: Page, text: string | RegExp, which: "only" | "first" = "only") {
+export async function seeToast(
+  page: Page,
+  text: string | RegExp,
+  which: "only" | "first" = "only",
+) {
   const toasts = page.getByRole("alert").filter({ hasText: text });
   const toast = which === "first" ? toasts.first() : toasts;
   await toast.waitFor();

@@ -26,8 +26,12 @@ import { appForFile, type HttpMethod, sendAs } from "../../test/file-app";
 
 const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: "http://shop.test" } });
 
-const call = (method: HttpMethod, url: string, headers?: { authorization: string }, payload?: unknown) =>
-  sendAs(t, method, url, headers, payload);
+const call = (
+  method: HttpMethod,
+  url: string,
+  headers?: { authorization: string },
+  payload?: unknown,
+) => sendAs(t, method, url, headers, payload);
 
 /** An owner signed in, with a connected shop and a $19.99 monthly tier ($5 cashback). */
 async function merchantShop(options: { connected?: boolean } = {}) {

@@ -118,44 +118,39 @@ export const readMemberships = pagedReader(
     // The card's label only; the provider's token is a key to the card, not the person's data.
     cardLabel: customerMemberships.cardLabel,
     createdAt: customerMemberships.createdAt,
-  }, { table: membershipTiers, on: eq(membershipTiers.id, customerMemberships.tierId) },
+  },
+  { table: membershipTiers, on: eq(membershipTiers.id, customerMemberships.tierId) },
 );
 
-export const readTransactions = pagedReader(
-  transactions,
-  {
-    id: transactions.id,
-    createdAt: transactions.createdAt,
-    kind: transactions.kind,
-    status: transactions.status,
-    membershipName: transactions.membershipName,
-    plan: transactions.plan,
-    offerName: transactions.offerName,
-    paymentType: transactions.paymentType,
-    priceCents: transactions.priceCents,
-    discountCents: transactions.discountCents,
-    cashbackUsedCents: transactions.cashbackUsedCents,
-    amountCents: transactions.amountCents,
-    customerName: transactions.customerName,
-    transactionBy: transactions.transactionBy,
-    refundedAt: transactions.refundedAt,
-  },
-);
+export const readTransactions = pagedReader(transactions, {
+  id: transactions.id,
+  createdAt: transactions.createdAt,
+  kind: transactions.kind,
+  status: transactions.status,
+  membershipName: transactions.membershipName,
+  plan: transactions.plan,
+  offerName: transactions.offerName,
+  paymentType: transactions.paymentType,
+  priceCents: transactions.priceCents,
+  discountCents: transactions.discountCents,
+  cashbackUsedCents: transactions.cashbackUsedCents,
+  amountCents: transactions.amountCents,
+  customerName: transactions.customerName,
+  transactionBy: transactions.transactionBy,
+  refundedAt: transactions.refundedAt,
+});
 
-export const readRedemptions = pagedReader(
-  redemptions,
-  {
-    id: redemptions.id,
-    redemptionDate: redemptions.redemptionDate,
-    redemptionType: redemptions.redemptionType,
-    item: redemptions.item,
-    valueCents: redemptions.valueCents,
-    membershipMonth: redemptions.membershipMonth,
-    performedBy: redemptions.performedBy,
-    performedByName: redemptions.performedByName,
-    customerName: redemptions.customerName,
-  },
-);
+export const readRedemptions = pagedReader(redemptions, {
+  id: redemptions.id,
+  redemptionDate: redemptions.redemptionDate,
+  redemptionType: redemptions.redemptionType,
+  item: redemptions.item,
+  valueCents: redemptions.valueCents,
+  membershipMonth: redemptions.membershipMonth,
+  performedBy: redemptions.performedBy,
+  performedByName: redemptions.performedByName,
+  customerName: redemptions.customerName,
+});
 
 export const readOffers = pagedReader(
   customerOffers,
@@ -168,33 +163,28 @@ export const readOffers = pagedReader(
     expiresAt: customerOffers.expiresAt,
     redeemedAt: customerOffers.redeemedAt,
     voidedAt: customerOffers.voidedAt,
-  }, { table: offers, on: eq(offers.id, customerOffers.offerId) },
+  },
+  { table: offers, on: eq(offers.id, customerOffers.offerId) },
 );
 
-export const readLedger = pagedReader(
-  cashbackLedger,
-  {
-    id: cashbackLedger.id,
-    createdAt: cashbackLedger.createdAt,
-    kind: cashbackLedger.kind,
-    amountCents: cashbackLedger.amountCents,
-    description: cashbackLedger.description,
-    transactionId: cashbackLedger.transactionId,
-    customerMembershipId: cashbackLedger.customerMembershipId,
-  },
-);
+export const readLedger = pagedReader(cashbackLedger, {
+  id: cashbackLedger.id,
+  createdAt: cashbackLedger.createdAt,
+  kind: cashbackLedger.kind,
+  amountCents: cashbackLedger.amountCents,
+  description: cashbackLedger.description,
+  transactionId: cashbackLedger.transactionId,
+  customerMembershipId: cashbackLedger.customerMembershipId,
+});
 
-export const readNotifications = pagedReader(
-  notifications,
-  {
-    id: notifications.id,
-    createdAt: notifications.createdAt,
-    event: notifications.event,
-    title: notifications.title,
-    message: notifications.message,
-    isRead: notifications.isRead,
-  },
-);
+export const readNotifications = pagedReader(notifications, {
+  id: notifications.id,
+  createdAt: notifications.createdAt,
+  event: notifications.event,
+  title: notifications.title,
+  message: notifications.message,
+  isRead: notifications.isRead,
+});
 
 // Erasure ------------------------------------------------------------------------------------
 
