@@ -17,11 +17,9 @@ import {
 } from "@tessera/shared";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { z } from "zod";
 import type { RateLimiter } from "../../infra/rate-limit";
 import { bearerSecurity, requireMerchant, requireOwner, requireSession } from "../../plugins/auth";
 import type { AuthService } from "./service";
-import type { MerchantSession } from "./session";
 import { hashToken } from "./tokens";
 
 /**
@@ -39,96 +37,63 @@ async function limitCodes(limiter: RateLimiter, request: FastifyRequest, challen
   );
 }
 
+/** The signed-in merchant, once this guess at their own code is counted. */
+async function guessingMerchant(limiter: RateLimiter, request: FastifyRequest) {
+  const session = await requireMerchant(request);
+  await limitCodes(limiter, request, `user:${session.user.id}`);
+  return session;
+}
+
 type Options = { auth: AuthService; limiter: RateLimiter };
-
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
-type Schema = z.ZodType;
-
-/** A sign-in step: anonymous, a challenge in the body, its code guesses limited. */
-function challengeRoute<B extends Schema & z.ZodType<{ challenge: string }>, R extends Schema>(
-  app: ZodApp,
-  limiter: RateLimiter,
-  route: { path: string; summary: string; body: B; response: R },
-  run: (body: z.output<B>) => Promise<z.input<R>>,
-) {
-  app.post(
-    route.path,
-    {
-      schema: {
-        tags,
-        summary: route.summary,
-        body: route.body,
-        response: { 200: route.response },
-      },
-    },
-    async (request) => {
-      const body = request.body as z.output<B>;
-      await limitCodes(limiter, request, body.challenge);
-      return run(body);
-    },
-  );
-}
-
-/** A change to the signed-in merchant's own 2FA: a code in the body, its guesses limited. */
-function accountCodeRoute<B extends Schema, R extends Schema>(
-  app: ZodApp,
-  limiter: RateLimiter,
-  route: { path: string; summary: string; body: B; response: R },
-  run: (session: MerchantSession, body: z.output<B>) => Promise<z.input<R>>,
-) {
-  app.post(
-    route.path,
-    {
-      schema: {
-        tags: ["user"],
-        summary: route.summary,
-        security: bearerSecurity,
-        body: route.body,
-        response: { 200: route.response },
-      },
-    },
-    async (request) => {
-      const session = await requireMerchant(request);
-      await limitCodes(limiter, request, `user:${session.user.id}`);
-      return run(session, request.body as z.output<B>);
-    },
-  );
-}
 
 /** Sign-in's second step: the code, or the enrolment a shop requires. */
 const signInStepRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter }) => {
-  challengeRoute(
-    app,
-    limiter,
+  app.post(
+    "/api/v1/auth/two-factor/verify",
     {
-      path: "/api/v1/auth/two-factor/verify",
-      summary: "Sign-in's second step: a code from the authenticator app or a recovery code",
-      body: twoFactorVerifyPayloadSchema,
-      response: signInResponseSchema,
+      schema: {
+        tags,
+        summary: "Sign-in's second step: a code from the authenticator app or a recovery code",
+        body: twoFactorVerifyPayloadSchema,
+        response: { 200: signInResponseSchema },
+      },
     },
-    (body) => auth.verifyTwoFactor(body),
+    async (request) => {
+      await limitCodes(limiter, request, request.body.challenge);
+      return auth.verifyTwoFactor(request.body);
+    },
   );
-  challengeRoute(
-    app,
-    limiter,
+
+  app.post(
+    "/api/v1/auth/two-factor/enrol/start",
     {
-      path: "/api/v1/auth/two-factor/enrol/start",
-      summary: "Required enrolment at sign-in (staff): the secret for the authenticator app",
-      body: twoFactorChallengePayloadSchema,
-      response: twoFactorSetupSchema,
+      schema: {
+        tags,
+        summary: "Required enrolment at sign-in (staff): the secret for the authenticator app",
+        body: twoFactorChallengePayloadSchema,
+        response: { 200: twoFactorSetupSchema },
+      },
     },
-    (body) => auth.startSignInEnrolment(body),
+    async (request) => {
+      await limitCodes(limiter, request, request.body.challenge);
+      return auth.startSignInEnrolment(request.body);
+    },
   );
-  challengeRoute(
-    app,
-    limiter,
+
+  app.post(
+    "/api/v1/auth/two-factor/enrol/confirm",
     {
-      path: "/api/v1/auth/two-factor/enrol/confirm",
-      summary: "Required enrolment at sign-in: the first code turns 2FA on and signs in",
-      body: twoFactorVerifyPayloadSchema,
-      response: twoFactorEnrolSignInResponseSchema,
+      schema: {
+        tags,
+        summary: "Required enrolment at sign-in: the first code turns 2FA on and signs in",
+        body: twoFactorVerifyPayloadSchema,
+        response: { 200: twoFactorEnrolSignInResponseSchema },
+      },
     },
-    (body) => auth.confirmSignInEnrolment(body),
+    async (request) => {
+      await limitCodes(limiter, request, request.body.challenge);
+      return auth.confirmSignInEnrolment(request.body);
+    },
   );
 };
 
@@ -160,38 +125,49 @@ const accountTwoFactorRoutes: FastifyPluginAsyncZod<Options> = async (app, { aut
     async (request) => auth.startTwoFactor(await requireMerchant(request)),
   );
 
-  accountCodeRoute(
-    app,
-    limiter,
+  app.post(
+    "/api/v1/user/two-factor/confirm",
     {
-      path: "/api/v1/user/two-factor/confirm",
-      summary: "Finish enrolment with a first code: 2FA on, ten recovery codes shown once",
-      body: twoFactorConfirmPayloadSchema,
-      response: twoFactorEnabledResponseSchema,
+      schema: {
+        tags: ["user"],
+        summary: "Finish enrolment with a first code: 2FA on, ten recovery codes shown once",
+        security: bearerSecurity,
+        body: twoFactorConfirmPayloadSchema,
+        response: { 200: twoFactorEnabledResponseSchema },
+      },
     },
-    (session, body) => auth.confirmTwoFactor(session, body),
+    async (request) =>
+      auth.confirmTwoFactor(await guessingMerchant(limiter, request), request.body),
   );
-  accountCodeRoute(
-    app,
-    limiter,
+
+  app.post(
+    "/api/v1/user/two-factor/disable",
     {
-      path: "/api/v1/user/two-factor/disable",
-      summary: "Turn two-factor sign-in off, with the password or a current code",
-      body: twoFactorDisablePayloadSchema,
-      response: messageResponseSchema,
+      schema: {
+        tags: ["user"],
+        summary: "Turn two-factor sign-in off, with the password or a current code",
+        security: bearerSecurity,
+        body: twoFactorDisablePayloadSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
-    (session, body) => auth.disableTwoFactor(session, body),
+    async (request) =>
+      auth.disableTwoFactor(await guessingMerchant(limiter, request), request.body),
   );
-  accountCodeRoute(
-    app,
-    limiter,
+
+  app.post(
+    "/api/v1/user/two-factor/recovery-codes",
     {
-      path: "/api/v1/user/two-factor/recovery-codes",
-      summary: "New recovery codes after a current code; the old ones stop working",
-      body: twoFactorConfirmPayloadSchema,
-      response: twoFactorEnabledResponseSchema,
+      schema: {
+        tags: ["user"],
+        summary: "New recovery codes after a current code; the old ones stop working",
+        security: bearerSecurity,
+        body: twoFactorConfirmPayloadSchema,
+        response: { 200: twoFactorEnabledResponseSchema },
+      },
     },
-    (session, body) => auth.renewRecoveryCodes(session, body),
+    async (request) =>
+      auth.renewRecoveryCodes(await guessingMerchant(limiter, request), request.body),
   );
 };
 
