@@ -9,7 +9,14 @@ import {
   viewports,
   watchConsole,
 } from "./support/browser";
-import { callApi, DEMO_OWNER, DEMO_STAFF, ready, signInMerchant } from "./support/journey";
+import {
+  callApi,
+  DEMO_OWNER,
+  DEMO_STAFF,
+  endJourney,
+  ready,
+  signInMerchant,
+} from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -33,10 +40,7 @@ describe("the owner reads who did what (issue 24)", () => {
     browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   it("a staff redemption shows in the owner's audit log, filtered to that staff member", async () => {
     // The staff member signs in (recorded with this browser) and redeems at the counter.

@@ -17,6 +17,7 @@ import {
 } from "./support/browser";
 import {
   callApi,
+  endJourney,
   ownerSession,
   poll,
   ready,
@@ -64,10 +65,7 @@ describe("subscription analytics journeys (issue 19)", () => {
     ({ state: ownerState, token: ownerToken } = await ownerSession(browser, server.url));
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   it("switches periods and tiers, reads the cohorts and a chart's table (desktop)", async () => {
     const page = await ownerPage(viewports.desktop);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, screenshot, seriousAxeViolations, viewports } from "./support/browser";
 import {
   callApi,
+  endJourney,
   ownerSession,
   poll,
   ready,
@@ -68,10 +69,7 @@ describe("member import journey (issue 18)", () => {
     tier = { name: memberships[0]?.name ?? "", renewal: memberships[0]?.renewal ?? "monthly" };
   }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   it("imports a file with 3 bad rows after fixing it, with the progress bar (desktop)", async () => {
     const page = await ownerPage(viewports.desktop);

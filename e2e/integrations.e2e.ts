@@ -13,7 +13,7 @@ import {
   waitForPath,
   watchConsole,
 } from "./support/browser";
-import { ownerSession, ready, type SavedSession, sessionPage } from "./support/journey";
+import { endJourney, ownerSession, ready, type SavedSession, sessionPage } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -49,10 +49,7 @@ describe("integrations journeys (issue 18)", () => {
     ({ state: ownerState, token: ownerToken } = await ownerSession(browser, server.url));
   }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   it("creates an API key, copies it once, uses it read-only, then revokes it (desktop)", async () => {
     const page = await ownerPage(viewports.desktop);

@@ -13,6 +13,7 @@ import {
   callApi,
   DEMO_OWNER,
   dismissToasts,
+  endJourney,
   ownerSession,
   poll,
   ready,
@@ -135,10 +136,7 @@ describe("members and staff journeys (issue 7)", () => {
     ));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   for (const [size, viewport] of viewportEntries) {
     it(`adds a member with Cash and a 10 % discount, then sees them active with the transaction (${size})`, async () => {

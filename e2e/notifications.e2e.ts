@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, screenshot, viewports } from "./support/browser";
 import { payWithSandboxCard } from "./support/customers";
-import { callApi } from "./support/journey";
+import { callApi, endJourney } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -103,10 +103,7 @@ describe("live notifications (issue 8)", () => {
     server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" } });
     browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`${name}: a purchase reaches the owner's bell live; a counter redemption reaches the customer's`, async () => {

@@ -11,7 +11,14 @@ import {
   watchConsole,
 } from "./support/browser";
 import { buyTierByCard, seedCustomerSession, verifiedCustomer } from "./support/customers";
-import { callApi, DEMO_OWNER, runId, settled, viewportEntries } from "./support/journey";
+import {
+  callApi,
+  DEMO_OWNER,
+  endJourney,
+  runId,
+  settled,
+  viewportEntries,
+} from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -113,10 +120,7 @@ describe("privacy: a member downloads their data and deletes their account", () 
     if (failed) console.log(`server output:\n${server.output().slice(-3000)}`);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   for (const [size, viewport] of viewportEntries) {
     it(`the owner downloads a member's data and erases them from the member page (${size})`, async () => {

@@ -20,6 +20,7 @@ import {
 } from "./support/browser";
 import {
   callApi,
+  endJourney,
   ownerSession,
   poll,
   ready,
@@ -114,10 +115,7 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
     } = await api<{ shop: { timeZone: string } }>("/shop/get-shop-by-userId"));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   it("reads the dashboard for two periods, then opens and closes New Offer over it (desktop)", async () => {
     const page = await ownerPage(viewports.desktop);

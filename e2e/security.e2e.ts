@@ -11,7 +11,7 @@ import {
   waitForPath,
   watchConsole,
 } from "./support/browser";
-import { DEMO_OWNER, poll, ready, signInMerchant } from "./support/journey";
+import { DEMO_OWNER, endJourney, poll, ready, signInMerchant } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -39,10 +39,7 @@ describe("two-factor sign-in and sessions (issue 24)", () => {
     browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   it("the owner turns 2FA on, signs another session out, and signs in with a code", async () => {
     for (const [name, viewport] of Object.entries(viewports)) {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { fillLogin, openPage, viewports, waitForPath, watchConsole } from "./browser";
+import type { RunningServer } from "./server";
 
 /** The seeded demo shop's people (apps/api/src/db/seed.ts). */
 export const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
@@ -141,4 +142,10 @@ export async function dismissToasts(page: Page) {
       .catch(() => undefined);
   }
   await poll(() => page.getByRole("alert").count()).toBe(0);
+}
+
+/** Closes a journey's browser, then stops its server (either may not have started). */
+export async function endJourney(browser?: Browser, server?: RunningServer) {
+  await browser?.close();
+  await server?.stop();
 }
