@@ -12,8 +12,14 @@ import {
   screenshot,
   viewports,
   waitForPath,
-  watchConsole,
 } from "./support/browser";
+import {
+  runId,
+  seeToast,
+  unexpectedProblems,
+  uniqueEmail,
+  viewportEntries,
+} from "./support/journey";
 import { linkIn, waitForMail } from "./support/mailbox";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -28,34 +34,6 @@ const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234", first
 const PASSWORD = "Tessera@2025";
 const NEW_PASSWORD = "Renewed@2026";
 
-const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-let emailCount = 0;
-/** A fresh address for every account this run creates: reruns never collide. */
-function uniqueEmail(who: string): string {
-  emailCount += 1;
-  return `${who}-${runId}-${emailCount}@e2e.test`;
-}
-
-const viewportEntries = Object.entries(viewports) as [
-  keyof typeof viewports,
-  (typeof viewports)[keyof typeof viewports],
-][];
-
-/**
- * Console errors and page errors, except the browser's own "Failed to load resource" line for
- * the HTTP statuses a step expects (a wrong password is a 401, an unknown shop a 404, …).
- */
-function unexpectedProblems(page: Page, expectedStatuses: number[] = []) {
-  const problems = watchConsole(page);
-  return () =>
-    problems.filter(
-      (problem) =>
-        !expectedStatuses.some((status) =>
-          problem.includes(`the server responded with a status of ${status}`),
-        ),
-    );
-}
-
 function path(page: Page): string {
   return new URL(page.url()).pathname;
 }
@@ -69,15 +47,6 @@ async function fieldMessage(page: Page, label: string): Promise<string | null> {
     ids.map((id) => page.locator(`[id="${id}"]`).textContent({ timeout: 1000 })),
   );
   return texts.join(" ").trim();
-}
-
-/** A toast (role "alert") with the text, waited for until it has slid in, so screenshots show it. */
-async function seeToast(page: Page, text: string) {
-  const toast = page.getByRole("alert").filter({ hasText: text });
-  await toast.waitFor();
-  await toast.evaluate((el) =>
-    Promise.all(el.getAnimations().map((animation) => animation.finished)).catch(() => undefined),
-  );
 }
 
 async function fillSignUp(

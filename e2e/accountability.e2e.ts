@@ -2,15 +2,21 @@ import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  fillLogin,
   launchBrowser,
   openPage,
   screenshot,
   seriousAxeViolations,
   viewports,
-  waitForPath,
   watchConsole,
 } from "./support/browser";
+import {
+  callApi,
+  DEMO_OWNER,
+  DEMO_STAFF,
+  endJourney,
+  ready,
+  signInMerchant,
+} from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -19,48 +25,22 @@ import { type RunningServer, startServer } from "./support/server";
  * that staff member, reads the redemption and downloads the filtered CSV. Desktop and phone.
  */
 
-const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
-const DEMO_STAFF = { email: "staff@demo-shop.test", password: "Demo@1234" };
-
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 10_000, interval: 100 });
-}
-
-async function ready(page: Page) {
-  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-}
-
 describe("the owner reads who did what (issue 24)", () => {
   let server: RunningServer;
   let browser: Browser;
 
-  async function call<T>(token: string, method: string, path: string): Promise<T> {
-    const res = await fetch(`${server.url}/api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = (await res.json()) as T & { message?: string };
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message}`);
-    return body;
-  }
+  const call = <T>(token: string, method: string, path: string) =>
+    callApi<T>(server.url, path, { method, token });
 
-  /** Signs in through the page and returns the session's token. */
-  async function signIn(page: Page, who: { email: string; password: string }) {
-    await page.goto(`${server.url}/`);
-    await fillLogin(page, who.email, who.password);
-    await waitForPath(page, "/merchant/dashboard");
-    return (await page.evaluate(() => localStorage.getItem("token"))) as string;
-  }
+  const signIn = (page: Page, who: { email: string; password: string }) =>
+    signInMerchant(page, server.url, who);
 
   beforeAll(async () => {
     server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" }, startupMs: 85_000 });
     browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   it("a staff redemption shows in the owner's audit log, filtered to that staff member", async () => {
     // The staff member signs in (recorded with this browser) and redeems at the counter.

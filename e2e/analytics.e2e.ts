@@ -5,18 +5,25 @@ import {
   type LifetimeValueAnalytics,
   type SubscriptionAnalytics,
 } from "@tessera/shared";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  fillLogin,
   launchBrowser,
-  openPage,
   screenshot,
   seriousAxeViolations,
   viewports,
   waitForPath,
   watchConsole,
 } from "./support/browser";
+import {
+  callApi,
+  endJourney,
+  ownerSession,
+  poll,
+  ready,
+  type SavedSession,
+  sessionPage,
+} from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -26,46 +33,16 @@ import { type RunningServer, startServer } from "./support/server";
  * screenshots and axe.
  */
 
-const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
-
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 10_000, interval: 100 });
-}
-
-async function ready(page: Page) {
-  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-}
-
 describe("subscription analytics journeys (issue 19)", () => {
   let server: RunningServer;
   let browser: Browser;
-  let ownerState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  let ownerState: SavedSession;
   let ownerToken: string;
 
-  async function api<T>(path: string): Promise<T> {
-    const res = await fetch(`${server.url}/api/v1${path}`, {
-      headers: { authorization: `Bearer ${ownerToken}` },
-    });
-    const body = (await res.json()) as T & { message?: string };
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message}`);
-    return body;
-  }
+  const api = <T>(path: string) => callApi<T>(server.url, path, { token: ownerToken });
 
-  async function ownerPage(viewport: { width: number; height: number }, theme?: "light" | "dark") {
-    const context = await browser.newContext({
-      viewport,
-      storageState: ownerState,
-      acceptDownloads: true,
-      reducedMotion: "reduce",
-    });
-    const page = await context.newPage();
-    if (theme) await page.addInitScript((saved) => localStorage.setItem("theme", saved), theme);
-    page.setDefaultTimeout(15_000);
-    page.on("close", () => {
-      void context.close().catch(() => undefined);
-    });
-    return page;
-  }
+  const ownerPage = (viewport: { width: number; height: number }, theme?: "light" | "dark") =>
+    sessionPage(browser, ownerState, viewport, { theme });
 
   /** Changes a select and waits for the subscription figures it asks for. */
   async function choose(page: Page, label: string, value: string, param: string) {
@@ -85,19 +62,10 @@ describe("subscription analytics journeys (issue 19)", () => {
   beforeAll(async () => {
     server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "600" }, startupMs: 120_000 });
     browser = await launchBrowser();
-    const page = await openPage(browser, viewports.desktop);
-    await page.goto(`${server.url}/`);
-    await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
-    await waitForPath(page, "/merchant/dashboard");
-    ownerState = await page.context().storageState();
-    ownerToken = (await page.evaluate(() => localStorage.getItem("token"))) as string;
-    await page.close();
+    ({ state: ownerState, token: ownerToken } = await ownerSession(browser, server.url));
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   it("switches periods and tiers, reads the cohorts and a chart's table (desktop)", async () => {
     const page = await ownerPage(viewports.desktop);

@@ -1,19 +1,29 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  fillLogin,
   launchBrowser,
   openPage,
   screenshot,
   seriousAxeViolations,
-  viewports,
+  type viewports,
   waitForPath,
-  watchConsole,
 } from "./support/browser";
+import {
+  dismissToasts,
+  ownerSession,
+  poll,
+  runId,
+  type SavedSession,
+  seeToast,
+  sessionPage,
+  settled,
+  unexpectedProblems,
+  viewportEntries,
+} from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -25,7 +35,6 @@ import { type RunningServer, startServer } from "./support/server";
  */
 
 const DEMO_SHOP = { id: 1, name: "Corner Coffee Co." };
-const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
 /** Seeded tiers and offers by timing (apps/api/src/db/seed.ts). */
 const SEEDED = {
   activeTiers: ["Bronze", "Gold"],
@@ -34,13 +43,6 @@ const SEEDED = {
   upcomingOffer: "Autumn beans sale",
   expiredOffer: "Summer cold brew",
 };
-
-const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-const viewportEntries = Object.entries(viewports) as [
-  keyof typeof viewports,
-  (typeof viewports)[keyof typeof viewports],
-][];
 
 /** Each viewport brands the shop differently, so the screenshots tell them apart. */
 const BRANDING = {
@@ -64,54 +66,10 @@ const PHONES = {
   phone: { country: "United States", typed: "(202) 555-0188", e164: "+12025550188" },
 } as const;
 
-/** Console errors and page errors, except the browser's line for statuses a step expects. */
-function unexpectedProblems(page: Page, expectedStatuses: number[] = []) {
-  const problems = watchConsole(page);
-  return () =>
-    problems.filter(
-      (problem) =>
-        !expectedStatuses.some((status) =>
-          problem.includes(`the server responded with a status of ${status}`),
-        ),
-    );
-}
-
 /** expect.poll with room for a request and a re-render (vitest's default gives up after 1 s). */
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 10_000, interval: 100 });
-}
-
 /** A form field's label as shown: its text, then a "*" when the field is required. */
 function field(label: string): RegExp {
   return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\*?$`);
-}
-
-/** A toast (role "alert") with the text, waited for until it has slid in, so screenshots show it. */
-async function seeToast(page: Page, text: string) {
-  const toast = page.getByRole("alert").filter({ hasText: text });
-  await toast.waitFor();
-  await toast.evaluate((el) =>
-    Promise.all(el.getAnimations().map((animation) => animation.finished)).catch(() => undefined),
-  );
-}
-
-/** Closes every toast so the next step's screenshot and lookups are not covered by them. */
-async function dismissToasts(page: Page) {
-  const close = page.getByRole("alert").getByRole("button", { name: "close" });
-  for (let i = await close.count(); i > 0; i -= 1) {
-    await close
-      .first()
-      .click({ timeout: 2000 })
-      .catch(() => undefined);
-  }
-  await poll(() => page.getByRole("alert").count()).toBe(0);
-}
-
-/** Waits until a dialog has finished opening (or closing) so screenshots are not mid-animation. */
-async function settled(locator: Locator) {
-  await locator.evaluate((el) =>
-    Promise.all(el.getAnimations().map((animation) => animation.finished)).catch(() => undefined),
-  );
 }
 
 /** Serious and critical axe-core findings on the page, one line each. */
@@ -196,18 +154,11 @@ describe("catalogue journeys (issue 4)", () => {
   let coverFile: string;
   let shopTimeZone: string;
   /** The owner's signed-in browser storage, so each journey starts in a fresh context. */
-  let ownerState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  let ownerState: SavedSession;
 
   /** A fresh context already signed in as the demo owner. */
-  async function ownerPage(viewport: { width: number; height: number }) {
-    const context = await browser.newContext({ viewport, storageState: ownerState });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("close", () => {
-      void context.close().catch(() => undefined);
-    });
-    return page;
-  }
+  const ownerPage = (viewport: { width: number; height: number }) =>
+    sessionPage(browser, ownerState, viewport, { motion: true });
 
   /** A merchant section through the sidebar, or on phones through the menu drawer. */
   async function openSection(page: Page, size: keyof typeof viewports, label: string) {
@@ -295,12 +246,7 @@ describe("catalogue journeys (issue 4)", () => {
     shopTimeZone = ((await res.json()) as { shop: { timeZone: string } }).shop.timeZone;
 
     // Log in once through the form; every journey reuses the signed-in storage.
-    const page = await openPage(browser, viewports.desktop);
-    await page.goto(`${server.url}/`);
-    await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
-    await waitForPath(page, "/merchant/dashboard");
-    ownerState = await page.context().storageState();
-    await page.close();
+    ({ state: ownerState } = await ownerSession(browser, server.url));
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -12,9 +12,23 @@ import {
   seriousAxeViolations,
   viewports,
   waitForPath,
-  watchConsole,
 } from "./support/browser";
-import { linkIn, waitForMail } from "./support/mailbox";
+import {
+  buyTierByCard,
+  seedCustomerSession,
+  verifiedCustomer as verifiedShopCustomer,
+} from "./support/customers";
+import {
+  callApi,
+  dismissToasts,
+  poll,
+  type Size,
+  seeToast,
+  settled,
+  unexpectedProblems,
+  uniqueEmail,
+  viewportEntries,
+} from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -32,16 +46,6 @@ const PASSWORD = "Tessera@2025";
 const NEW_PASSWORD = "Renewed@2026";
 const CARD = "4111 1111 1111 1111";
 
-const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-let emailCount = 0;
-function uniqueEmail(who: string): string {
-  emailCount += 1;
-  return `${who}-${runId}-${emailCount}@e2e.test`;
-}
-
-type Size = keyof typeof viewports;
-const viewportEntries = Object.entries(viewports) as [Size, (typeof viewports)[Size]][];
-
 type Tier = { id: number; name: string; price: number; cashbackReward: number };
 type Offer = { id: number; offerName: string; offerPrice: number };
 type Membership = {
@@ -58,47 +62,6 @@ type Dashboard = {
   activeOffers: { customerOfferId: number; offerId: number; offerName: string }[];
 };
 type Customer = { email: string; password: string; id: number; token: string };
-
-/** Console errors and page errors, except the browser's line for statuses a step expects. */
-function unexpectedProblems(page: Page, expectedStatuses: number[] = []) {
-  const problems = watchConsole(page);
-  return () =>
-    problems.filter(
-      (problem) =>
-        !expectedStatuses.some((status) =>
-          problem.includes(`the server responded with a status of ${status}`),
-        ),
-    );
-}
-
-function poll<T>(read: () => T | Promise<T>, timeout = 10_000) {
-  return expect.poll(read, { timeout, interval: 100 });
-}
-
-/** Waits for a dialog's (or toast's) animations to finish, so screenshots are not mid-way. */
-async function settled(locator: Locator) {
-  await locator.evaluate((el) =>
-    Promise.all(el.getAnimations().map((animation) => animation.finished)).catch(() => undefined),
-  );
-}
-
-/** A toast (role "alert") with the text, waited for until it has slid in. */
-async function seeToast(page: Page, text: string) {
-  const toast = page.getByRole("alert").filter({ hasText: text });
-  await toast.first().waitFor();
-  await settled(toast.first());
-}
-
-async function dismissToasts(page: Page) {
-  const close = page.getByRole("alert").getByRole("button", { name: "close" });
-  for (let i = await close.count(); i > 0; i -= 1) {
-    await close
-      .first()
-      .click({ timeout: 2000 })
-      .catch(() => undefined);
-  }
-  await poll(() => page.getByRole("alert").count()).toBe(0);
-}
 
 const dashboardPath = `/${SHOP.id}/customer/dashboard`;
 const profilePath = `/${SHOP.id}/customer/profile-overview`;
@@ -148,16 +111,8 @@ describe("customer area journeys", () => {
     return page;
   }
 
-  async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-    const { token, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    if (token) headers.set("authorization", `Bearer ${token}`);
-    if (typeof rest.body === "string") headers.set("content-type", "application/json");
-    const res = await fetch(`${server.url}/api/v1${path}`, { ...rest, headers });
-    const body = (await res.json()) as T & { message?: string };
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message}`);
-    return body;
-  }
+  const api = <T>(path: string, init: RequestInit & { token?: string } = {}) =>
+    callApi<T>(server.url, path, init);
 
   /** The status and message of a call that is expected to fail. */
   async function apiFailure(path: string, init: RequestInit & { token?: string } = {}) {
@@ -176,58 +131,19 @@ describe("customer area journeys", () => {
 
   /** A customer signed up through the API and verified through the e-mailed link. */
   async function verifiedCustomer(who: string, firstName = "Mia"): Promise<Customer> {
-    const email = uniqueEmail(who);
-    const { token, customer } = await api<{ token: string; customer: { id: number } }>(
-      "/customer/auth/sign-up",
-      {
-        method: "POST",
-        body: JSON.stringify({
-          firstName,
-          lastName: "Member",
-          email,
-          password: PASSWORD,
-          shopId: SHOP.id,
-        }),
-      },
-    );
-    const mail = await waitForMail(server.url, email, /^Verify your email for/);
-    await fetch(linkIn(mail, "/api/v1/auth/verify-email"), { redirect: "manual" });
-    return { email, password: PASSWORD, id: customer.id, token };
+    const person = { firstName, lastName: "Member", password: PASSWORD, shopId: SHOP.id };
+    const { email, password, id, token } = await verifiedShopCustomer(server.url, {
+      ...person,
+      email: uniqueEmail(who),
+    });
+    return { email, password, id, token };
   }
 
   /** Pays a tier as the card form would: intention, the sandbox's pay call, complete. */
   async function buyTier(customer: Customer, tierName: string) {
     const tier = tiers.find((t) => t.name === tierName);
     if (!tier) throw new Error(`no published tier ${tierName}`);
-    const { data } = await api<{ data: { checkoutId: string; client_token: string } }>(
-      "/fortis/elements/transaction/intention",
-      {
-        method: "POST",
-        token: customer.token,
-        body: JSON.stringify({
-          amount: tier.price,
-          shopId: SHOP.id,
-          customerId: customer.id,
-          type: "membership",
-          membershipId: tier.id,
-        }),
-      },
-    );
-    const paid = await api<{ transactionId: string }>("/sandbox/checkout/pay", {
-      method: "POST",
-      body: JSON.stringify({
-        token: data.client_token,
-        cardNumber: CARD,
-        expiry: "12/30",
-        cvc: "123",
-        name: "Mia Member",
-      }),
-    });
-    await api("/fortis/elements/transaction/complete", {
-      method: "POST",
-      token: customer.token,
-      body: JSON.stringify({ checkoutId: data.checkoutId, transactionId: paid.transactionId }),
-    });
+    await buyTierByCard(server.url, customer, tier, SHOP.id, { number: CARD, name: "Mia Member" });
     return tier;
   }
 
@@ -241,16 +157,7 @@ describe("customer area journeys", () => {
   /** A page already signed in as the customer, as the login page leaves the browser storage. */
   async function customerPage(customer: Customer, viewport: { width: number; height: number }) {
     const page = await newPage(viewport);
-    await page.addInitScript(
-      ({ token, id, shopId }) => {
-        if (sessionStorage.getItem("seeded")) return;
-        sessionStorage.setItem("seeded", "1");
-        localStorage.setItem("token", token);
-        localStorage.setItem("sessionScope", JSON.stringify({ kind: "customer", shopId }));
-        localStorage.setItem("customer", JSON.stringify({ id, contactId: null, shopId: +shopId }));
-      },
-      { token: customer.token, id: customer.id, shopId: String(SHOP.id) },
-    );
+    await seedCustomerSession(page, customer, SHOP.id, "tab");
     return page;
   }
 
@@ -319,7 +226,7 @@ describe("customer area journeys", () => {
       await waitForPath(page, `/${SHOP.id}/customer/redeem-benefit`);
       await screenshot(page, `customer-benefit-confirm-${size}`);
       await confirm.getByRole("button", { name: "Redeem" }).click();
-      await seeToast(page, "Benefit redeemed successfully");
+      await seeToast(page, "Benefit redeemed successfully", "first");
       await confirm.waitFor({ state: "hidden" });
       await waitForPath(page, dashboardPath);
 
@@ -400,7 +307,7 @@ describe("customer area journeys", () => {
 
       await amount.fill("0.75");
       await modal.getByRole("button", { name: "Redeem" }).click();
-      await seeToast(page, "Cashback redeemed successfully");
+      await seeToast(page, "Cashback redeemed successfully", "first");
       await modal.waitFor({ state: "hidden" });
       await waitForPath(page, dashboardPath);
       const after = start - 0.75;
@@ -445,7 +352,7 @@ describe("customer area journeys", () => {
       await purchase.getByLabel("Use cashback").fill(String(offer.offerPrice));
       await purchase.getByText("cashback applied: nothing left to pay by card.").waitFor();
       await purchase.getByRole("button", { name: "Complete Purchase" }).click();
-      await seeToast(page, "Offer purchased successfully");
+      await seeToast(page, "Offer purchased successfully", "first");
       await waitForPath(page, dashboardPath);
       expect(await page.getByRole("tab", { name: "Offers" }).getAttribute("aria-selected")).toBe(
         "true",
@@ -466,7 +373,7 @@ describe("customer area journeys", () => {
       await settled(confirm);
       await screenshot(page, `customer-offer-redeem-confirm-${size}`);
       await confirm.getByRole("button", { name: "Redeem" }).click();
-      await seeToast(page, "Offer redeemed successfully");
+      await seeToast(page, "Offer redeemed successfully", "first");
       await mine.getByRole("heading", { name: "No Offer available" }).waitFor();
       expect((await dashboardOf(customer)).activeOffers).toEqual([]);
 
@@ -528,7 +435,7 @@ describe("customer area journeys", () => {
       await page.getByRole("button", { name: `Remove me-${size}.png` }).waitFor();
       await screenshot(page, `customer-edit-profile-${size}`);
       await page.getByRole("button", { name: "Save Changes" }).click();
-      await seeToast(page, "Profile updated successfully");
+      await seeToast(page, "Profile updated successfully", "first");
       await waitForPath(page, profilePath);
 
       await poll(() => phoneRow.textContent()).toBe("+44 7911 123456");
@@ -572,7 +479,7 @@ describe("customer area journeys", () => {
 
       await page.getByLabel("Current Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Update Password" }).click();
-      await seeToast(page, "Password updated successfully");
+      await seeToast(page, "Password updated successfully", "first");
       await waitForPath(page, profilePath);
       await dismissToasts(page);
 
@@ -607,7 +514,7 @@ describe("customer area journeys", () => {
       await settled(confirm);
       await screenshot(page, `customer-cancel-confirm-${size}`);
       await confirm.getByRole("button", { name: "Cancel Membership" }).click();
-      await seeToast(page, "Membership cancelled successfully");
+      await seeToast(page, "Membership cancelled successfully", "first");
       await confirm.waitFor({ state: "hidden" });
       await poll(() => cancel.isDisabled()).toBe(true);
       await page.getByText("Expires on").waitFor();

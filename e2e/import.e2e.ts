@@ -1,15 +1,16 @@
 import { MEMBER_CSV_FIELDS, MEMBER_IMPORT_MESSAGES } from "@tessera/shared";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, screenshot, seriousAxeViolations, viewports } from "./support/browser";
 import {
-  fillLogin,
-  launchBrowser,
-  openPage,
-  screenshot,
-  seriousAxeViolations,
-  viewports,
-  waitForPath,
-} from "./support/browser";
+  callApi,
+  endJourney,
+  ownerSession,
+  poll,
+  ready,
+  type SavedSession,
+  sessionPage,
+} from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -19,38 +20,22 @@ import { type RunningServer, startServer } from "./support/server";
  * members. Desktop, then a 390 px phone in light and dark mode, with screenshots and axe.
  */
 
-const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
 const HEADER = MEMBER_CSV_FIELDS.map((f) => f.label).join(",");
 
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 20_000, interval: 100 });
-}
-
-async function ready(page: Page) {
-  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-}
+/** An import of many rows takes its time on a busy machine. */
+const SLOW = 20_000;
 
 describe("member import journey (issue 18)", () => {
   let server: RunningServer;
   let browser: Browser;
-  let ownerState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  let ownerState: SavedSession;
   let tier: { name: string; renewal: string };
   const tag = Date.now().toString(36);
 
-  async function ownerPage(viewport: { width: number; height: number }, theme = "light") {
-    const context = await browser.newContext({
-      viewport,
-      storageState: ownerState,
-      reducedMotion: "reduce",
-    });
-    const page = await context.newPage();
-    await page.addInitScript((saved) => localStorage.setItem("theme", saved), theme);
-    page.setDefaultTimeout(20_000);
-    page.on("close", () => {
-      void context.close().catch(() => undefined);
-    });
-    return page;
-  }
+  const ownerPage = (
+    viewport: { width: number; height: number },
+    theme: "light" | "dark" = "light",
+  ) => sessionPage(browser, ownerState, viewport, { theme, timeout: SLOW });
 
   function file(rows: string[][], name: string) {
     const text = `${[HEADER, ...rows.map((r) => r.join(","))].join("\r\n")}\r\n`;
@@ -74,26 +59,17 @@ describe("member import journey (issue 18)", () => {
   beforeAll(async () => {
     server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" }, startupMs: 180_000 });
     browser = await launchBrowser();
-    const page = await openPage(browser, viewports.desktop);
-    await page.goto(`${server.url}/`);
-    await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
-    await waitForPath(page, "/merchant/dashboard");
-    ownerState = await page.context().storageState();
-    const token = (await page.evaluate(() => localStorage.getItem("token"))) as string;
-    const res = await fetch(`${server.url}/api/v1/memberships/get-all-memberships?active=true`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const { memberships } = (await res.json()) as {
-      memberships: { name: string; renewal: string }[];
-    };
+    const owner = await ownerSession(browser, server.url);
+    ownerState = owner.state;
+    const { memberships } = await callApi<{ memberships: { name: string; renewal: string }[] }>(
+      server.url,
+      "/memberships/get-all-memberships?active=true",
+      { token: owner.token },
+    );
     tier = { name: memberships[0]?.name ?? "", renewal: memberships[0]?.renewal ?? "monthly" };
-    await page.close();
   }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   it("imports a file with 3 bad rows after fixing it, with the progress bar (desktop)", async () => {
     const page = await ownerPage(viewports.desktop);
@@ -120,7 +96,7 @@ describe("member import journey (issue 18)", () => {
     await page.getByText(MEMBER_IMPORT_MESSAGES.emailInvalid).waitFor();
     await page.getByText(`No tier named "No Such Tier" in this shop.`).waitFor();
     await page.getByText(MEMBER_IMPORT_MESSAGES.balanceNegative).waitFor();
-    await ready(page);
+    await ready(page, SLOW);
     await screenshot(page, "import-dry-run-errors-desktop");
 
     await page.getByRole("button", { name: "Upload a corrected file" }).click();
@@ -134,8 +110,8 @@ describe("member import journey (issue 18)", () => {
     await screenshot(page, "import-done-desktop");
     await page.getByRole("link", { name: "View members" }).click();
     await page.getByLabel("Search members").fill(`Member ${tag}`);
-    await poll(() => page.getByText(`Imported3 Member ${tag}`).count()).toBeGreaterThan(0);
-    await ready(page);
+    await poll(() => page.getByText(`Imported3 Member ${tag}`).count(), SLOW).toBeGreaterThan(0);
+    await ready(page, SLOW);
     await screenshot(page, "import-members-listed-desktop");
     await page.close();
   }, 120_000);
@@ -155,7 +131,7 @@ describe("member import journey (issue 18)", () => {
         .setInputFiles(file(rows, `phone-${theme}.csv`));
       await page.getByRole("button", { name: "Check rows (dry run)" }).click();
       await page.getByText(MEMBER_IMPORT_MESSAGES.emailInvalid).waitFor();
-      await ready(page);
+      await ready(page, SLOW);
       findings.push(...(await seriousAxeViolations(page, `import dry run phone ${theme}:`)));
       await screenshot(page, `import-dry-run-phone-${theme}`);
       const overflow = await page.evaluate(

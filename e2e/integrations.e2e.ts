@@ -3,18 +3,17 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { INTEGRATION_MESSAGES, MEMBER_CSV_FIELDS } from "@tessera/shared";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  fillLogin,
   launchBrowser,
-  openPage,
   screenshot,
   seriousAxeViolations,
   viewports,
   waitForPath,
   watchConsole,
 } from "./support/browser";
+import { endJourney, ownerSession, ready, type SavedSession, sessionPage } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -25,20 +24,10 @@ import { type RunningServer, startServer } from "./support/server";
  * screenshots, axe.
  */
 
-const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
-
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 10_000, interval: 100 });
-}
-
-async function ready(page: Page) {
-  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-}
-
 describe("integrations journeys (issue 18)", () => {
   let server: RunningServer;
   let browser: Browser;
-  let ownerState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  let ownerState: SavedSession;
   let ownerToken: string;
 
   const call = (path: string, token: string, init: RequestInit = {}) =>
@@ -47,46 +36,20 @@ describe("integrations journeys (issue 18)", () => {
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     });
 
-  async function ownerPage(
+  const ownerPage = (
     viewport: { width: number; height: number },
     theme: "light" | "dark" = "light",
-  ) {
-    const context = await browser.newContext({
-      viewport,
-      storageState: ownerState,
-      acceptDownloads: true,
-      reducedMotion: "reduce",
-    });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], {
-      origin: server.url,
-    });
-    const page = await context.newPage();
-    await page.addInitScript((saved) => localStorage.setItem("theme", saved), theme);
-    page.setDefaultTimeout(15_000);
-    page.on("close", () => {
-      void context.close().catch(() => undefined);
-    });
-    return page;
-  }
+  ) => sessionPage(browser, ownerState, viewport, { theme, clipboardOrigin: server.url });
 
   beforeAll(async () => {
     // Private addresses allowed: the webhook journey's receiver listens on this machine.
     const env = { RATE_LIMIT_PER_MINUTE: "300", WEBHOOKS_ALLOW_PRIVATE: "true" };
     server = await startServer({ env, startupMs: 180_000 });
     browser = await launchBrowser();
-    const page = await openPage(browser, viewports.desktop);
-    await page.goto(`${server.url}/`);
-    await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
-    await waitForPath(page, "/merchant/dashboard");
-    ownerState = await page.context().storageState();
-    ownerToken = (await page.evaluate(() => localStorage.getItem("token"))) as string;
-    await page.close();
+    ({ state: ownerState, token: ownerToken } = await ownerSession(browser, server.url));
   }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   it("creates an API key, copies it once, uses it read-only, then revokes it (desktop)", async () => {
     const page = await ownerPage(viewports.desktop);

@@ -12,6 +12,7 @@ import {
   watchConsole,
 } from "./support/browser";
 import { writeQrVideo } from "./support/fake-camera";
+import { callApi } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -38,16 +39,8 @@ describe("member card (issue 16)", () => {
   const cameraBrowsers: Browser[] = [];
   const videoDir = mkdtempSync(join(tmpdir(), "tessera-camera-"));
 
-  async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-    const { token, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    if (token) headers.set("authorization", `Bearer ${token}`);
-    if (typeof rest.body === "string") headers.set("content-type", "application/json");
-    const res = await fetch(`${server.url}/api/v1${path}`, { ...rest, headers });
-    const body = (await res.json()) as T & { message?: string };
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message}`);
-    return body;
-  }
+  const api = <T>(path: string, init: RequestInit & { token?: string } = {}) =>
+    callApi<T>(server.url, path, init);
 
   /** A desktop page for staff in a Chromium whose camera films `text` as a QR code. */
   async function staffWithCamera(text: string, name: string) {

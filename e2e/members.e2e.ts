@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   fillLogin,
@@ -8,8 +8,23 @@ import {
   seriousAxeViolations,
   viewports,
   waitForPath,
-  watchConsole,
 } from "./support/browser";
+import {
+  callApi,
+  DEMO_OWNER,
+  dismissToasts,
+  endJourney,
+  ownerSession,
+  poll,
+  ready,
+  type SavedSession,
+  seeToast,
+  sessionPage,
+  settled,
+  unexpectedProblems,
+  uniqueEmail,
+  viewportEntries,
+} from "./support/journey";
 import { linkIn, waitForMail } from "./support/mailbox";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -21,19 +36,8 @@ import { type RunningServer, startServer } from "./support/server";
  * is signed out when disabled. Desktop and phone, screenshots, axe in both themes.
  */
 
-const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
 const STAFF_PASSWORD = "Staff@2025x";
-const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-let emailCount = 0;
-function uniqueEmail(who: string): string {
-  emailCount += 1;
-  return `${who}-${runId}-${emailCount}@example.com`;
-}
-
-const viewportEntries = Object.entries(viewports) as [
-  keyof typeof viewports,
-  (typeof viewports)[keyof typeof viewports],
-][];
+const memberEmail = (who: string) => uniqueEmail(who, "example.com");
 
 type Tier = { id: number; name: string; price: number; renewal: string };
 type MemberRow = { id: number; email: string; status: string; cashbackBalance: number };
@@ -49,44 +53,6 @@ type MemberDetail = {
   redemptions: { item: string }[];
 };
 
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 10_000, interval: 100 });
-}
-
-async function settled(locator: Locator) {
-  await locator.evaluate((el) =>
-    Promise.all(el.getAnimations().map((animation) => animation.finished)).catch(() => undefined),
-  );
-}
-
-async function seeToast(page: Page, text: string | RegExp) {
-  const toast = page.getByRole("alert").filter({ hasText: text });
-  await toast.first().waitFor();
-  await settled(toast.first());
-}
-
-async function dismissToasts(page: Page) {
-  const close = page.getByRole("alert").getByRole("button", { name: "close" });
-  for (let i = await close.count(); i > 0; i -= 1) {
-    await close
-      .first()
-      .click({ timeout: 2000 })
-      .catch(() => undefined);
-  }
-  await poll(() => page.getByRole("alert").count()).toBe(0);
-}
-
-function unexpectedProblems(page: Page, expectedStatuses: number[] = []) {
-  const problems = watchConsole(page);
-  return () =>
-    problems.filter(
-      (problem) =>
-        !expectedStatuses.some((status) =>
-          problem.includes(`the server responded with a status of ${status}`),
-        ),
-    );
-}
-
 /** A member detail history tab's rows: a table from `sm` up, a list on phones. */
 function historyRows(
   page: Page,
@@ -99,27 +65,15 @@ function historyRows(
     : panel.getByRole("table").locator("tbody tr");
 }
 
-async function ready(page: Page) {
-  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-}
-
 describe("members and staff journeys (issue 7)", () => {
   let server: RunningServer;
   let browser: Browser;
-  let ownerState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  let ownerState: SavedSession;
   let ownerToken: string;
   let tiers: Tier[];
 
-  async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-    const { token, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    if (token) headers.set("authorization", `Bearer ${token}`);
-    if (typeof rest.body === "string") headers.set("content-type", "application/json");
-    const res = await fetch(`${server.url}/api/v1${path}`, { ...rest, headers });
-    const body = (await res.json()) as T & { message?: string };
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message}`);
-    return body;
-  }
+  const api = <T>(path: string, init: RequestInit & { token?: string } = {}) =>
+    callApi<T>(server.url, path, init);
 
   const memberById = (id: number) =>
     api<MemberDetail>(`/member/get-single-member/${id}`, { token: ownerToken });
@@ -134,15 +88,8 @@ describe("members and staff journeys (issue 7)", () => {
     return row;
   }
 
-  async function ownerPage(viewport: { width: number; height: number }) {
-    const context = await browser.newContext({ viewport, storageState: ownerState });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("close", () => {
-      void context.close().catch(() => undefined);
-    });
-    return page;
-  }
+  const ownerPage = (viewport: { width: number; height: number }) =>
+    sessionPage(browser, ownerState, viewport, { motion: true });
 
   /** Add New Member through the form, up to the payment step. */
   async function addMember(
@@ -182,23 +129,14 @@ describe("members and staff journeys (issue 7)", () => {
   beforeAll(async () => {
     server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" } });
     browser = await launchBrowser();
-    const page = await openPage(browser, viewports.desktop);
-    await page.goto(`${server.url}/`);
-    await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
-    await waitForPath(page, "/merchant/dashboard");
-    ownerState = await page.context().storageState();
-    ownerToken = (await page.evaluate(() => localStorage.getItem("token"))) as string;
-    await page.close();
+    ({ state: ownerState, token: ownerToken } = await ownerSession(browser, server.url));
     ({ memberships: tiers } = await api<{ memberships: Tier[] }>(
       "/memberships/get-all-memberships?active=true",
       { token: ownerToken },
     ));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   for (const [size, viewport] of viewportEntries) {
     it(`adds a member with Cash and a 10 % discount, then sees them active with the transaction (${size})`, async () => {
@@ -219,7 +157,7 @@ describe("members and staff journeys (issue 7)", () => {
       ).toBeGreaterThan(0);
       await screenshot(page, `members-list-${size}`);
 
-      const email = uniqueEmail(`cash-${size}`);
+      const email = memberEmail(`cash-${size}`);
       const payment = await addMember(
         page,
         {
@@ -290,7 +228,7 @@ describe("members and staff journeys (issue 7)", () => {
   it("adds a member with Card through the sandbox form", async () => {
     const gold = tiers.find((t) => t.name === "Gold") as Tier;
     const page = await ownerPage(viewports.desktop);
-    const email = uniqueEmail("card");
+    const email = memberEmail("card");
     const payment = await addMember(
       page,
       { first: "Carla", last: "Cardwell", email, phone: "2015550124" },
@@ -354,7 +292,7 @@ describe("members and staff journeys (issue 7)", () => {
     await settled(benefits);
     await screenshot(page, "members-redeem-benefit-desktop");
     await benefits.getByRole("button", { name: `Redeem ${benefit.name}` }).click();
-    await seeToast(page, /./);
+    await seeToast(page, /./, "first");
     await benefits.waitFor({ state: "hidden" });
     await poll(
       async () =>
@@ -373,7 +311,7 @@ describe("members and staff journeys (issue 7)", () => {
     await sell.getByLabel("Payment method").selectOption({ label: "Cash" });
     await screenshot(page, "members-offer-price-desktop");
     await sell.getByRole("button", { name: "Pay" }).click();
-    await seeToast(page, /./);
+    await seeToast(page, /./, "first");
     await sell.waitFor({ state: "hidden" });
     await dismissToasts(page);
     const offerName = offerOption.replace(/ \(\$[\d.,]+\)$/, "");
@@ -388,7 +326,7 @@ describe("members and staff journeys (issue 7)", () => {
       .getByRole("button", { name: `Redeem ${offerName}` })
       .first()
       .click();
-    await seeToast(page, /./);
+    await seeToast(page, /./, "first");
     await offers.waitFor({ state: "hidden" });
     await poll(async () =>
       (await memberById(member.id)).member.offers.some(
@@ -414,7 +352,7 @@ describe("members and staff journeys (issue 7)", () => {
     await cashback.getByLabel("Amount (whole dollars)").fill("1");
     await screenshot(page, "members-redeem-cashback-desktop");
     await cashback.getByRole("button", { name: "Redeem" }).click();
-    await seeToast(page, /./);
+    await seeToast(page, /./, "first");
     await cashback.waitFor({ state: "hidden" });
     const after = Math.round((before - 1) * 100) / 100;
     await poll(async () => (await memberById(member.id)).member.cashbackBalance).toBe(after);
@@ -435,7 +373,7 @@ describe("members and staff journeys (issue 7)", () => {
   });
 
   it("disables, enables and deletes a member", async () => {
-    const email = uniqueEmail("status");
+    const email = memberEmail("status");
     await api("/member/create-member", {
       method: "POST",
       token: ownerToken,
@@ -494,7 +432,7 @@ describe("members and staff journeys (issue 7)", () => {
   });
 
   it("invites a staff member who sets a password, works without the Staff page, and is signed out when disabled", async () => {
-    const email = uniqueEmail("staff");
+    const email = memberEmail("staff");
     const page = await ownerPage(viewports.desktop);
     await page.goto(`${server.url}/merchant/dashboard`);
     await page
@@ -567,7 +505,7 @@ describe("members and staff journeys (issue 7)", () => {
 
   it("pages a member's history past the 20 most recent transactions and redemptions", async () => {
     // A Bronze member (one payment) who then buys and redeems an offer 21 times at the counter.
-    const email = uniqueEmail("history");
+    const email = memberEmail("history");
     const person = { firstName: "Hester", lastName: "History", phone: "+12015550126" };
     await api("/member/create-member", {
       method: "POST",

@@ -1,6 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, screenshot, viewports } from "./support/browser";
+import { payWithSandboxCard } from "./support/customers";
+import { callApi, endJourney } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -20,16 +22,8 @@ describe("live notifications (issue 8)", () => {
   let server: RunningServer;
   let browser: Browser;
 
-  async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-    const { token, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    if (token) headers.set("authorization", `Bearer ${token}`);
-    if (typeof rest.body === "string") headers.set("content-type", "application/json");
-    const res = await fetch(`${server.url}/api/v1${path}`, { ...rest, headers });
-    const body = (await res.json()) as T & { message?: string };
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message}`);
-    return body;
-  }
+  const api = <T>(path: string, init: RequestInit & { token?: string } = {}) =>
+    callApi<T>(server.url, path, init);
 
   async function signInOwner(): Promise<Session> {
     const { token, user } = await api<{ token: string; user: { id: number } }>("/auth/sign-in", {
@@ -96,26 +90,11 @@ describe("live notifications (issue 8)", () => {
       token: customer.token,
       body: JSON.stringify({ offerId: offer.id, cashbackUsed: 0 }),
     });
-    const paid = await api<{ transactionId: string }>("/sandbox/checkout/pay", {
-      method: "POST",
-      body: JSON.stringify({
-        token: started.data.client_token,
-        cardNumber: "4111 1111 1111 1111",
-        expiry: "12/40",
-        cvc: "123",
-        name: "Ava Chen",
-      }),
-    });
-    const done = await api<{ customerOffer: { customerOfferId: number } }>(
-      "/fortis/elements/transaction/complete",
-      {
-        method: "POST",
-        token: customer.token,
-        body: JSON.stringify({
-          checkoutId: started.data.checkoutId,
-          transactionId: paid.transactionId,
-        }),
-      },
+    const done = await payWithSandboxCard<{ customerOffer: { customerOfferId: number } }>(
+      server.url,
+      customer.token,
+      started.data,
+      { number: "4111 1111 1111 1111", expiry: "12/40", name: "Ava Chen" },
     );
     return { offer, customerOfferId: done.customerOffer.customerOfferId };
   }
@@ -124,10 +103,7 @@ describe("live notifications (issue 8)", () => {
     server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" } });
     browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`${name}: a purchase reaches the owner's bell live; a counter redemption reaches the customer's`, async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, FrameLocator, Locator, Page } from "playwright-core";
+import type { Browser, FrameLocator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,8 +11,23 @@ import {
   seriousAxeViolations,
   viewports,
   waitForPath,
-  watchConsole,
 } from "./support/browser";
+import {
+  buyTierByCard,
+  seedCustomerSession,
+  verifiedCustomer as verifiedShopCustomer,
+} from "./support/customers";
+import {
+  callApi,
+  dismissToasts,
+  poll,
+  runId,
+  seeToast,
+  settled,
+  unexpectedProblems,
+  uniqueEmail,
+  viewportEntries,
+} from "./support/journey";
 import { linkIn, waitForMail } from "./support/mailbox";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -33,18 +48,6 @@ const PURCHASES = {
   phone: { tier: "Bronze", offer: "Two-for-one lattes", cashback: 0.5 },
 } as const;
 
-const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-let emailCount = 0;
-function uniqueEmail(who: string): string {
-  emailCount += 1;
-  return `${who}-${runId}-${emailCount}@e2e.test`;
-}
-
-const viewportEntries = Object.entries(viewports) as [
-  keyof typeof viewports,
-  (typeof viewports)[keyof typeof viewports],
-][];
-
 type Tier = { id: number; name: string; price: number; cashbackReward: number; renewal: string };
 type Offer = { id: number; offerName: string; offerPrice: number };
 type Dashboard = {
@@ -54,51 +57,10 @@ type Dashboard = {
 };
 type Customer = { email: string; password: string; id: number; token: string };
 
-/** Console errors and page errors, except the browser's line for statuses a step expects. */
-function unexpectedProblems(page: Page, expectedStatuses: number[] = []) {
-  const problems = watchConsole(page);
-  return () =>
-    problems.filter(
-      (problem) =>
-        !expectedStatuses.some((status) =>
-          problem.includes(`the server responded with a status of ${status}`),
-        ),
-    );
-}
-
 /** The checkout's Payable Amount as shown: whole dollars bare ("$5"), cents kept ("$10.75"). */
 function payableText(dollars: number): string {
   const cents = Math.round(dollars * 100);
   return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
-}
-
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 10_000, interval: 100 });
-}
-
-/** A toast (role "alert") with the text, waited for until it has slid in. */
-async function seeToast(page: Page, text: string) {
-  const toast = page.getByRole("alert").filter({ hasText: text });
-  await toast.waitFor();
-  await settled(toast);
-}
-
-async function dismissToasts(page: Page) {
-  const close = page.getByRole("alert").getByRole("button", { name: "close" });
-  for (let i = await close.count(); i > 0; i -= 1) {
-    await close
-      .first()
-      .click({ timeout: 2000 })
-      .catch(() => undefined);
-  }
-  await poll(() => page.getByRole("alert").count()).toBe(0);
-}
-
-/** Waits for a dialog's (or toast's) animations to finish, so screenshots are not mid-way. */
-async function settled(locator: Locator) {
-  await locator.evaluate((el) =>
-    Promise.all(el.getAnimations().map((animation) => animation.finished)).catch(() => undefined),
-  );
 }
 
 /** The sandbox provider's card form inside the checkout modal's frame. */
@@ -125,16 +87,8 @@ describe("payment journeys", () => {
   let tiers: Tier[];
   let offers: Offer[];
 
-  async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-    const { token, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    if (token) headers.set("authorization", `Bearer ${token}`);
-    if (typeof rest.body === "string") headers.set("content-type", "application/json");
-    const res = await fetch(`${server.url}/api/v1${path}`, { ...rest, headers });
-    const body = (await res.json()) as T & { message?: string };
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message}`);
-    return body;
-  }
+  const api = <T>(path: string, init: RequestInit & { token?: string } = {}) =>
+    callApi<T>(server.url, path, init);
 
   function dashboardOf(customer: Pick<Customer, "id" | "token">) {
     return api<Dashboard>(`/customer/profile/get-customer/${customer.id}`, {
@@ -156,78 +110,33 @@ describe("payment journeys", () => {
 
   /** A customer signed up through the API and verified through the e-mailed link. */
   async function verifiedCustomer(who: string): Promise<Customer> {
-    const email = uniqueEmail(who);
-    const { token, customer } = await api<{ token: string; customer: { id: number } }>(
-      "/customer/auth/sign-up",
-      {
-        method: "POST",
-        body: JSON.stringify({
-          firstName: "Pia",
-          lastName: "Payer",
-          email,
-          password: PASSWORD,
-          shopId: DEMO_SHOP.id,
-        }),
-      },
-    );
-    await followVerificationLink(email);
-    return { email, password: PASSWORD, id: customer.id, token };
-  }
-
-  async function followVerificationLink(email: string) {
-    const mail = await waitForMail(server.url, email, /^Verify your email for/);
-    const res = await fetch(linkIn(mail, "/api/v1/auth/verify-email"), { redirect: "manual" });
-    expect(res.headers.get("location")).toBe(`/${DEMO_SHOP.id}/login?verified=1`);
+    const person = {
+      firstName: "Pia",
+      lastName: "Payer",
+      password: PASSWORD,
+      shopId: DEMO_SHOP.id,
+    };
+    const { verifiedTo, ...customer } = await verifiedShopCustomer(server.url, {
+      ...person,
+      email: uniqueEmail(who),
+    });
+    expect(verifiedTo).toBe(`/${DEMO_SHOP.id}/login?verified=1`);
+    return customer;
   }
 
   /** A page already signed in as the customer, as the login page leaves the browser storage. */
   async function customerPage(customer: Customer, viewport: { width: number; height: number }) {
     const page = await openPage(browser, viewport);
     page.setDefaultTimeout(15_000);
-    await page.addInitScript(
-      ({ token, id, shopId }) => {
-        if (localStorage.getItem("token")) return;
-        localStorage.setItem("token", token);
-        localStorage.setItem("sessionScope", JSON.stringify({ kind: "customer", shopId }));
-        localStorage.setItem("customer", JSON.stringify({ id, contactId: null, shopId: +shopId }));
-      },
-      { token: customer.token, id: customer.id, shopId: String(DEMO_SHOP.id) },
-    );
+    await seedCustomerSession(page, customer, DEMO_SHOP.id, "token");
     return page;
   }
 
-  /** Pays a tier as the card form would: intention, the sandbox's pay call, complete. */
-  async function buyTierByApi(customer: Customer, tier: Tier) {
-    const { data } = await api<{ data: { checkoutId: string; client_token: string } }>(
-      "/fortis/elements/transaction/intention",
-      {
-        method: "POST",
-        token: customer.token,
-        body: JSON.stringify({
-          amount: tier.price,
-          shopId: DEMO_SHOP.id,
-          customerId: customer.id,
-          type: "membership",
-          membershipId: tier.id,
-        }),
-      },
-    );
-    const paid = await api<{ transactionId: string }>("/sandbox/checkout/pay", {
-      method: "POST",
-      body: JSON.stringify({
-        token: data.client_token,
-        cardNumber: CARD.approved,
-        expiry: "12/30",
-        cvc: "123",
-        name: "Pia Payer",
-      }),
+  const buyTierByApi = (customer: Customer, tier: Tier) =>
+    buyTierByCard(server.url, customer, tier, DEMO_SHOP.id, {
+      number: CARD.approved,
+      name: "Pia Payer",
     });
-    await api("/fortis/elements/transaction/complete", {
-      method: "POST",
-      token: customer.token,
-      body: JSON.stringify({ checkoutId: data.checkoutId, transactionId: paid.transactionId }),
-    });
-  }
 
   async function dashboardReady(page: Page) {
     await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import {
@@ -7,11 +7,18 @@ import {
   launchBrowser,
   openPage,
   screenshot,
-  viewports,
   waitForPath,
   watchConsole,
 } from "./support/browser";
-import { linkIn, waitForMail } from "./support/mailbox";
+import { buyTierByCard, seedCustomerSession, verifiedCustomer } from "./support/customers";
+import {
+  callApi,
+  DEMO_OWNER,
+  endJourney,
+  runId,
+  settled,
+  viewportEntries,
+} from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -22,7 +29,6 @@ import { type RunningServer, startServer } from "./support/server";
 
 const SHOP = { id: 1, name: "Corner Coffee Co." };
 const PASSWORD = "Tessera@2025";
-const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
 const CARD = "4111 1111 1111 1111";
 const FILES = [
   "README.txt",
@@ -34,10 +40,7 @@ const FILES = [
   "redemptions.json",
   "transactions.json",
 ];
-const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-type Size = keyof typeof viewports;
-const viewportEntries = Object.entries(viewports) as [Size, (typeof viewports)[Size]][];
 type Customer = { email: string; id: number; token: string };
 
 /** The files of a zip by name, as text. */
@@ -65,82 +68,33 @@ function unzip(buffer: Buffer): Promise<Record<string, string>> {
   });
 }
 
-/** Waits for a dialog's (or toast's) animations to finish, so screenshots are not mid-way. */
-async function settled(locator: Locator) {
-  await locator.evaluate((el) =>
-    Promise.all(el.getAnimations().map((animation) => animation.finished)).catch(() => undefined),
-  );
-}
-
 describe("privacy: a member downloads their data and deletes their account", () => {
   let server: RunningServer;
   let browser: Browser;
   const openPages = new Set<Page>();
 
-  async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-    const { token, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    if (token) headers.set("authorization", `Bearer ${token}`);
-    if (typeof rest.body === "string") headers.set("content-type", "application/json");
-    const res = await fetch(`${server.url}/api/v1${path}`, { ...rest, headers });
-    const body = (await res.json()) as T & { message?: string };
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message}`);
-    return body;
-  }
+  const api = <T>(path: string, init: RequestInit & { token?: string } = {}) =>
+    callApi<T>(server.url, path, init);
 
   /** A verified member of the shop's Bronze tier, paid with the sandbox card. */
   async function member(who: string): Promise<Customer> {
-    const email = `${who}-${runId}@e2e.test`;
-    const { token, customer } = await api<{ token: string; customer: { id: number } }>(
-      "/customer/auth/sign-up",
-      {
-        method: "POST",
-        body: JSON.stringify({
-          firstName: "Pia",
-          lastName: "Private",
-          email,
-          password: PASSWORD,
-          shopId: SHOP.id,
-        }),
-      },
-    );
-    const mail = await waitForMail(server.url, email, /^Verify your email for/);
-    await fetch(linkIn(mail, "/api/v1/auth/verify-email"), { redirect: "manual" });
+    const { email, id, token } = await verifiedCustomer(server.url, {
+      firstName: "Pia",
+      lastName: "Private",
+      email: `${who}-${runId}@e2e.test`,
+      password: PASSWORD,
+      shopId: SHOP.id,
+    });
     const { memberships } = await api<{
       memberships: { id: number; name: string; price: number }[];
     }>(`/customer/memberships/get-active-memberships?shopId=${SHOP.id}`);
     const tier = memberships.find((t) => t.name === "Bronze") ?? memberships[0];
     if (!tier) throw new Error("the demo shop sells no tier");
-    const { data } = await api<{ data: { checkoutId: string; client_token: string } }>(
-      "/fortis/elements/transaction/intention",
-      {
-        method: "POST",
-        token,
-        body: JSON.stringify({
-          amount: tier.price,
-          shopId: SHOP.id,
-          customerId: customer.id,
-          type: "membership",
-          membershipId: tier.id,
-        }),
-      },
-    );
-    const paid = await api<{ transactionId: string }>("/sandbox/checkout/pay", {
-      method: "POST",
-      body: JSON.stringify({
-        token: data.client_token,
-        cardNumber: CARD,
-        expiry: "12/30",
-        cvc: "123",
-        name: "Pia Private",
-      }),
+    await buyTierByCard(server.url, { id, token }, tier, SHOP.id, {
+      number: CARD,
+      name: "Pia Private",
     });
-    await api("/fortis/elements/transaction/complete", {
-      method: "POST",
-      token,
-      body: JSON.stringify({ checkoutId: data.checkoutId, transactionId: paid.transactionId }),
-    });
-    return { email, id: customer.id, token };
+    return { email, id, token };
   }
 
   async function customerPage(customer: Customer, viewport: { width: number; height: number }) {
@@ -148,16 +102,7 @@ describe("privacy: a member downloads their data and deletes their account", () 
     page.setDefaultTimeout(15_000);
     openPages.add(page);
     page.on("close", () => openPages.delete(page));
-    await page.addInitScript(
-      ({ token, id, shopId }) => {
-        if (sessionStorage.getItem("seeded")) return;
-        sessionStorage.setItem("seeded", "1");
-        localStorage.setItem("token", token);
-        localStorage.setItem("sessionScope", JSON.stringify({ kind: "customer", shopId }));
-        localStorage.setItem("customer", JSON.stringify({ id, contactId: null, shopId: +shopId }));
-      },
-      { token: customer.token, id: customer.id, shopId: String(SHOP.id) },
-    );
+    await seedCustomerSession(page, customer, SHOP.id, "tab");
     return page;
   }
 
@@ -175,10 +120,7 @@ describe("privacy: a member downloads their data and deletes their account", () 
     if (failed) console.log(`server output:\n${server.output().slice(-3000)}`);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   for (const [size, viewport] of viewportEntries) {
     it(`the owner downloads a member's data and erases them from the member page (${size})`, async () => {

@@ -8,18 +8,26 @@ import {
   todayInTimeZone,
   transactionReportFileName,
 } from "@tessera/shared";
-import type { Browser, BrowserContext, Download, Page } from "playwright-core";
+import type { Browser, Download, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  fillLogin,
   launchBrowser,
-  openPage,
   screenshot,
   seriousAxeViolations,
   viewports,
   waitForPath,
   watchConsole,
 } from "./support/browser";
+import {
+  callApi,
+  endJourney,
+  ownerSession,
+  poll,
+  ready,
+  type SavedSession,
+  sessionPage,
+  viewportEntries,
+} from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -29,24 +37,9 @@ import { type RunningServer, startServer } from "./support/server";
  * CSV reports, and meets the empty state. Desktop and phone, screenshots, axe in both themes.
  */
 
-const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
 const TRANSACTION_CSV_HEADER =
   "Transaction ID,Transaction Date,Item,Customer,Payment type,Price,Discount,Cashback used,Amount paid,Status";
 const REDEMPTION_CSV_HEADER = "Redemption Date,Item,Customer,Type,Value,Redeemed by";
-
-const viewportEntries = Object.entries(viewports) as [
-  keyof typeof viewports,
-  (typeof viewports)[keyof typeof viewports],
-][];
-
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 10_000, interval: 100 });
-}
-
-/** Nothing on the page is loading (queries mark their region aria-busy). */
-async function ready(page: Page) {
-  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-}
 
 /** One CSV line (RFC 4180 quoting, as the export writes it) as its fields. */
 function csvFields(line: string): string[] {
@@ -84,35 +77,16 @@ async function csvLines(download: Download): Promise<string[]> {
 describe("merchant dashboard and reports journeys (issue 9)", () => {
   let server: RunningServer;
   let browser: Browser;
-  let ownerState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  let ownerState: SavedSession;
   let ownerToken: string;
   let timeZone: string;
 
-  async function api<T>(path: string): Promise<T> {
-    const res = await fetch(`${server.url}/api/v1${path}`, {
-      headers: { authorization: `Bearer ${ownerToken}` },
-    });
-    const body = (await res.json()) as T & { message?: string };
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${body.message}`);
-    return body;
-  }
+  const api = <T>(path: string) => callApi<T>(server.url, path, { token: ownerToken });
 
   const reportTotal = async (path: string) => (await api<{ total: number }>(path)).total;
 
-  async function ownerPage(viewport: { width: number; height: number }) {
-    const context = await browser.newContext({
-      viewport,
-      storageState: ownerState,
-      acceptDownloads: true,
-      reducedMotion: "reduce",
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("close", () => {
-      void context.close().catch(() => undefined);
-    });
-    return page;
-  }
+  const ownerPage = (viewport: { width: number; height: number }) =>
+    sessionPage(browser, ownerState, viewport);
 
   async function downloadFrom(page: Page): Promise<Download> {
     const [download] = await Promise.all([
@@ -135,22 +109,13 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
   beforeAll(async () => {
     server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" } });
     browser = await launchBrowser();
-    const page = await openPage(browser, viewports.desktop);
-    await page.goto(`${server.url}/`);
-    await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
-    await waitForPath(page, "/merchant/dashboard");
-    ownerState = await page.context().storageState();
-    ownerToken = (await page.evaluate(() => localStorage.getItem("token"))) as string;
-    await page.close();
+    ({ state: ownerState, token: ownerToken } = await ownerSession(browser, server.url));
     ({
       shop: { timeZone },
     } = await api<{ shop: { timeZone: string } }>("/shop/get-shop-by-userId"));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   it("reads the dashboard for two periods, then opens and closes New Offer over it (desktop)", async () => {
     const page = await ownerPage(viewports.desktop);

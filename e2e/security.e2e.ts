@@ -11,6 +11,7 @@ import {
   waitForPath,
   watchConsole,
 } from "./support/browser";
+import { DEMO_OWNER, endJourney, poll, ready, signInMerchant } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -19,16 +20,6 @@ import { type RunningServer, startServer } from "./support/server";
  * out another session (a second browser, which is then sent back to the login), and signs in
  * again with a code. Desktop and phone; 2FA is turned off through the API between the two.
  */
-
-const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
-
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 10_000, interval: 100 });
-}
-
-async function ready(page: Page) {
-  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-}
 
 /** A code of the next 30-second step: the one the enrolment used cannot sign in again. */
 async function nextStepCode(secret: string, usedAt: number) {
@@ -41,22 +32,14 @@ describe("two-factor sign-in and sessions (issue 24)", () => {
   let server: RunningServer;
   let browser: Browser;
 
-  async function signIn(page: Page) {
-    await page.goto(`${server.url}/`);
-    await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
-    await waitForPath(page, "/merchant/dashboard");
-    return (await page.evaluate(() => localStorage.getItem("token"))) as string;
-  }
+  const signIn = (page: Page) => signInMerchant(page, server.url);
 
   beforeAll(async () => {
     server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" }, startupMs: 85_000 });
     browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   it("the owner turns 2FA on, signs another session out, and signs in with a code", async () => {
     for (const [name, viewport] of Object.entries(viewports)) {

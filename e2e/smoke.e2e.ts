@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, screenshot, viewports, watchConsole } from "./support/browser";
+import { endJourney } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 describe("smoke: the built app on a fresh data folder", () => {
@@ -12,10 +13,7 @@ describe("smoke: the built app on a fresh data folder", () => {
     server = await startServer();
     browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   it("seeds a demo shop on first start and prints the demo login", () => {
     expect(server.output()).toContain("Demo shop created");

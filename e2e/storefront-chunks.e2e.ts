@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, viewports } from "./support/browser";
+import { endJourney } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /** Seeded by apps/api/src/db/seed.ts on a fresh data folder. */
@@ -41,10 +42,7 @@ describe("storefront: a visitor downloads only the storefront", () => {
     server = await startServer();
     browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => endJourney(browser, server));
 
   it("requests no chunk of the merchant area, the customer area or the sign-in forms", async () => {
     const storefront = reachable(["index.html", "src/app/routes/storefront.tsx"], false);

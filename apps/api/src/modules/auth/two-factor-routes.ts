@@ -37,6 +37,13 @@ async function limitCodes(limiter: RateLimiter, request: FastifyRequest, challen
   );
 }
 
+/** The signed-in merchant, once this guess at their own code is counted. */
+async function guessingMerchant(limiter: RateLimiter, request: FastifyRequest) {
+  const session = await requireMerchant(request);
+  await limitCodes(limiter, request, `user:${session.user.id}`);
+  return session;
+}
+
 type Options = { auth: AuthService; limiter: RateLimiter };
 
 /** Sign-in's second step: the code, or the enrolment a shop requires. */
@@ -129,11 +136,8 @@ const accountTwoFactorRoutes: FastifyPluginAsyncZod<Options> = async (app, { aut
         response: { 200: twoFactorEnabledResponseSchema },
       },
     },
-    async (request) => {
-      const session = await requireMerchant(request);
-      await limitCodes(limiter, request, `user:${session.user.id}`);
-      return auth.confirmTwoFactor(session, request.body);
-    },
+    async (request) =>
+      auth.confirmTwoFactor(await guessingMerchant(limiter, request), request.body),
   );
 
   app.post(
@@ -147,11 +151,8 @@ const accountTwoFactorRoutes: FastifyPluginAsyncZod<Options> = async (app, { aut
         response: { 200: messageResponseSchema },
       },
     },
-    async (request) => {
-      const session = await requireMerchant(request);
-      await limitCodes(limiter, request, `user:${session.user.id}`);
-      return auth.disableTwoFactor(session, request.body);
-    },
+    async (request) =>
+      auth.disableTwoFactor(await guessingMerchant(limiter, request), request.body),
   );
 
   app.post(
@@ -165,11 +166,8 @@ const accountTwoFactorRoutes: FastifyPluginAsyncZod<Options> = async (app, { aut
         response: { 200: twoFactorEnabledResponseSchema },
       },
     },
-    async (request) => {
-      const session = await requireMerchant(request);
-      await limitCodes(limiter, request, `user:${session.user.id}`);
-      return auth.renewRecoveryCodes(session, request.body);
-    },
+    async (request) =>
+      auth.renewRecoveryCodes(await guessingMerchant(limiter, request), request.body),
   );
 };
 

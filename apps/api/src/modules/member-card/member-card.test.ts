@@ -1,8 +1,7 @@
 import { formatMemberCode, MEMBER_CARD_MESSAGES, parseMemberCode } from "@tessera/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cashbackLedger, customerMemberships, customers } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import {
   createCustomer,
   createMerchant,
@@ -10,18 +9,12 @@ import {
   createTier,
   loginAs,
 } from "../../test/factories";
+import { appForFile } from "../../test/file-app";
 import { memberCardUrl, newMemberCode } from "./service";
 import { CARD_LOOKUPS_PER_MINUTE } from "./wiring";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: "https://cards.example.com" },
-  });
-});
-afterAll(async () => {
-  await t.close();
+const t = appForFile({
+  env: { RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: "https://cards.example.com" },
 });
 
 /** A shop with its owner signed in and one member (a tier and $12.50 of cashback). */

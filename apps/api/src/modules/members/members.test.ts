@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   cashbackLedger,
   customerMemberships,
@@ -9,7 +9,6 @@ import {
   sessions,
   transactions,
 } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import {
   connectSandbox,
   createCustomer,
@@ -23,33 +22,16 @@ import {
   payWithSandbox,
   uniqueEmail,
 } from "../../test/factories";
+import { appForFile, type HttpMethod, sendAs } from "../../test/file-app";
 
-let t: TestApp;
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: "http://shop.test" } });
 
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: "http://shop.test" },
-  });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-type Headers = { authorization: string };
-
-function call(
-  method: "GET" | "POST" | "PUT" | "DELETE",
+const call = (
+  method: HttpMethod,
   url: string,
-  headers?: Headers,
+  headers?: { authorization: string },
   payload?: unknown,
-) {
-  return t.app.inject({
-    method,
-    url,
-    ...(headers ? { headers } : {}),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
+) => sendAs(t, method, url, headers, payload);
 
 /** An owner signed in, with a connected shop and a $19.99 monthly tier ($5 cashback). */
 async function merchantShop(options: { connected?: boolean } = {}) {

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   cashbackLedger,
   customerMemberships,
@@ -7,7 +7,6 @@ import {
   notifications,
   redemptions,
 } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import {
   createCustomer,
   createMerchant,
@@ -16,15 +15,9 @@ import {
   createTier,
   loginAs,
 } from "../../test/factories";
+import { appForFile } from "../../test/file-app";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
 
 /** A shop with a member of a tier (one benefit), $10 of cashback and one bought offer. */
 async function memberAtCounter() {

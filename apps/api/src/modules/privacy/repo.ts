@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import {
   accountTokens,
   applePassRegistrations,
@@ -32,6 +33,9 @@ export type PageReader = (
   afterId: number,
   limit: number,
 ) => Promise<{ id: number }[]>;
+
+/** A table of one person's rows in one shop. */
+type OwnedTable = PgTable & { id: PgColumn; shopId: PgColumn; customerId: PgColumn };
 
 export async function findCustomer(db: Executor, who: Person) {
   const [row] = await db
@@ -71,157 +75,116 @@ export async function findEmailPreferences(db: Executor, who: Person) {
 
 // Export pages -------------------------------------------------------------------------------
 
-export const readMemberships: PageReader = (db, who, afterId, limit) =>
-  db
-    .select({
-      id: customerMemberships.id,
-      tierId: customerMemberships.tierId,
-      tierName: membershipTiers.name,
-      plan: customerMemberships.plan,
-      status: customerMemberships.status,
-      paymentType: customerMemberships.paymentType,
-      startDate: customerMemberships.startDate,
-      periodStart: customerMemberships.periodStart,
-      expireDate: customerMemberships.expireDate,
-      cancelledAt: customerMemberships.cancelledAt,
-      endedAt: customerMemberships.endedAt,
-      priceCents: membershipTiers.priceCents,
-      // The card's label only; the provider's token is a key to the card, not the person's data.
-      cardLabel: customerMemberships.cardLabel,
-      createdAt: customerMemberships.createdAt,
-    })
-    .from(customerMemberships)
-    .leftJoin(membershipTiers, eq(membershipTiers.id, customerMemberships.tierId))
-    .where(
-      and(
-        eq(customerMemberships.shopId, who.shopId),
-        eq(customerMemberships.customerId, who.customerId),
-        gt(customerMemberships.id, afterId),
-      ),
-    )
-    .orderBy(asc(customerMemberships.id))
-    .limit(limit);
+/**
+ * One export file's reader: the table's rows of that person in that shop, by id, a page at a
+ * time; `join` adds a name kept on another table (a tier's, an offer's).
+ */
+function pagedReader(
+  table: OwnedTable,
+  fields: SelectedFields & { id: PgColumn },
+  join?: { table: PgTable; on: SQL },
+): PageReader {
+  return (db, who, afterId, limit) => {
+    let query = db.select(fields).from(table).$dynamic();
+    if (join) query = query.leftJoin(join.table, join.on);
+    return query
+      .where(
+        and(
+          eq(table.shopId, who.shopId),
+          eq(table.customerId, who.customerId),
+          gt(table.id, afterId),
+        ),
+      )
+      .orderBy(asc(table.id))
+      .limit(limit) as Promise<{ id: number }[]>;
+  };
+}
 
-export const readTransactions: PageReader = (db, who, afterId, limit) =>
-  db
-    .select({
-      id: transactions.id,
-      createdAt: transactions.createdAt,
-      kind: transactions.kind,
-      status: transactions.status,
-      membershipName: transactions.membershipName,
-      plan: transactions.plan,
-      offerName: transactions.offerName,
-      paymentType: transactions.paymentType,
-      priceCents: transactions.priceCents,
-      discountCents: transactions.discountCents,
-      cashbackUsedCents: transactions.cashbackUsedCents,
-      amountCents: transactions.amountCents,
-      customerName: transactions.customerName,
-      transactionBy: transactions.transactionBy,
-      refundedAt: transactions.refundedAt,
-    })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.shopId, who.shopId),
-        eq(transactions.customerId, who.customerId),
-        gt(transactions.id, afterId),
-      ),
-    )
-    .orderBy(asc(transactions.id))
-    .limit(limit);
+export const readMemberships = pagedReader(
+  customerMemberships,
+  {
+    id: customerMemberships.id,
+    tierId: customerMemberships.tierId,
+    tierName: membershipTiers.name,
+    plan: customerMemberships.plan,
+    status: customerMemberships.status,
+    paymentType: customerMemberships.paymentType,
+    startDate: customerMemberships.startDate,
+    periodStart: customerMemberships.periodStart,
+    expireDate: customerMemberships.expireDate,
+    cancelledAt: customerMemberships.cancelledAt,
+    endedAt: customerMemberships.endedAt,
+    priceCents: membershipTiers.priceCents,
+    // The card's label only; the provider's token is a key to the card, not the person's data.
+    cardLabel: customerMemberships.cardLabel,
+    createdAt: customerMemberships.createdAt,
+  },
+  { table: membershipTiers, on: eq(membershipTiers.id, customerMemberships.tierId) },
+);
 
-export const readRedemptions: PageReader = (db, who, afterId, limit) =>
-  db
-    .select({
-      id: redemptions.id,
-      redemptionDate: redemptions.redemptionDate,
-      redemptionType: redemptions.redemptionType,
-      item: redemptions.item,
-      valueCents: redemptions.valueCents,
-      membershipMonth: redemptions.membershipMonth,
-      performedBy: redemptions.performedBy,
-      performedByName: redemptions.performedByName,
-      customerName: redemptions.customerName,
-    })
-    .from(redemptions)
-    .where(
-      and(
-        eq(redemptions.shopId, who.shopId),
-        eq(redemptions.customerId, who.customerId),
-        gt(redemptions.id, afterId),
-      ),
-    )
-    .orderBy(asc(redemptions.id))
-    .limit(limit);
+export const readTransactions = pagedReader(transactions, {
+  id: transactions.id,
+  createdAt: transactions.createdAt,
+  kind: transactions.kind,
+  status: transactions.status,
+  membershipName: transactions.membershipName,
+  plan: transactions.plan,
+  offerName: transactions.offerName,
+  paymentType: transactions.paymentType,
+  priceCents: transactions.priceCents,
+  discountCents: transactions.discountCents,
+  cashbackUsedCents: transactions.cashbackUsedCents,
+  amountCents: transactions.amountCents,
+  customerName: transactions.customerName,
+  transactionBy: transactions.transactionBy,
+  refundedAt: transactions.refundedAt,
+});
 
-export const readOffers: PageReader = (db, who, afterId, limit) =>
-  db
-    .select({
-      id: customerOffers.id,
-      offerId: customerOffers.offerId,
-      offerName: offers.offerName,
-      pricePaidCents: customerOffers.pricePaidCents,
-      purchasedAt: customerOffers.purchasedAt,
-      expiresAt: customerOffers.expiresAt,
-      redeemedAt: customerOffers.redeemedAt,
-      voidedAt: customerOffers.voidedAt,
-    })
-    .from(customerOffers)
-    .leftJoin(offers, eq(offers.id, customerOffers.offerId))
-    .where(
-      and(
-        eq(customerOffers.shopId, who.shopId),
-        eq(customerOffers.customerId, who.customerId),
-        gt(customerOffers.id, afterId),
-      ),
-    )
-    .orderBy(asc(customerOffers.id))
-    .limit(limit);
+export const readRedemptions = pagedReader(redemptions, {
+  id: redemptions.id,
+  redemptionDate: redemptions.redemptionDate,
+  redemptionType: redemptions.redemptionType,
+  item: redemptions.item,
+  valueCents: redemptions.valueCents,
+  membershipMonth: redemptions.membershipMonth,
+  performedBy: redemptions.performedBy,
+  performedByName: redemptions.performedByName,
+  customerName: redemptions.customerName,
+});
 
-export const readLedger: PageReader = (db, who, afterId, limit) =>
-  db
-    .select({
-      id: cashbackLedger.id,
-      createdAt: cashbackLedger.createdAt,
-      kind: cashbackLedger.kind,
-      amountCents: cashbackLedger.amountCents,
-      description: cashbackLedger.description,
-      transactionId: cashbackLedger.transactionId,
-      customerMembershipId: cashbackLedger.customerMembershipId,
-    })
-    .from(cashbackLedger)
-    .where(
-      and(
-        eq(cashbackLedger.shopId, who.shopId),
-        eq(cashbackLedger.customerId, who.customerId),
-        gt(cashbackLedger.id, afterId),
-      ),
-    )
-    .orderBy(asc(cashbackLedger.id))
-    .limit(limit);
+export const readOffers = pagedReader(
+  customerOffers,
+  {
+    id: customerOffers.id,
+    offerId: customerOffers.offerId,
+    offerName: offers.offerName,
+    pricePaidCents: customerOffers.pricePaidCents,
+    purchasedAt: customerOffers.purchasedAt,
+    expiresAt: customerOffers.expiresAt,
+    redeemedAt: customerOffers.redeemedAt,
+    voidedAt: customerOffers.voidedAt,
+  },
+  { table: offers, on: eq(offers.id, customerOffers.offerId) },
+);
 
-export const readNotifications: PageReader = (db, who, afterId, limit) =>
-  db
-    .select({
-      id: notifications.id,
-      createdAt: notifications.createdAt,
-      event: notifications.event,
-      title: notifications.title,
-      message: notifications.message,
-      isRead: notifications.isRead,
-    })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.shopId, who.shopId),
-        eq(notifications.customerId, who.customerId),
-        gt(notifications.id, afterId),
-      ),
-    )
-    .orderBy(asc(notifications.id))
-    .limit(limit);
+export const readLedger = pagedReader(cashbackLedger, {
+  id: cashbackLedger.id,
+  createdAt: cashbackLedger.createdAt,
+  kind: cashbackLedger.kind,
+  amountCents: cashbackLedger.amountCents,
+  description: cashbackLedger.description,
+  transactionId: cashbackLedger.transactionId,
+  customerMembershipId: cashbackLedger.customerMembershipId,
+});
+
+export const readNotifications = pagedReader(notifications, {
+  id: notifications.id,
+  createdAt: notifications.createdAt,
+  event: notifications.event,
+  title: notifications.title,
+  message: notifications.message,
+  isRead: notifications.isRead,
+});
 
 // Erasure ------------------------------------------------------------------------------------
 

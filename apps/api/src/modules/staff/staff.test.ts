@@ -1,8 +1,7 @@
 import { ACCESS_MESSAGES } from "@tessera/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessions, transactions, users } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import {
   createCustomer,
   createMerchant,
@@ -12,33 +11,16 @@ import {
   PASSWORD,
   uniqueEmail,
 } from "../../test/factories";
+import { appForFile, type HttpMethod, sendAs } from "../../test/file-app";
 
-let t: TestApp;
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: "http://shop.test" } });
 
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: "http://shop.test" },
-  });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-type Headers = { authorization: string };
-
-function call(
-  method: "GET" | "POST" | "PUT" | "DELETE",
+const call = (
+  method: HttpMethod,
   url: string,
-  headers?: Headers,
-  payload?: Record<string, unknown>,
-) {
-  return t.app.inject({
-    method,
-    url,
-    ...(headers ? { headers } : {}),
-    ...(payload ? { payload } : {}),
-  });
-}
+  headers?: { authorization: string },
+  payload?: unknown,
+) => sendAs(t, method, url, headers, payload);
 
 async function ownerShop() {
   const merchant = await createMerchant(t.database.db);
