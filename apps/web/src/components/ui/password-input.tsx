@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
+import { useT } from "@/lib/i18n/use-t";
 import { IconButton } from "./button";
 import { TextInput, type TextInputProps } from "./text-input";
 
@@ -9,6 +10,7 @@ export type PasswordInputProps = Omit<TextInputProps, "type" | "endAdornment">;
  *  aria-pressed while the text is shown). */
 export function PasswordInput({ autoComplete = "current-password", ...props }: PasswordInputProps) {
   const [isVisible, setIsVisible] = useState(false);
+  const { t } = useT();
   return (
     <TextInput
       {...props}
@@ -18,7 +20,7 @@ export function PasswordInput({ autoComplete = "current-password", ...props }: P
       endAdornment={
         <IconButton
           size="sm"
-          aria-label="Show password"
+          aria-label={t("Show password")}
           aria-pressed={isVisible}
           onClick={() => setIsVisible((visible) => !visible)}
           disabled={props.disabled}
