@@ -166,7 +166,7 @@ export function ImagePicker({
               {previewUrl && !previewFailed ? (
                 <img
                   src={previewUrl}
-                  alt={`Preview of ${value.name}`}
+                  alt={t("Preview of {name}", { name: value.name })}
                   className="size-full object-cover"
                   onError={() => setPreviewFailed(true)}
                 />
