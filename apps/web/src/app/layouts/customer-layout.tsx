@@ -27,6 +27,53 @@ import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useSidebar } from "../providers/sidebar-provider";
 
+type NavItem = { to: string; label: string; icon: typeof LayoutDashboard };
+
+/** Larger screens: the picture opens Dashboard, Profile and Logout. */
+function AccountMenu({
+  items,
+  fullName,
+  onLogout,
+}: {
+  items: NavItem[];
+  fullName: string;
+  onLogout: () => void;
+}) {
+  const { t } = useT();
+  return (
+    <div className="max-sm:hidden">
+      <DropdownMenu
+        label={t("Account")}
+        trigger={
+          <button
+            type="button"
+            aria-label={
+              fullName ? t("Account menu: {name}", { name: fullName }) : t("Account menu")
+            }
+            className="rounded-full"
+          >
+            <CustomerAvatar />
+          </button>
+        }
+      >
+        {items.map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onLogout}>
+          <LogOut aria-hidden="true" />
+          {t("Logout")}
+        </DropdownMenuItem>
+      </DropdownMenu>
+    </div>
+  );
+}
+
 /**
  * The customer area's frame (spec §2 "Customer header"): the shop's logo and name, the
  * cashback balance (it opens redeem-cashback), the profile picture, and the menu Dashboard,
@@ -90,36 +137,7 @@ export function CustomerLayout() {
             shopId={shop.id}
             customerId={customerId ?? undefined}
           />
-          <div className="max-sm:hidden">
-            <DropdownMenu
-              label={t("Account")}
-              trigger={
-                <button
-                  type="button"
-                  aria-label={
-                    fullName ? t("Account menu: {name}", { name: fullName }) : t("Account menu")
-                  }
-                  className="rounded-full"
-                >
-                  <CustomerAvatar />
-                </button>
-              }
-            >
-              {items.map(({ to, label, icon: Icon }) => (
-                <DropdownMenuItem key={to} asChild>
-                  <Link to={to}>
-                    <Icon aria-hidden="true" />
-                    {label}
-                  </Link>
-                </DropdownMenuItem>
-              ))}
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => logout.mutate()}>
-                <LogOut aria-hidden="true" />
-                {t("Logout")}
-              </DropdownMenuItem>
-            </DropdownMenu>
-          </div>
+          <AccountMenu items={items} fullName={fullName} onLogout={() => logout.mutate()} />
           <Link
             to={`${base}/profile-overview`}
             aria-label={fullName ? t("Profile: {name}", { name: fullName }) : t("Profile")}

@@ -94,8 +94,7 @@ export function ImagePicker({
   useEffect(() => setPreviewFailed(false), [value]);
 
   function choose(file: File | null | undefined) {
-    if (disabled) return;
-    onChange(file ?? null);
+    if (!disabled) onChange(file ?? null);
   }
 
   function handleInputChange(event: ChangeEvent<HTMLInputElement>) {

@@ -58,6 +58,43 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
+/** What happens at the next renewal: another tier, or none after a cancellation. */
+function RenewalNotice({
+  current,
+  nextRenewal,
+  expires,
+}: {
+  current: CustomerMembership;
+  nextRenewal: NextRenewalMembership | null;
+  expires: string;
+}) {
+  const { locale } = useT();
+  if (nextRenewal && nextRenewal.membershipId !== current.membershipId) {
+    return (
+      <Alert
+        tone="info"
+        className="mt-5"
+        title={t("Switching to {name}", { name: nextRenewal.name })}
+      >
+        {t(
+          nextRenewal.plan === "yearly"
+            ? "From your next renewal on {date}: {price} / year."
+            : "From your next renewal on {date}: {price} / month.",
+          { date: expires, price: formatMoneyIn(locale, nextRenewal.price) },
+        )}
+      </Alert>
+    );
+  }
+  if (current.status !== "cancelled") return null;
+  return (
+    <Alert tone="warning" className="mt-5" title={t("Renewal cancelled")}>
+      {t("Your benefits last until {date}. Choose a membership below to renew again.", {
+        date: expires,
+      })}
+    </Alert>
+  );
+}
+
 /**
  * The customer's membership (spec §2 "the active membership"): name, plan and price, status,
  * the renewal or end date, cashback per period and the saved card, with Cancel Membership
@@ -155,26 +192,7 @@ export function MembershipSummaryCard({
           </Fact>
         </dl>
 
-        {nextRenewal && nextRenewal.membershipId !== current.membershipId ? (
-          <Alert
-            tone="info"
-            className="mt-5"
-            title={t("Switching to {name}", { name: nextRenewal.name })}
-          >
-            {t(
-              nextRenewal.plan === "yearly"
-                ? "From your next renewal on {date}: {price} / year."
-                : "From your next renewal on {date}: {price} / month.",
-              { date: expires, price: money(nextRenewal.price) },
-            )}
-          </Alert>
-        ) : current.status === "cancelled" ? (
-          <Alert tone="warning" className="mt-5" title={t("Renewal cancelled")}>
-            {t("Your benefits last until {date}. Choose a membership below to renew again.", {
-              date: expires,
-            })}
-          </Alert>
-        ) : null}
+        <RenewalNotice current={current} nextRenewal={nextRenewal} expires={expires} />
 
         <div className="mt-5 flex flex-wrap items-center justify-end gap-2 border-line border-t pt-4">
           {current.status === "active" ? (

@@ -2,6 +2,7 @@ import {
   type CustomerDashboard,
   formatMoneyIn,
   formatShortDateIn,
+  type Locale,
   PAYMENT_MESSAGES,
   type PublicTier,
   RENEWAL_OPTIONS,
@@ -31,6 +32,28 @@ export const NO_MEMBERSHIP_TEXT = "No Membership available.";
 const perPeriod = (renewal: PublicTier["renewal"]) => (renewal === "yearly" ? "/ year" : "/ month");
 const renewalLabel = (renewal: PublicTier["renewal"]) =>
   translateText(RENEWAL_OPTIONS.find((option) => option.value === renewal)?.label ?? renewal);
+
+function switchDescription(tier: PublicTier, from: string, locale: Locale, timeZone: string) {
+  return t(
+    "Your membership renews on {name} ({price} {period}) from {date}. Nothing is charged now.",
+    {
+      name: tier.name,
+      price: formatMoneyIn(locale, tier.price),
+      period: t(perPeriod(tier.renewal)),
+      date: formatShortDateIn(locale, from, timeZone),
+    },
+  );
+}
+
+function SubscribedBadge() {
+  useT();
+  return (
+    <Badge tone="success">
+      <BadgeCheck aria-hidden="true" className="size-3.5" />
+      {t("Subscribed")}
+    </Badge>
+  );
+}
 
 function TierCheckoutSummary({ tier }: { tier: PublicTier }) {
   const { locale } = useT();
@@ -140,14 +163,7 @@ export function MembershipsTab({
               <PublicTierCard
                 tier={tier}
                 highlighted={isSubscribed}
-                badge={
-                  isSubscribed ? (
-                    <Badge tone="success">
-                      <BadgeCheck aria-hidden="true" className="size-3.5" />
-                      {t("Subscribed")}
-                    </Badge>
-                  ) : null
-                }
+                badge={isSubscribed ? <SubscribedBadge /> : null}
                 footer={
                   isSubscribed ? (
                     isNext && membership ? (
@@ -209,15 +225,7 @@ export function MembershipsTab({
           title={t("Switch to {name}?", { name: switching.tier.name })}
           description={
             membership
-              ? t(
-                  "Your membership renews on {name} ({price} {period}) from {date}. Nothing is charged now.",
-                  {
-                    name: switching.tier.name,
-                    price: formatMoneyIn(locale, switching.tier.price),
-                    period: t(perPeriod(switching.tier.renewal)),
-                    date: formatShortDateIn(locale, membership.expireDate, shop.timeZone),
-                  },
-                )
+              ? switchDescription(switching.tier, membership.expireDate, locale, shop.timeZone)
               : undefined
           }
           confirmLabel={t("Switch plan")}

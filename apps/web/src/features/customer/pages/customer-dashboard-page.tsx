@@ -13,7 +13,7 @@ import {
 import { MemberCardPanel } from "@/features/member-card";
 import { useCustomerDashboard } from "@/features/payments";
 import { VerifyEmailNotice } from "@/features/session";
-import { type MessageKey } from "@/lib/i18n";
+import type { MessageKey } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";

@@ -46,6 +46,10 @@ type FormValues = {
 
 const PICTURE_ACCEPT = "image/png,image/jpeg,.png,.jpg,.jpeg";
 
+const PROFILE_FIELDS = ["firstName", "lastName", "phoneNumber", "phoneCountry"] as const;
+
+const translated = (message: string | undefined) => message && translateText(message);
+
 function EditProfileForm({ customer, customerId }: { customer: Customer; customerId: number }) {
   const shop = useCurrentShop();
   const navigate = useNavigate();
@@ -53,7 +57,6 @@ function EditProfileForm({ customer, customerId }: { customer: Customer; custome
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | undefined>();
   const { t } = useT();
-  const translated = (message: string | undefined) => message && translateText(message);
   const {
     register,
     control,
@@ -92,16 +95,7 @@ function EditProfileForm({ customer, customerId }: { customer: Customer; custome
           navigate(profileOverviewPath(shop.id));
         },
         onError: (error) => {
-          if (
-            applyServerFieldErrors(error, setError, [
-              "firstName",
-              "lastName",
-              "phoneNumber",
-              "phoneCountry",
-            ])
-          ) {
-            return;
-          }
+          if (applyServerFieldErrors(error, setError, PROFILE_FIELDS)) return;
           // The picture's own checks failed on the server (type, size, unreadable).
           const pictureMessage = error instanceof ApiError ? error.errors?.profilePicture : null;
           if (pictureMessage) return setPictureError(pictureMessage);

@@ -59,6 +59,20 @@ function OfferSummary({ offer }: { offer: PublicOffer }) {
   );
 }
 
+function CashbackApplied({ amount, isFree }: { amount: string; isFree: boolean }) {
+  const { t } = useT();
+  return (
+    <p className="text-fg-muted text-sm">
+      {t(
+        isFree
+          ? "{amount} cashback applied: nothing left to pay by card."
+          : "{amount} cashback applied.",
+        { amount },
+      )}
+    </p>
+  );
+}
+
 /**
  * `/{shopId}/customer/offer-purchase` over the dashboard (spec §2, §4 "Offer purchase with
  * cashback"): the offer, the cashback balance, an optional cashback amount and the Payable
@@ -157,14 +171,7 @@ export function OfferPurchaseModal() {
           />
         ) : null}
         {payment.cashbackUsed > 0 ? (
-          <p className="text-fg-muted text-sm">
-            {t(
-              payment.isFree
-                ? "{amount} cashback applied: nothing left to pay by card."
-                : "{amount} cashback applied.",
-              { amount: money(payment.cashbackUsed) },
-            )}
-          </p>
+          <CashbackApplied amount={money(payment.cashbackUsed)} isFree={payment.isFree} />
         ) : null}
       </form>
     );

@@ -24,7 +24,7 @@ import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
 import { useRedeemBenefit } from "../api";
-import { useBenefitUsage } from "../benefit-usage";
+import { type BenefitStatus, useBenefitUsage } from "../benefit-usage";
 import { BenefitRow } from "../components/benefit-row";
 import { NO_BENEFITS_TEXT } from "../components/redeem-benefit-panel";
 import { dashboardPath, redeemBenefitPath } from "../dashboard";
@@ -38,6 +38,48 @@ function useBenefitId(): number | null {
   const fromState = (location.state as { benefitId?: unknown } | null)?.benefitId;
   const parsed = idSchema.safeParse(fromState ?? params.get("benefitId") ?? "");
   return parsed.success ? parsed.data : null;
+}
+
+/** The benefit about to be redeemed, and whether it can be this month. */
+function BenefitConfirmation({
+  benefit,
+  membership,
+  status,
+}: {
+  benefit: Benefit;
+  membership: string;
+  status: BenefitStatus;
+}) {
+  const { t, locale } = useT();
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-4 rounded-control bg-muted p-4">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
+          <Gift aria-hidden="true" className="size-6" />
+        </span>
+        <div className="min-w-0">
+          <p className="font-semibold text-fg text-lg leading-snug">{benefit.name}</p>
+          <p className="text-fg-muted text-sm">
+            {t("Worth {amount} · {membership}", {
+              amount: formatMoneyIn(locale, benefit.worth),
+              membership,
+            })}
+          </p>
+        </div>
+      </div>
+      {status.redeemable ? (
+        <p className="text-fg-muted text-sm">
+          {t(
+            "Redeem it when you are at the counter and show this screen. Each benefit can be redeemed once per membership month.",
+          )}
+        </p>
+      ) : (
+        <Alert tone="info" title={t("Already redeemed this month")}>
+          {translateText(status.note)}
+        </Alert>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -55,7 +97,7 @@ export function RedeemBenefitModal() {
   const benefitId = useBenefitId();
   const redeem = useRedeemBenefit(shop.id);
   const usage = useBenefitUsage(customerId ?? 0, dashboard.data?.membership ?? null);
-  const { t, locale } = useT();
+  const { t } = useT();
   const fromList = (location.state as { fromList?: unknown } | null)?.fromList === true;
 
   function close() {
@@ -124,33 +166,11 @@ export function RedeemBenefitModal() {
     const status = usage.statusOf(selected.id);
     title = t("Redeem {name}?", { name: selected.name });
     body = (
-      <div className="flex flex-col gap-4">
-        <div className="flex items-center gap-4 rounded-control bg-muted p-4">
-          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
-            <Gift aria-hidden="true" className="size-6" />
-          </span>
-          <div className="min-w-0">
-            <p className="font-semibold text-fg text-lg leading-snug">{selected.name}</p>
-            <p className="text-fg-muted text-sm">
-              {t("Worth {amount} · {membership}", {
-                amount: formatMoneyIn(locale, selected.worth),
-                membership: dashboard.data?.membership?.name ?? "",
-              })}
-            </p>
-          </div>
-        </div>
-        {status.redeemable ? (
-          <p className="text-fg-muted text-sm">
-            {t(
-              "Redeem it when you are at the counter and show this screen. Each benefit can be redeemed once per membership month.",
-            )}
-          </p>
-        ) : (
-          <Alert tone="info" title={t("Already redeemed this month")}>
-            {translateText(status.note)}
-          </Alert>
-        )}
-      </div>
+      <BenefitConfirmation
+        benefit={selected}
+        membership={dashboard.data?.membership?.name ?? ""}
+        status={status}
+      />
     );
     footer = (
       <>

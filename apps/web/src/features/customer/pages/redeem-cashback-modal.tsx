@@ -38,6 +38,21 @@ function amountError(error: unknown): string | null {
   return AMOUNT_MESSAGES.has(error.message) ? error.message : null;
 }
 
+function AvailableCashback({ amount }: { amount: string }) {
+  const { t } = useT();
+  return (
+    <div className="flex items-center gap-3 rounded-control bg-muted px-4 py-3">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
+        <Wallet aria-hidden="true" className="size-5" />
+      </span>
+      <div>
+        <p className="text-fg-muted text-sm">{t("Available cashback")}</p>
+        <p className="font-bold text-2xl text-fg tabular-nums">{amount}</p>
+      </div>
+    </div>
+  );
+}
+
 /**
  * `/{shopId}/customer/redeem-cashback` over the dashboard (spec §2, §5): the balance and an
  * amount (step 0.01, min 0) checked with the spec's messages. Success shows "Cashback redeemed
@@ -128,17 +143,7 @@ export function RedeemCashbackModal() {
         <QueryErrorState query={dashboard} />
       ) : (
         <form id={FORM_ID} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <div className="flex items-center gap-3 rounded-control bg-muted px-4 py-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
-              <Wallet aria-hidden="true" className="size-5" />
-            </span>
-            <div>
-              <p className="text-fg-muted text-sm">{t("Available cashback")}</p>
-              <p className="font-bold text-2xl text-fg tabular-nums">
-                {formatMoneyIn(locale, balance)}
-              </p>
-            </div>
-          </div>
+          <AvailableCashback amount={formatMoneyIn(locale, balance)} />
           <fieldset disabled={empty || redeem.isPending} className="contents">
             <TextInput
               label={t("Amount to redeem")}
