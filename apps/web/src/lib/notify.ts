@@ -1,21 +1,15 @@
 import { createElement, type ReactNode } from "react";
 import type { ToastOptions } from "react-toastify";
 import { ApiError, FETCH_FAILED_MESSAGE } from "./api-client";
-import { translateText } from "./i18n";
 import { toast } from "./toast";
 
-const translated = (text: ReactNode) => (typeof text === "string" ? translateText(text) : text);
-
-/**
- * Toast body: the message, and the error's title underneath when it has one (spec §3). A
- * server's or the spec's message shows in the reader's language when the catalogue has it.
- */
+/** Toast body: the message, and the error's title underneath when it has one (spec §3). */
 export function ToastMessage({ message, title }: { message: ReactNode; title?: ReactNode }) {
   return createElement(
     "div",
     { className: "flex flex-col gap-0.5" },
-    createElement("p", { className: "font-medium text-fg" }, translated(message)),
-    title ? createElement("p", { className: "text-xs text-fg-muted" }, translated(title)) : null,
+    createElement("p", { className: "font-medium text-fg" }, message),
+    title ? createElement("p", { className: "text-xs text-fg-muted" }, title) : null,
   );
 }
 

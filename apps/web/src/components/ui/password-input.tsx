@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
-import { useT } from "@/lib/i18n/use-t";
+import { t } from "@/lib/i18n";
 import { IconButton } from "./button";
 import { TextInput, type TextInputProps } from "./text-input";
 
@@ -9,8 +9,8 @@ export type PasswordInputProps = Omit<TextInputProps, "type" | "endAdornment">;
 /** A TextInput for passwords with a show/hide toggle (a "Show password" toggle button,
  *  aria-pressed while the text is shown). */
 export function PasswordInput({ autoComplete = "current-password", ...props }: PasswordInputProps) {
+  // The form around it renders again when the language changes.
   const [isVisible, setIsVisible] = useState(false);
-  const { t } = useT();
   return (
     <TextInput
       {...props}

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from "@tessera/shared";
+import { useId } from "react";
 import { LanguageMenu } from "@/components/language-menu";
-import { Select } from "@/components/ui";
 import { api } from "@/lib/api-client";
 import { chooseLocale } from "@/lib/i18n/chosen-locale";
 import { useT } from "@/lib/i18n/use-t";
@@ -36,23 +36,37 @@ export function CustomerLanguageMenu({
   return <LanguageMenu className={className} onChosen={storeLanguage} />;
 }
 
-/** The profile's language choice: the same as the header's menu, as a labelled field. */
+/**
+ * The profile's language choice: the same as the header's menu, as a field with its hint. A
+ * plain select: the form field components would split the sign-in page's shared code in two.
+ */
 export function CustomerLanguageSelect({ customerId }: { customerId: number }) {
   const { t, locale } = useT();
   const storeLanguage = useStoreLanguage(customerId);
+  const hintId = useId();
   return (
-    <Select
-      aria-label={t("Language")}
-      hint={t("The pages and your e-mails from this shop use it.")}
-      options={LANGUAGE_OPTIONS}
-      value={locale}
-      containerClassName="max-w-xs"
-      onChange={(event) => {
-        const next = event.target.value;
-        if (!isLocale(next) || next === locale) return;
-        chooseLocale(next);
-        storeLanguage(next);
-      }}
-    />
+    <span className="flex flex-col gap-1">
+      <select
+        aria-label={t("Language")}
+        aria-describedby={hintId}
+        value={locale}
+        onChange={(event) => {
+          const next = event.target.value;
+          if (!isLocale(next) || next === locale) return;
+          chooseLocale(next);
+          storeLanguage(next);
+        }}
+        className="h-10 w-full max-w-xs rounded-control border border-line-strong bg-surface px-3 text-fg text-sm focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        {LANGUAGE_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value} lang={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <span id={hintId} className="text-fg-muted text-xs">
+        {t("The pages and your e-mails from this shop use it.")}
+      </span>
+    </span>
   );
 }

@@ -61,8 +61,7 @@ export function translateText(text: string, values?: MessageValues): string {
  */
 export function t(key: MessageKey, values?: MessageValues): string {
   if (Object.hasOwn(i18n.messages, key)) return i18n._(key, values);
-  return key.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
-    const value = values?.[name];
-    return value === undefined || value === null ? placeholder : String(value);
-  });
+  return key.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    String(values?.[name] ?? placeholder),
+  );
 }
