@@ -130,7 +130,8 @@ export function CustomerLayout() {
             </span>
           </Link>
           <HeaderCashback />
-          <CustomerLanguageMenu customerId={customerId} className="max-[360px]:hidden" />
+          {/* Below 410 px the header keeps the logo and the amount; the profile has the language. */}
+          <CustomerLanguageMenu customerId={customerId} className="max-[410px]:hidden" />
           <ThemeToggle />
           <NotificationBell
             audience="customer"
