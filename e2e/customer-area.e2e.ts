@@ -562,6 +562,24 @@ describe("customer area journeys", () => {
     await narrow.close();
   });
 
+  it("the dashboard in German on a 390 px phone: its words, and nothing wider than the screen", async () => {
+    const customer = await verifiedCustomer("german");
+    const page = await customerPage(customer, { width: 390, height: 844 });
+    await page.addInitScript(() => localStorage.setItem("tessera.locale", "de"));
+    await page.goto(`${server.url}${dashboardPath}`);
+    await page.getByRole("heading", { name: "Übersicht", exact: true }).waitFor();
+    await page.getByRole("tab", { name: "Mitgliedschaften" }).waitFor();
+    await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
+    expect(await page.getByRole("heading", { name: "Cashback-Guthaben" }).isVisible()).toBe(true);
+    expect(await page.getByText("0,00 $").first().isVisible()).toBe(true);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await screenshot(page, "customer-dashboard-de-390");
+    await page.getByRole("tab", { name: "Abrechnung" }).click();
+    await screenshot(page, "customer-billing-de-390");
+  });
+
   it("live refresh: a redemption from another session shows within 2 s, with no reload", async () => {
     const { customer } = await member("live", "Gold");
     const page = await customerPage(customer, viewports.desktop);

@@ -10,6 +10,8 @@ import { Link } from "react-router";
 import { Button, buttonClassName, PasswordInput } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
 
 export type PasswordChange = { currentPassword: string; newPassword: string };
@@ -52,6 +54,8 @@ export function ChangePasswordForm({
     reValidateMode: "onSubmit",
   });
   useClearErrorOnEdit(watch, clearErrors);
+  const { t } = useT();
+  const translated = (message: string | undefined) => message && translateText(message);
 
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
     send(
@@ -78,9 +82,9 @@ export function ChangePasswordForm({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <div>
         <PasswordInput
-          label="Current Password"
+          label={t("Current Password")}
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
+          error={translated(errors.currentPassword?.message)}
           {...register("currentPassword")}
         />
         <div className="mt-2 flex justify-end">
@@ -88,21 +92,21 @@ export function ChangePasswordForm({
             to={forgotPasswordTo}
             className="rounded-sm font-medium text-primary-ink text-sm hover:underline"
           >
-            Forgot Password
+            {t("Forgot Password")}
           </Link>
         </div>
       </div>
       <PasswordInput
-        label="New Password"
+        label={t("New Password")}
         autoComplete="new-password"
-        hint="8+ characters with upper and lower case letters, a number and one of @$!%*?&"
-        error={errors.newPassword?.message}
+        hint={t("8+ characters with upper and lower case letters, a number and one of @$!%*?&")}
+        error={translated(errors.newPassword?.message)}
         {...register("newPassword")}
       />
       <PasswordInput
-        label="Re-Enter new Password"
+        label={t("Re-Enter new Password")}
         autoComplete="new-password"
-        error={errors.confirmNewPassword?.message}
+        error={translated(errors.confirmNewPassword?.message)}
         {...register("confirmNewPassword")}
       />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -110,10 +114,10 @@ export function ChangePasswordForm({
           to={cancelTo}
           className={buttonClassName({ variant: "outline", className: "no-underline" })}
         >
-          Cancel
+          {t("Cancel")}
         </Link>
         <Button type="submit" loading={pending}>
-          Update Password
+          {t("Update Password")}
         </Button>
       </div>
     </form>

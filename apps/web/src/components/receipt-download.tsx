@@ -2,6 +2,7 @@ import { FileDown } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui";
 import { getFile } from "@/lib/api-client";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError } from "@/lib/notify";
 
 /** Saves a file the API answers with the session (a PDF receipt) under the server's name. */
@@ -33,6 +34,7 @@ export function ReceiptDownload({
   label: string;
 }) {
   const [busy, setBusy] = useState(false);
+  const { t } = useT();
   async function download() {
     setBusy(true);
     try {
@@ -41,7 +43,9 @@ export function ReceiptDownload({
         `receipt-${transactionId}.pdf`,
       );
     } catch (error) {
-      notifyError(error, { fallback: "Could not download the receipt. Please try again." });
+      notifyError(error, {
+        fallback: t("Could not download the receipt. Please try again."),
+      });
     } finally {
       setBusy(false);
     }
@@ -53,9 +57,9 @@ export function ReceiptDownload({
       onClick={download}
       loading={busy}
       leftIcon={<FileDown aria-hidden="true" className="size-4" />}
-      aria-label={`PDF receipt, ${label}`}
+      aria-label={t("PDF receipt, {item}", { item: label })}
     >
-      PDF receipt
+      {t("PDF receipt")}
     </Button>
   );
 }

@@ -18,6 +18,7 @@ import {
   useSignedInCustomer,
 } from "@/features/customer";
 import { customerSection } from "@/features/customer/catalogue";
+import { CustomerLanguageMenu } from "@/features/customer/language";
 import { NotificationBell } from "@/features/notifications";
 import { useLogout } from "@/features/session";
 import { cn } from "@/lib/cn";
@@ -25,6 +26,53 @@ import { useSection } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useSidebar } from "../providers/sidebar-provider";
+
+type NavItem = { to: string; label: string; icon: typeof LayoutDashboard };
+
+/** Larger screens: the picture opens Dashboard, Profile and Logout. */
+function AccountMenu({
+  items,
+  fullName,
+  onLogout,
+}: {
+  items: NavItem[];
+  fullName: string;
+  onLogout: () => void;
+}) {
+  const { t } = useT();
+  return (
+    <div className="max-sm:hidden">
+      <DropdownMenu
+        label={t("Account")}
+        trigger={
+          <button
+            type="button"
+            aria-label={
+              fullName ? t("Account menu: {name}", { name: fullName }) : t("Account menu")
+            }
+            className="rounded-full"
+          >
+            <CustomerAvatar />
+          </button>
+        }
+      >
+        {items.map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onLogout}>
+          <LogOut aria-hidden="true" />
+          {t("Logout")}
+        </DropdownMenuItem>
+      </DropdownMenu>
+    </div>
+  );
+}
 
 /**
  * The customer area's frame (spec §2 "Customer header"): the shop's logo and name, the
@@ -50,13 +98,13 @@ export function CustomerLayout() {
   const { close } = sidebar;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
   useEffect(() => close(), [pathname, close]);
-  const { locale } = useT();
+  const { t, locale } = useT();
   const wordsReady = useSection(customerSection, locale);
   if (!wordsReady) return <PageLoader />;
 
   const items = [
-    { to: `${base}/dashboard`, label: "Dashboard", icon: LayoutDashboard },
-    { to: `${base}/profile-overview`, label: "Profile", icon: UserRound },
+    { to: `${base}/dashboard`, label: t("Dashboard"), icon: LayoutDashboard },
+    { to: `${base}/profile-overview`, label: t("Profile"), icon: UserRound },
   ];
 
   return (
@@ -64,7 +112,7 @@ export function CustomerLayout() {
       <header className="sticky top-0 z-30 border-line border-b bg-surface/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
           <IconButton
-            aria-label="Open menu"
+            aria-label={t("Open menu")}
             aria-expanded={sidebar.isOpen}
             className="sm:hidden"
             onClick={sidebar.open}
@@ -82,43 +130,18 @@ export function CustomerLayout() {
             </span>
           </Link>
           <HeaderCashback />
+          {/* Below 410 px the header keeps the logo and the amount; the profile has the language. */}
+          <CustomerLanguageMenu customerId={customerId} className="max-[410px]:hidden" />
           <ThemeToggle />
           <NotificationBell
             audience="customer"
             shopId={shop.id}
             customerId={customerId ?? undefined}
           />
-          <div className="max-sm:hidden">
-            <DropdownMenu
-              label="Account"
-              trigger={
-                <button
-                  type="button"
-                  aria-label={fullName ? `Account menu: ${fullName}` : "Account menu"}
-                  className="rounded-full"
-                >
-                  <CustomerAvatar />
-                </button>
-              }
-            >
-              {items.map(({ to, label, icon: Icon }) => (
-                <DropdownMenuItem key={to} asChild>
-                  <Link to={to}>
-                    <Icon aria-hidden="true" />
-                    {label}
-                  </Link>
-                </DropdownMenuItem>
-              ))}
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => logout.mutate()}>
-                <LogOut aria-hidden="true" />
-                Logout
-              </DropdownMenuItem>
-            </DropdownMenu>
-          </div>
+          <AccountMenu items={items} fullName={fullName} onLogout={() => logout.mutate()} />
           <Link
             to={`${base}/profile-overview`}
-            aria-label={fullName ? `Profile: ${fullName}` : "Profile"}
+            aria-label={fullName ? t("Profile: {name}", { name: fullName }) : t("Profile")}
             className="shrink-0 rounded-full sm:hidden"
           >
             <CustomerAvatar />
@@ -140,7 +163,7 @@ export function CustomerLayout() {
             </div>
           </div>
         ) : null}
-        <nav aria-label="Account" className="flex flex-col gap-1 px-3 py-2">
+        <nav aria-label={t("Account")} className="flex flex-col gap-1 px-3 py-2">
           {items.map(({ to, label, icon: Icon }) => (
             <NavLink
               key={to}
@@ -165,7 +188,7 @@ export function CustomerLayout() {
             className="flex items-center gap-3 rounded-control px-3 py-2.5 font-medium text-fg-muted text-sm hover:bg-danger-soft hover:text-danger-ink"
           >
             <LogOut aria-hidden="true" className="size-5" />
-            Logout
+            {t("Logout")}
           </button>
         </nav>
       </Sheet>

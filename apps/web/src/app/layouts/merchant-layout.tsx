@@ -5,7 +5,7 @@ import { BrandLogo } from "@/components/brand-logo";
 import { ShopLogo } from "@/components/shop-logo";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Avatar, IconButton, Sheet } from "@/components/ui";
-import { ScanCardButton } from "@/features/member-card";
+import { ScanCardButton } from "@/features/member-card/scanner";
 import { memberDetailPath } from "@/features/members";
 import { NotificationBell } from "@/features/notifications";
 import { MERCHANT_PROFILE_PATH, useCurrentUser, useLogout } from "@/features/session";

@@ -8,6 +8,7 @@ import {
 import { ChevronDown, Search } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId, useMemo, useState } from "react";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n/use-t";
 import {
   controlClassName,
   controlStateClassName,
@@ -68,6 +69,7 @@ export function CountryPhoneInput({
   );
   const results = useMemo(() => searchPhoneCountries(query), [query]);
   const hasError = Boolean(error);
+  const { t } = useT();
 
   function pick(code: string) {
     onCountryChange(code);
@@ -82,7 +84,9 @@ export function CountryPhoneInput({
         <button
           type="button"
           onClick={() => setOpen(true)}
-          aria-label={`Country: ${selected?.name ?? country} ${selected?.callingCode ?? ""}`.trim()}
+          aria-label={t("Country: {country}", {
+            country: `${selected?.name ?? country} ${selected?.callingCode ?? ""}`.trim(),
+          })}
           className={cn(
             controlClassName,
             controlStateClassName.normal,
@@ -120,10 +124,10 @@ export function CountryPhoneInput({
           {hint}
         </FieldMessage>
       ) : null}
-      <Modal open={open} onOpenChange={setOpen} title="Select country" size="sm">
+      <Modal open={open} onOpenChange={setOpen} title={t("Select country")} size="sm">
         <div className="flex flex-col gap-3">
           <TextInput
-            label="Search countries"
+            label={t("Search countries")}
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
@@ -132,10 +136,10 @@ export function CountryPhoneInput({
           />
           {results.length === 0 ? (
             <p role="status" className="py-6 text-center text-fg-muted text-sm">
-              {NO_COUNTRIES_TEXT}
+              {t(NO_COUNTRIES_TEXT)}
             </p>
           ) : (
-            <ul aria-label="Countries" className="-mx-2 max-h-80 overflow-y-auto">
+            <ul aria-label={t("Countries")} className="-mx-2 max-h-80 overflow-y-auto">
               {results.map((c) => (
                 <li key={c.code}>
                   <button

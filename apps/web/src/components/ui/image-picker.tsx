@@ -9,6 +9,7 @@ import {
   useState,
 } from "react";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n/use-t";
 import { Button } from "./button";
 import { FieldLabel, FieldMessage, joinIds } from "./field";
 
@@ -86,14 +87,14 @@ export function ImagePicker({
   const [previewFailed, setPreviewFailed] = useState(false);
   const previewUrl = usePreviewUrl(value);
   const hasError = Boolean(error);
+  const { t } = useT();
 
   // A new file gets a new chance to preview.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the file changes
   useEffect(() => setPreviewFailed(false), [value]);
 
   function choose(file: File | null | undefined) {
-    if (disabled) return;
-    onChange(file ?? null);
+    if (!disabled) onChange(file ?? null);
   }
 
   function handleInputChange(event: ChangeEvent<HTMLInputElement>) {
@@ -164,14 +165,14 @@ export function ImagePicker({
               {previewUrl && !previewFailed ? (
                 <img
                   src={previewUrl}
-                  alt={`Preview of ${value.name}`}
+                  alt={t("Preview of {name}", { name: value.name })}
                   className="size-full object-cover"
                   onError={() => setPreviewFailed(true)}
                 />
               ) : (
                 <span className="flex flex-col items-center gap-1 px-2 text-center text-fg-subtle text-xs">
                   <ImageIcon aria-hidden="true" className="size-6" />
-                  No preview
+                  {t("No preview")}
                 </span>
               )}
             </div>
@@ -187,9 +188,9 @@ export function ImagePicker({
                   disabled={disabled}
                   leftIcon={<RefreshCw aria-hidden="true" className="size-4" />}
                   onClick={() => inputRef.current?.click()}
-                  aria-label={`Change ${value.name}`}
+                  aria-label={t("Change {name}", { name: value.name })}
                 >
-                  Change
+                  {t("Change")}
                 </Button>
                 <Button
                   size="sm"
@@ -197,9 +198,9 @@ export function ImagePicker({
                   disabled={disabled}
                   leftIcon={<Trash2 aria-hidden="true" className="size-4" />}
                   onClick={() => choose(null)}
-                  aria-label={`Remove ${value.name}`}
+                  aria-label={t("Remove {name}", { name: value.name })}
                 >
-                  Remove
+                  {t("Remove")}
                 </Button>
               </div>
             </div>
@@ -214,8 +215,8 @@ export function ImagePicker({
               <ImageUp aria-hidden="true" className="size-5" />
             </span>
             <span className="text-fg text-sm">
-              <span className="font-semibold text-primary-ink">Choose an image</span> or drag it
-              here
+              <span className="font-semibold text-primary-ink">{t("Choose an image")}</span>{" "}
+              {t("or drag it here")}
             </span>
           </label>
         )}

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n/use-t";
 import { Button } from "./button";
 
 /** Pages of `pageSize` rows out of `total`: at least one page. */
@@ -28,6 +29,7 @@ export function ListPager({
   className?: string;
 }) {
   const pages = pageCount(total, pageSize);
+  const { t } = useT();
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} className={cn("flex items-center justify-between gap-3", className)}>
@@ -38,10 +40,10 @@ export function ListPager({
         leftIcon={<ChevronLeft aria-hidden="true" className="size-4" />}
         onClick={() => onPageChange(page - 1)}
       >
-        Previous
+        {t("Previous")}
       </Button>
       <p className="text-fg-muted text-sm" aria-live="polite">
-        Page {page} of {pages}
+        {t("Page {page} of {pages}", { page, pages })}
       </p>
       <Button
         variant="outline"
@@ -50,7 +52,7 @@ export function ListPager({
         rightIcon={<ChevronRight aria-hidden="true" className="size-4" />}
         onClick={() => onPageChange(page + 1)}
       >
-        Next
+        {t("Next")}
       </Button>
     </nav>
   );

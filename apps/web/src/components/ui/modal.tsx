@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n/use-t";
 import { IconButton } from "./button";
 
 const widths = {
@@ -45,6 +46,7 @@ export function Modal({
   hideCloseButton = false,
   className,
 }: ModalProps) {
+  const { t } = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange} defaultOpen={defaultOpen}>
       {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
@@ -74,7 +76,7 @@ export function Modal({
             </div>
             {hideCloseButton ? null : (
               <Dialog.Close asChild>
-                <IconButton aria-label="Close" size="sm" className="-me-2 -mt-1 text-fg-muted">
+                <IconButton aria-label={t("Close")} size="sm" className="-me-2 -mt-1 text-fg-muted">
                   <X aria-hidden="true" />
                 </IconButton>
               </Dialog.Close>

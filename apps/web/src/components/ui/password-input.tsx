@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
+import { t } from "@/lib/i18n";
 import { IconButton } from "./button";
 import { TextInput, type TextInputProps } from "./text-input";
 
@@ -8,6 +9,7 @@ export type PasswordInputProps = Omit<TextInputProps, "type" | "endAdornment">;
 /** A TextInput for passwords with a show/hide toggle (a "Show password" toggle button,
  *  aria-pressed while the text is shown). */
 export function PasswordInput({ autoComplete = "current-password", ...props }: PasswordInputProps) {
+  // The form around it renders again when the language changes.
   const [isVisible, setIsVisible] = useState(false);
   return (
     <TextInput
@@ -18,7 +20,7 @@ export function PasswordInput({ autoComplete = "current-password", ...props }: P
       endAdornment={
         <IconButton
           size="sm"
-          aria-label="Show password"
+          aria-label={t("Show password")}
           aria-pressed={isVisible}
           onClick={() => setIsVisible((visible) => !visible)}
           disabled={props.disabled}

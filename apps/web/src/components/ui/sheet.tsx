@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n/use-t";
 import { IconButton } from "./button";
 
 export interface SheetProps {
@@ -28,6 +29,7 @@ export function Sheet({
   children,
   className,
 }: SheetProps) {
+  const { t } = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -45,7 +47,7 @@ export function Sheet({
               {title}
             </Dialog.Title>
             <Dialog.Close asChild>
-              <IconButton aria-label="Close menu" size="sm" className="ms-auto text-fg-muted">
+              <IconButton aria-label={t("Close menu")} size="sm" className="ms-auto text-fg-muted">
                 <X aria-hidden="true" />
               </IconButton>
             </Dialog.Close>

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { type ReactNode, useCallback, useRef, useState } from "react";
 import { Drawer } from "vaul";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n/use-t";
 import { Button, IconButton } from "./button";
 
 export interface SidePanelProps {
@@ -70,11 +71,11 @@ export function SidePanel({
   description,
   children,
   showCancel = false,
-  cancelLabel = "Cancel",
+  cancelLabel,
   onCancel,
   payableAmount,
   onCheckout,
-  checkoutLabel = "Checkout",
+  checkoutLabel,
   checkoutLoading = false,
   checkoutDisabled = false,
   footer,
@@ -83,6 +84,7 @@ export function SidePanel({
   const hasPayable = payableAmount !== undefined && payableAmount !== null;
   const hasFooter = Boolean(footer) || showCancel || hasPayable;
   const swipe = useSwipeCloseThreshold();
+  const { t } = useT();
 
   return (
     <Drawer.Root
@@ -116,7 +118,7 @@ export function SidePanel({
               ) : null}
             </div>
             <Drawer.Close asChild>
-              <IconButton aria-label="Close" size="sm" className="-me-2 text-fg-muted">
+              <IconButton aria-label={t("Close")} size="sm" className="-me-2 text-fg-muted">
                 <X aria-hidden="true" />
               </IconButton>
             </Drawer.Close>
@@ -128,7 +130,7 @@ export function SidePanel({
             <div className="border-line border-t px-5 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-6">
               {hasPayable ? (
                 <p className="mb-3 flex items-baseline justify-between gap-4 text-sm">
-                  <span className="text-fg-muted">Payable Amount</span>
+                  <span className="text-fg-muted">{t("Payable Amount")}</span>
                   <span className="font-semibold text-fg text-xl tabular-nums">
                     {payableAmount}
                   </span>
@@ -139,7 +141,7 @@ export function SidePanel({
                 {showCancel ? (
                   <Drawer.Close asChild>
                     <Button variant="outline" onClick={onCancel}>
-                      {cancelLabel}
+                      {cancelLabel ?? t("Cancel")}
                     </Button>
                   </Drawer.Close>
                 ) : null}
@@ -149,7 +151,7 @@ export function SidePanel({
                     loading={checkoutLoading}
                     disabled={checkoutDisabled || !onCheckout}
                   >
-                    {checkoutLabel}
+                    {checkoutLabel ?? t("Checkout")}
                   </Button>
                 ) : null}
               </div>

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId } from "react";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n/use-t";
 import { Skeleton } from "./skeleton";
 
 export interface TableColumn<Row> {
@@ -44,7 +45,7 @@ export function Table<Row>({
   getRowKey,
   caption,
   hideCaption = false,
-  empty = "No data",
+  empty,
   loading = false,
   loadingRows = 4,
   onRowClick,
@@ -52,6 +53,7 @@ export function Table<Row>({
   className,
 }: TableProps<Row>) {
   const captionId = useId();
+  const { t } = useT();
 
   function handleKeyDown(event: KeyboardEvent<HTMLTableRowElement>, row: Row) {
     if (event.key === "Enter" || event.key === " ") {
@@ -70,7 +72,7 @@ export function Table<Row>({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container needs focus to scroll by keyboard
       tabIndex={0}
       aria-labelledby={caption ? captionId : undefined}
-      aria-label={caption ? undefined : "Table"}
+      aria-label={caption ? undefined : t("Table")}
       aria-busy={loading || undefined}
     >
       <table className="w-full border-collapse text-sm">
@@ -116,7 +118,7 @@ export function Table<Row>({
           ) : rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="px-4 py-10 text-center text-fg-muted">
-                {empty}
+                {empty ?? t("No data")}
               </td>
             </tr>
           ) : (

@@ -1,5 +1,7 @@
-import { type CustomerMembership, formatShortDate, MAX_PAGE_SIZE } from "@tessera/shared";
+import { type CustomerMembership, formatShortDateIn, MAX_PAGE_SIZE } from "@tessera/shared";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { t } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useCustomerRedemptions } from "./api";
 import {
@@ -48,6 +50,7 @@ export type BenefitStatus =
 export function useBenefitUsage(customerId: number, membership: CustomerMembership | null) {
   const shop = useCurrentShop();
   const refusals = useContext(RefusalsContext);
+  const { locale } = useT();
   const benefits = redeemableBenefits(membership);
   const serverKnows = hasBenefitUsage(benefits);
   // This month's benefit redemptions are the newest ones, so the first page holds them.
@@ -64,8 +67,10 @@ export function useBenefitUsage(customerId: number, membership: CustomerMembersh
       return {
         redeemable: false,
         note: usedOne.availableOn
-          ? `Redeemed this month · available again on ${formatShortDate(usedOne.availableOn, shop.timeZone)}`
-          : "Redeemed this month",
+          ? t("Redeemed this month · available again on {date}", {
+              date: formatShortDateIn(locale, usedOne.availableOn, shop.timeZone),
+            })
+          : t("Redeemed this month"),
       };
     }
     const refusal = refusals?.refused.get(benefitId);

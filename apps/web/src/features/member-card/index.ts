@@ -1,4 +1,3 @@
 export { findMemberByCard, memberCardKeys, memberCardPath } from "./api";
 export { MemberCardPanel } from "./components/member-card-panel";
 export { RotateCardSection } from "./components/rotate-card-section";
-export { ScanCardButton } from "./scanner/scan-card-button";

@@ -1,4 +1,4 @@
-import { formatMoney, toCents } from "@tessera/shared";
+import { formatMoney, formatMoneyIn, type Locale, toCents } from "@tessera/shared";
 
 const wholeDollars = new Intl.NumberFormat("en-US", {
   style: "currency",
@@ -12,8 +12,17 @@ const wholeDollars = new Intl.NumberFormat("en-US", {
  * shown" forbids showing anything but what is charged. So whole amounts drop their ".00" and an
  * amount with cents keeps them ("$9.99", never "$10" for a $9.99 charge).
  */
-export function formatPayableAmount(dollars: number): string {
+export function formatPayableAmount(dollars: number, locale: Locale = "en"): string {
   const cents = toCents(dollars);
+  if (locale !== "en") {
+    if (cents % 100 !== 0) return formatMoneyIn(locale, dollars);
+    return new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }).format(cents / 100);
+  }
   return cents % 100 === 0 ? wholeDollars.format(cents / 100) : formatMoney(dollars);
 }
 

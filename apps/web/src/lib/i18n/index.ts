@@ -53,7 +53,15 @@ export function translateText(text: string, values?: MessageValues): string {
   return Object.hasOwn(i18n.messages, text) ? i18n._(text, values) : text;
 }
 
-/** A catalogue text in the active language (outside React; components use `useT`). */
+/**
+ * A catalogue text in the active language (outside React; components use `useT`). A key no
+ * loaded section holds (a component shared with the merchant area, whose pages do not load the
+ * customer's words) reads as its English text with its placeholders filled: pages ship no ICU
+ * parser, so Lingui itself would show the raw `{name}`.
+ */
 export function t(key: MessageKey, values?: MessageValues): string {
-  return i18n._(key, values);
+  if (Object.hasOwn(i18n.messages, key)) return i18n._(key, values);
+  return key.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    String(values?.[name] ?? placeholder),
+  );
 }

@@ -1,6 +1,6 @@
 import type { Locale } from "@tessera/shared";
 import { useSyncExternalStore } from "react";
-import { activeLocale, i18n, type MessageKey, type MessageValues } from "./index";
+import { activeLocale, i18n, type MessageKey, type MessageValues, t } from "./index";
 
 function subscribe(onChange: () => void) {
   return i18n.on("change", onChange);
@@ -14,6 +14,6 @@ export function useT(): { t: (key: MessageKey, values?: MessageValues) => string
   const locale = useSyncExternalStore(subscribe, activeLocale, activeLocale);
   return {
     locale,
-    t: (key, values) => i18n._(key, values),
+    t,
   };
 }

@@ -1,7 +1,9 @@
-import { type CustomerMembership, formatMoney } from "@tessera/shared";
+import { type CustomerMembership, formatMoneyIn } from "@tessera/shared";
 import { CheckCircle2, Gift } from "lucide-react";
 import { Button, Skeleton } from "@/components/ui";
 import { cn } from "@/lib/cn";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import type { BenefitStatus } from "../benefit-usage";
 
 type Benefit = CustomerMembership["Benefits"][number];
@@ -26,6 +28,7 @@ export function BenefitRow({
   className?: string;
 }) {
   const noteId = `benefit-${benefit.id}-note`;
+  const { t, locale } = useT();
   return (
     <div
       className={cn(
@@ -48,9 +51,11 @@ export function BenefitRow({
             {checking ? (
               <Skeleton className="mt-1 h-4 w-32" />
             ) : status.redeemable ? (
-              <>Worth {formatMoney(benefit.worth)} · available this month</>
+              t("Worth {amount} · available this month", {
+                amount: formatMoneyIn(locale, benefit.worth),
+              })
             ) : (
-              status.note
+              translateText(status.note)
             )}
           </div>
         </div>
@@ -59,12 +64,12 @@ export function BenefitRow({
         size="sm"
         variant={status.redeemable ? "primary" : "outline"}
         disabled={checking || !status.redeemable}
-        aria-label={`Redeem ${benefit.name}`}
+        aria-label={t("Redeem {name}", { name: benefit.name })}
         aria-describedby={noteId}
         onClick={onRedeem}
         className="shrink-0 max-[479px]:w-full"
       >
-        Redeem
+        {t("Redeem")}
       </Button>
     </div>
   );

@@ -1,22 +1,19 @@
-import {
-  formatMoney,
-  PAYMENT_TYPE_LABELS,
-  type Transaction,
-  type TransactionStatus,
-} from "@tessera/shared";
+import { PAYMENT_TYPE_LABELS, type Transaction, type TransactionStatus } from "@tessera/shared";
 import { CreditCard } from "lucide-react";
 import { useState } from "react";
 import { ReceiptDownload } from "@/components/receipt-download";
 import { Badge, type BadgeTone, type TableColumn } from "@/components/ui";
+import { type MessageKey, t, translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useCustomerTransactions } from "../api";
-import { formatDay, formatTime } from "../format";
+import { formatAmount, formatDay, formatTime } from "../format";
 import { PagedHistory } from "./paged-history";
 import { LIST_PAGE_SIZE } from "./redemptions-tab";
 
 export const NO_TRANSACTIONS_TEXT = "No transactions found";
 
-const STATUS: Record<TransactionStatus, { label: string; tone: BadgeTone }> = {
+const STATUS: Record<TransactionStatus, { label: MessageKey; tone: BadgeTone }> = {
   succeeded: { label: "Paid", tone: "success" },
   failed: { label: "Declined", tone: "danger" },
   refunded: { label: "Refunded", tone: "info" },
@@ -27,25 +24,35 @@ const PLAN_LABELS = { monthly: "Monthly", yearly: "Yearly" } as const;
 /** What was bought: the offer, or the membership with its plan. */
 function itemOf(row: Transaction): { name: string; kind: string } {
   if (row.offerName !== null || row.transactionType === "Offer") {
-    return { name: row.offerName ?? "Offer", kind: "Offer" };
+    return { name: row.offerName ?? t("Offer"), kind: t("Offer") };
   }
-  const plan = row.plan ? ` · ${PLAN_LABELS[row.plan]}` : "";
-  return { name: row.membershipName ?? row.transactionType, kind: `Membership${plan}` };
+  const name = row.membershipName ?? translateText(row.transactionType);
+  if (!row.plan) return { name, kind: t("Membership") };
+  return { name, kind: t("Membership · {plan}", { plan: t(PLAN_LABELS[row.plan]) }) };
 }
 
 /** Cashback and discount that made the card pay less than the price. */
 function deductions(row: Transaction): string | null {
   const parts: string[] = [];
-  if (row.cashbackUsed > 0) parts.push(`${formatMoney(row.cashbackUsed)} cashback`);
-  if (row.discount > 0) parts.push(`${formatMoney(row.discount)} discount`);
-  return parts.length > 0 ? `of ${formatMoney(row.price)}, less ${parts.join(" and ")}` : null;
+  if (row.cashbackUsed > 0) {
+    parts.push(t("{amount} cashback", { amount: formatAmount(row.cashbackUsed) }));
+  }
+  if (row.discount > 0) parts.push(t("{amount} discount", { amount: formatAmount(row.discount) }));
+  if (parts.length === 0) return null;
+  return parts.length === 1
+    ? t("of {price}, less {first}", { price: formatAmount(row.price), first: parts[0] })
+    : t("of {price}, less {first} and {second}", {
+        price: formatAmount(row.price),
+        first: parts[0],
+        second: parts[1],
+      });
 }
 
 function StatusBadge({ status }: { status: TransactionStatus }) {
   const { label, tone } = STATUS[status];
   return (
     <Badge tone={tone} dot>
-      {label}
+      {t(label)}
     </Badge>
   );
 }
@@ -63,7 +70,7 @@ function Receipt({ row, timeZone }: { row: Transaction; timeZone: string }) {
 
 function TransactionCards({ rows, timeZone }: { rows: Transaction[]; timeZone: string }) {
   return (
-    <ul aria-label="Transactions" className="flex flex-col gap-3">
+    <ul aria-label={t("Transactions")} className="flex flex-col gap-3">
       {rows.map((row) => {
         const item = itemOf(row);
         const less = deductions(row);
@@ -75,7 +82,7 @@ function TransactionCards({ rows, timeZone }: { rows: Transaction[]; timeZone: s
                 <p className="text-fg-muted text-sm">{item.kind}</p>
               </div>
               <div className="text-right">
-                <p className="font-semibold text-fg tabular-nums">{formatMoney(row.amount)}</p>
+                <p className="font-semibold text-fg tabular-nums">{formatAmount(row.amount)}</p>
                 {less ? <p className="text-fg-subtle text-xs">{less}</p> : null}
               </div>
             </div>
@@ -85,7 +92,7 @@ function TransactionCards({ rows, timeZone }: { rows: Transaction[]; timeZone: s
                 {formatDay(row.transactionDate, timeZone)},{" "}
                 {formatTime(row.transactionDate, timeZone)}
               </span>
-              <span>{PAYMENT_TYPE_LABELS[row.paymentType]}</span>
+              <span>{translateText(PAYMENT_TYPE_LABELS[row.paymentType])}</span>
             </div>
             {row.status === "failed" ? null : (
               <div className="mt-2 -ml-3">
@@ -103,7 +110,7 @@ function columns(timeZone: string): TableColumn<Transaction>[] {
   return [
     {
       key: "date",
-      header: "Date",
+      header: t("Date"),
       cell: (row) => (
         <span className="whitespace-nowrap">
           {formatDay(row.transactionDate, timeZone)}
@@ -115,7 +122,7 @@ function columns(timeZone: string): TableColumn<Transaction>[] {
     },
     {
       key: "item",
-      header: "Item",
+      header: t("Item"),
       cell: (row) => {
         const item = itemOf(row);
         return (
@@ -126,25 +133,29 @@ function columns(timeZone: string): TableColumn<Transaction>[] {
         );
       },
     },
-    { key: "payment", header: "Payment", cell: (row) => PAYMENT_TYPE_LABELS[row.paymentType] },
+    {
+      key: "payment",
+      header: t("Payment"),
+      cell: (row) => translateText(PAYMENT_TYPE_LABELS[row.paymentType]),
+    },
     {
       key: "amount",
-      header: "Amount",
+      header: t("Amount"),
       align: "right",
       cell: (row) => {
         const less = deductions(row);
         return (
           <span className="tabular-nums">
-            {formatMoney(row.amount)}
+            {formatAmount(row.amount)}
             {less ? <span className="block text-fg-subtle text-xs">{less}</span> : null}
           </span>
         );
       },
     },
-    { key: "status", header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
+    { key: "status", header: t("Status"), cell: (row) => <StatusBadge status={row.status} /> },
     {
       key: "receipt",
-      header: "Receipt",
+      header: t("Receipt"),
       cell: (row) => (row.status === "failed" ? null : <Receipt row={row} timeZone={timeZone} />),
     },
   ];
@@ -156,19 +167,20 @@ function columns(timeZone: string): TableColumn<Transaction>[] {
  */
 export function BillingTab({ customerId }: { customerId: number }) {
   const shop = useCurrentShop();
+  useT();
   const [page, setPage] = useState(1);
   const list = useCustomerTransactions(shop.id, customerId, page, LIST_PAGE_SIZE);
   return (
     <PagedHistory
-      caption="Transactions"
+      caption={t("Transactions")}
       query={list}
       rowsOf={(data) => data.transactions}
       columns={columns(shop.timeZone)}
       cards={(rows) => <TransactionCards rows={rows} timeZone={shop.timeZone} />}
       empty={{
         icon: <CreditCard aria-hidden="true" />,
-        title: NO_TRANSACTIONS_TEXT,
-        hint: "Your membership and offer payments show here.",
+        title: t(NO_TRANSACTIONS_TEXT),
+        hint: t("Your membership and offer payments show here."),
       }}
       page={page}
       pageSize={LIST_PAGE_SIZE}

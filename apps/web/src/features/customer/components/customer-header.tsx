@@ -1,8 +1,9 @@
-import { formatMoney } from "@tessera/shared";
+import { formatMoneyIn } from "@tessera/shared";
 import { Wallet } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar, Skeleton } from "@/components/ui";
 import { useCustomerDashboard } from "@/features/payments";
+import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
 import { redeemCashbackPath } from "../dashboard";
@@ -22,21 +23,22 @@ export function useSignedInCustomer() {
 export function HeaderCashback() {
   const shop = useCurrentShop();
   const { dashboard } = useSignedInCustomer();
+  const { t, locale } = useT();
   if (dashboard.isPending) {
     return dashboard.fetchStatus === "idle" ? null : (
       <Skeleton className="h-9 w-20 rounded-full sm:w-32" />
     );
   }
   if (dashboard.isError) return null;
-  const balance = formatMoney(dashboard.data.rewardBalance);
+  const balance = formatMoneyIn(locale, dashboard.data.rewardBalance);
   return (
     <Link
       to={redeemCashbackPath(shop.id)}
-      aria-label={`Cashback balance ${balance}: redeem cashback`}
+      aria-label={t("Cashback balance {amount}: redeem cashback", { amount: balance })}
       className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full bg-primary-soft px-3 font-semibold text-primary-ink text-sm no-underline ring-1 ring-primary/20 ring-inset transition-colors hover:bg-secondary"
     >
       <Wallet aria-hidden="true" className="size-4 shrink-0" />
-      <span className="max-[410px]:hidden">Cashback</span>
+      <span className="max-[410px]:hidden">{t("Cashback")}</span>
       <span className="tabular-nums">{balance}</span>
     </Link>
   );

@@ -1,4 +1,6 @@
 import { Skeleton, Switch } from "@/components/ui";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { toast } from "@/lib/toast";
 import { useEmailPreferences, useUpdateEmailPreferences } from "../api";
 
@@ -9,17 +11,18 @@ import { useEmailPreferences, useUpdateEmailPreferences } from "../api";
 export function EmailRemindersSetting({ customerId }: { customerId: number }) {
   const preferences = useEmailPreferences(customerId);
   const update = useUpdateEmailPreferences(customerId);
+  const { t } = useT();
   if (preferences.isPending) return <Skeleton className="h-10 w-full" />;
   if (preferences.isError) {
     return (
       <p role="alert" className="text-danger-ink text-sm">
-        We could not load your e-mail settings.{" "}
+        {t("We could not load your e-mail settings.")}{" "}
         <button
           type="button"
           className="font-semibold underline"
           onClick={() => void preferences.refetch()}
         >
-          Try again
+          {t("Try again")}
         </button>
       </p>
     );
@@ -29,8 +32,8 @@ export function EmailRemindersSetting({ customerId }: { customerId: number }) {
     : preferences.data.reminders;
   return (
     <Switch
-      label="Reminder e-mails"
-      hint="Upcoming renewals and offers about to expire. Receipts always come."
+      label={t("Reminder e-mails")}
+      hint={t("Upcoming renewals and offers about to expire. Receipts always come.")}
       checked={checked}
       disabled={update.isPending}
       onCheckedChange={(reminders) =>
@@ -38,8 +41,10 @@ export function EmailRemindersSetting({ customerId }: { customerId: number }) {
           { reminders },
           {
             onSuccess: () =>
-              toast.success(reminders ? "Reminder e-mails are on." : "Reminder e-mails are off."),
-            onError: (error) => toast.error(error.message),
+              toast.success(
+                reminders ? t("Reminder e-mails are on.") : t("Reminder e-mails are off."),
+              ),
+            onError: (error) => toast.error(translateText(error.message)),
           },
         )
       }

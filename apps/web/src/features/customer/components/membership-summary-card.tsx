@@ -1,7 +1,8 @@
 import {
   type CustomerMembership,
-  formatMoney,
-  formatShortDate,
+  formatMoneyIn,
+  formatShortDateIn,
+  type Locale,
   type NextRenewalMembership,
   PAYMENT_MESSAGES,
 } from "@tessera/shared";
@@ -11,11 +12,13 @@ import { useNavigate } from "react-router";
 import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, statusTone } from "@/components/ui";
 import { useCancelMembership } from "@/features/payments";
 import { ApiError } from "@/lib/api-client";
+import { type MessageKey, t } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { canCancelMembership, dashboardPath } from "../dashboard";
 
-const STATUS_LABELS: Record<CustomerMembership["status"], string> = {
+const STATUS_LABELS: Record<CustomerMembership["status"], MessageKey> = {
   active: "Active",
   cancelled: "Cancelled",
   pending: "Pending",
@@ -23,20 +26,20 @@ const STATUS_LABELS: Record<CustomerMembership["status"], string> = {
 };
 
 const PLAN_LABELS = { monthly: "Monthly", yearly: "Yearly" } as const;
-const periodWord = (plan: CustomerMembership["plan"]) => (plan === "yearly" ? "year" : "month");
+const perPeriod = (plan: CustomerMembership["plan"]) => (plan === "yearly" ? "/ year" : "/ month");
 
 /** The renewal date while it renews; when it stops, the last day it is usable. */
-function dateFact(membership: CustomerMembership, timeZone: string) {
-  const date = formatShortDate(membership.expireDate, timeZone);
+function dateFact(membership: CustomerMembership, locale: Locale, timeZone: string) {
+  const date = formatShortDateIn(locale, membership.expireDate, timeZone);
   switch (membership.status) {
     case "active":
-      return { label: "Renews on", value: date };
+      return { label: t("Renews on"), value: date };
     case "cancelled":
-      return { label: "Expires on", value: date };
+      return { label: t("Expires on"), value: date };
     case "expired":
-      return { label: "Expired on", value: date };
+      return { label: t("Expired on"), value: date };
     default:
-      return { label: "Starts", value: "Once the payment goes through" };
+      return { label: t("Starts"), value: t("Once the payment goes through") };
   }
 }
 
@@ -52,6 +55,43 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
       </dt>
       <dd className="font-medium text-fg text-sm">{children}</dd>
     </div>
+  );
+}
+
+/** What happens at the next renewal: another tier, or none after a cancellation. */
+function RenewalNotice({
+  current,
+  nextRenewal,
+  expires,
+}: {
+  current: CustomerMembership;
+  nextRenewal: NextRenewalMembership | null;
+  expires: string;
+}) {
+  const { locale } = useT();
+  if (nextRenewal && nextRenewal.membershipId !== current.membershipId) {
+    return (
+      <Alert
+        tone="info"
+        className="mt-5"
+        title={t("Switching to {name}", { name: nextRenewal.name })}
+      >
+        {t(
+          nextRenewal.plan === "yearly"
+            ? "From your next renewal on {date}: {price} / year."
+            : "From your next renewal on {date}: {price} / month.",
+          { date: expires, price: formatMoneyIn(locale, nextRenewal.price) },
+        )}
+      </Alert>
+    );
+  }
+  if (current.status !== "cancelled") return null;
+  return (
+    <Alert tone="warning" className="mt-5" title={t("Renewal cancelled")}>
+      {t("Your benefits last until {date}. Choose a membership below to renew again.", {
+        date: expires,
+      })}
+    </Alert>
   );
 }
 
@@ -75,6 +115,8 @@ export function MembershipSummaryCard({
   const navigate = useNavigate();
   const cancel = useCancelMembership(shop.id);
   const [confirming, setConfirming] = useState(false);
+  const { locale } = useT();
+  const money = (dollars: number) => formatMoneyIn(locale, dollars);
 
   if (!membership) {
     return (
@@ -82,17 +124,17 @@ export function MembershipSummaryCard({
         <EmptyState
           headingLevel={2}
           icon={<Sparkles aria-hidden="true" />}
-          title="No membership yet"
-          hint="A membership brings monthly benefits and cashback on every renewal."
-          action={<Button onClick={onBrowseTiers}>See memberships</Button>}
+          title={t("No membership yet")}
+          hint={t("A membership brings monthly benefits and cashback on every renewal.")}
+          action={<Button onClick={onBrowseTiers}>{t("See memberships")}</Button>}
         />
       </Card>
     );
   }
 
   const current = membership;
-  const expires = formatShortDate(current.expireDate, shop.timeZone);
-  const date = dateFact(current, shop.timeZone);
+  const expires = formatShortDateIn(locale, current.expireDate, shop.timeZone);
+  const date = dateFact(current, locale, shop.timeZone);
 
   function confirmCancel() {
     cancel.mutate(
@@ -120,18 +162,18 @@ export function MembershipSummaryCard({
       <Card>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <p className="text-fg-muted text-sm">Your membership</p>
+            <p className="text-fg-muted text-sm">{t("Your membership")}</p>
             <h2 id="membership-summary-title" className="font-bold text-2xl text-fg">
               {current.name}
             </h2>
             <p className="mt-1 text-fg-muted text-sm">
-              {PLAN_LABELS[current.plan]} ·{" "}
-              <span className="font-semibold text-fg">{formatMoney(current.price)}</span> /{" "}
-              {periodWord(current.plan)}
+              {t(PLAN_LABELS[current.plan])} ·{" "}
+              <span className="font-semibold text-fg">{money(current.price)}</span>{" "}
+              {t(perPeriod(current.plan))}
             </p>
           </div>
           <Badge tone={statusTone(current.status)} dot>
-            {STATUS_LABELS[current.status]}
+            {t(STATUS_LABELS[current.status])}
           </Badge>
         </div>
 
@@ -139,30 +181,24 @@ export function MembershipSummaryCard({
           <Fact icon={<CalendarClock aria-hidden="true" />} label={date.label}>
             {date.value}
           </Fact>
-          <Fact icon={<Gift aria-hidden="true" />} label="Cashback reward">
-            {formatMoney(current.cashbackReward)} per {periodWord(current.plan)}
+          <Fact icon={<Gift aria-hidden="true" />} label={t("Cashback reward")}>
+            {t(current.plan === "yearly" ? "{amount} per year" : "{amount} per month", {
+              amount: money(current.cashbackReward),
+            })}
           </Fact>
-          <Fact icon={<CreditCard aria-hidden="true" />} label="Paid with">
-            {current.card ?? (current.paymentType === "cash" ? "Cash at the counter" : "Card")}
+          <Fact icon={<CreditCard aria-hidden="true" />} label={t("Paid with")}>
+            {current.card ??
+              (current.paymentType === "cash" ? t("Cash at the counter") : t("Card"))}
           </Fact>
         </dl>
 
-        {nextRenewal && nextRenewal.membershipId !== current.membershipId ? (
-          <Alert tone="info" className="mt-5" title={`Switching to ${nextRenewal.name}`}>
-            From your next renewal on {expires}: {formatMoney(nextRenewal.price)} /{" "}
-            {periodWord(nextRenewal.plan)}.
-          </Alert>
-        ) : current.status === "cancelled" ? (
-          <Alert tone="warning" className="mt-5" title="Renewal cancelled">
-            Your benefits last until {expires}. Choose a membership below to renew again.
-          </Alert>
-        ) : null}
+        <RenewalNotice current={current} nextRenewal={nextRenewal} expires={expires} />
 
         <div className="mt-5 flex flex-wrap items-center justify-end gap-2 border-line border-t pt-4">
           {current.status === "active" ? (
             <p className="me-auto inline-flex items-center gap-1.5 text-fg-muted text-xs">
               <RefreshCw aria-hidden="true" className="size-3.5" />
-              Renews automatically until you cancel
+              {t("Renews automatically until you cancel")}
             </p>
           ) : null}
           <Button
@@ -170,17 +206,20 @@ export function MembershipSummaryCard({
             disabled={!canCancelMembership(current)}
             onClick={() => setConfirming(true)}
           >
-            Cancel Membership
+            {t("Cancel Membership")}
           </Button>
         </div>
 
         <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}
-          title="Cancel membership?"
-          description={`${current.name} will not renew. Your benefits and cashback stay until ${expires}.`}
-          confirmLabel="Cancel Membership"
-          cancelLabel="Keep Membership"
+          title={t("Cancel membership?")}
+          description={t("{name} will not renew. Your benefits and cashback stay until {date}.", {
+            name: current.name,
+            date: expires,
+          })}
+          confirmLabel={t("Cancel Membership")}
+          cancelLabel={t("Keep Membership")}
           pending={cancel.isPending}
           onConfirm={confirmCancel}
         />

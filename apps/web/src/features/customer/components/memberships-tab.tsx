@@ -1,7 +1,8 @@
 import {
   type CustomerDashboard,
-  formatMoney,
-  formatShortDate,
+  formatMoneyIn,
+  formatShortDateIn,
+  type Locale,
   PAYMENT_MESSAGES,
   type PublicTier,
   RENEWAL_OPTIONS,
@@ -19,6 +20,8 @@ import {
   SkeletonGrid,
 } from "@/components/ui";
 import { CheckoutModal, useReportPaymentError, useScheduleMembership } from "@/features/payments";
+import { t, translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useShopTiers } from "../api";
@@ -26,32 +29,61 @@ import { dashboardPath, subscribedTierIds, tierPurchaseMode } from "../dashboard
 
 export const NO_MEMBERSHIP_TEXT = "No Membership available.";
 
-const periodWord = (renewal: PublicTier["renewal"]) => (renewal === "yearly" ? "year" : "month");
+const perPeriod = (renewal: PublicTier["renewal"]) => (renewal === "yearly" ? "/ year" : "/ month");
 const renewalLabel = (renewal: PublicTier["renewal"]) =>
-  RENEWAL_OPTIONS.find((option) => option.value === renewal)?.label ?? renewal;
+  translateText(RENEWAL_OPTIONS.find((option) => option.value === renewal)?.label ?? renewal);
+
+function switchDescription(tier: PublicTier, from: string, locale: Locale, timeZone: string) {
+  return t(
+    "Your membership renews on {name} ({price} {period}) from {date}. Nothing is charged now.",
+    {
+      name: tier.name,
+      price: formatMoneyIn(locale, tier.price),
+      period: t(perPeriod(tier.renewal)),
+      date: formatShortDateIn(locale, from, timeZone),
+    },
+  );
+}
+
+function SubscribedBadge() {
+  useT();
+  return (
+    <Badge tone="success">
+      <BadgeCheck aria-hidden="true" className="size-3.5" />
+      {t("Subscribed")}
+    </Badge>
+  );
+}
 
 function TierCheckoutSummary({ tier }: { tier: PublicTier }) {
+  const { locale } = useT();
+  const money = (dollars: number) => formatMoneyIn(locale, dollars);
   return (
     <dl className="flex flex-col gap-2 rounded-control bg-muted p-4 text-sm">
       <div className="flex justify-between gap-4">
-        <dt className="text-fg-muted">Plan</dt>
+        <dt className="text-fg-muted">{t("Plan")}</dt>
         <dd className="font-medium text-fg">
-          {renewalLabel(tier.renewal)}, {formatMoney(tier.price)} / {periodWord(tier.renewal)}
+          {renewalLabel(tier.renewal)}, {money(tier.price)} {t(perPeriod(tier.renewal))}
         </dd>
       </div>
       <div className="flex justify-between gap-4">
-        <dt className="text-fg-muted">Cashback reward</dt>
+        <dt className="text-fg-muted">{t("Cashback reward")}</dt>
         <dd className="font-medium text-fg">
-          {formatMoney(tier.cashbackReward)} per {periodWord(tier.rewardFrequency)}
+          {t(tier.rewardFrequency === "yearly" ? "{amount} per year" : "{amount} per month", {
+            amount: money(tier.cashbackReward),
+          })}
         </dd>
       </div>
       <div className="flex justify-between gap-4">
-        <dt className="text-fg-muted">Benefits</dt>
+        <dt className="text-fg-muted">{t("Benefits")}</dt>
         <dd className="font-medium text-fg">{tier.Benefits.length}</dd>
       </div>
       <p className="mt-1 text-fg-muted text-xs">
-        Your card is saved for renewals and charged every {periodWord(tier.renewal)} until you
-        cancel.
+        {t(
+          tier.renewal === "yearly"
+            ? "Your card is saved for renewals and charged every year until you cancel."
+            : "Your card is saved for renewals and charged every month until you cancel.",
+        )}
       </p>
     </dl>
   );
@@ -70,6 +102,7 @@ export function MembershipsTab({
   dashboard: CustomerDashboard;
 }) {
   const shop = useCurrentShop();
+  const { locale } = useT();
   const navigate = useNavigate();
   const tiers = useShopTiers(shop.id);
   const schedule = useScheduleMembership(shop.id);
@@ -84,14 +117,14 @@ export function MembershipsTab({
   if (tiers.isPending) {
     return (
       <SkeletonGrid
-        label="Loading memberships"
+        label={t("Loading memberships")}
         className="sm:grid-cols-2 lg:grid-cols-3"
         itemClassName="h-80"
       />
     );
   }
   if (tiers.isError) return <QueryErrorState query={tiers} />;
-  if (tiers.data.length === 0) return <EmptyState title={NO_MEMBERSHIP_TEXT} />;
+  if (tiers.data.length === 0) return <EmptyState title={t(NO_MEMBERSHIP_TEXT)} />;
 
   function confirmSwitch() {
     if (!switching) return;
@@ -130,38 +163,32 @@ export function MembershipsTab({
               <PublicTierCard
                 tier={tier}
                 highlighted={isSubscribed}
-                badge={
-                  isSubscribed ? (
-                    <Badge tone="success">
-                      <BadgeCheck aria-hidden="true" className="size-3.5" />
-                      Subscribed
-                    </Badge>
-                  ) : null
-                }
+                badge={isSubscribed ? <SubscribedBadge /> : null}
                 footer={
                   isSubscribed ? (
                     isNext && membership ? (
                       <p className="text-fg-muted text-sm">
-                        From your next renewal on{" "}
-                        {formatShortDate(membership.expireDate, shop.timeZone)}
+                        {t("From your next renewal on {date}", {
+                          date: formatShortDateIn(locale, membership.expireDate, shop.timeZone),
+                        })}
                       </p>
                     ) : null
                   ) : mode === "schedule" ? (
                     <Button
                       variant="outline"
                       fullWidth
-                      aria-label={`Switch to ${tier.name}`}
+                      aria-label={t("Switch to {name}", { name: tier.name })}
                       onClick={() => setSwitching({ tier, open: true })}
                     >
-                      Switch plan
+                      {t("Switch plan")}
                     </Button>
                   ) : (
                     <Button
                       fullWidth
-                      aria-label={`Buy ${tier.name}`}
+                      aria-label={t("Buy {name}", { name: tier.name })}
                       onClick={() => setBuying({ tier, open: true })}
                     >
-                      Buy Now
+                      {t("Buy Now")}
                     </Button>
                   )
                 }
@@ -175,8 +202,8 @@ export function MembershipsTab({
         <CheckoutModal
           open={buying.open}
           onOpenChange={(open) => setBuying({ ...buying, open })}
-          title={`${buying.tier.name} membership`}
-          description="The first period is paid now; cashback is credited once it is paid."
+          title={t("{name} membership", { name: buying.tier.name })}
+          description={t("The first period is paid now; cashback is credited once it is paid.")}
           showCancel
           amount={buying.tier.price}
           item={{ type: "membership", membershipId: buying.tier.id }}
@@ -195,14 +222,14 @@ export function MembershipsTab({
           onOpenChange={(open) => {
             if (!schedule.isPending) setSwitching({ ...switching, open });
           }}
-          title={`Switch to ${switching.tier.name}?`}
+          title={t("Switch to {name}?", { name: switching.tier.name })}
           description={
             membership
-              ? `Your membership renews on ${switching.tier.name} (${formatMoney(switching.tier.price)} / ${periodWord(switching.tier.renewal)}) from ${formatShortDate(membership.expireDate, shop.timeZone)}. Nothing is charged now.`
+              ? switchDescription(switching.tier, membership.expireDate, locale, shop.timeZone)
               : undefined
           }
-          confirmLabel="Switch plan"
-          cancelLabel="Keep current plan"
+          confirmLabel={t("Switch plan")}
+          cancelLabel={t("Keep current plan")}
           destructive={false}
           pending={schedule.isPending}
           onConfirm={confirmSwitch}

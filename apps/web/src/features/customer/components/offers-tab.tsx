@@ -1,7 +1,8 @@
 import {
   type CustomerOffer,
-  formatMoney,
-  formatShortDate,
+  formatMoneyIn,
+  formatShortDateIn,
+  type Locale,
   REDEMPTION_MESSAGES,
 } from "@tessera/shared";
 import { CalendarClock, ChevronDown, ChevronUp, ShoppingBag, Tag } from "lucide-react";
@@ -16,6 +17,8 @@ import {
   QueryErrorState,
   SkeletonGrid,
 } from "@/components/ui";
+import { t } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useRedeemOffer, useShopOffers } from "../api";
@@ -24,10 +27,14 @@ import { canRedeemOffer, offerPurchasePath, PANEL_PREVIEW_COUNT } from "../dashb
 export const NO_PURCHASED_OFFER_TEXT = "No Offer available";
 export const NO_OFFERS_TEXT = "No offers available.";
 
-function validityText(offer: CustomerOffer, timeZone: string): string {
-  if (offer.redeemedAt) return `Redeemed on ${formatShortDate(offer.redeemedAt, timeZone)}`;
-  if (offer.expiresAt) return `Valid until ${formatShortDate(offer.expiresAt, timeZone)}`;
-  return "No expiry";
+function validityText(offer: CustomerOffer, locale: Locale, timeZone: string): string {
+  if (offer.redeemedAt) {
+    return t("Redeemed on {date}", { date: formatShortDateIn(locale, offer.redeemedAt, timeZone) });
+  }
+  if (offer.expiresAt) {
+    return t("Valid until {date}", { date: formatShortDateIn(locale, offer.expiresAt, timeZone) });
+  }
+  return t("No expiry");
 }
 
 function PurchasedOfferCard({
@@ -41,6 +48,7 @@ function PurchasedOfferCard({
 }) {
   const headingId = `customer-offer-${offer.customerOfferId}`;
   const redeemable = canRedeemOffer(offer);
+  const { locale } = useT();
   return (
     <article
       aria-labelledby={headingId}
@@ -57,20 +65,28 @@ function PurchasedOfferCard({
           <h3 id={headingId} className="min-w-0 font-semibold text-base text-fg leading-snug">
             {offer.offerName}
           </h3>
-          {offer.redeemedAt ? <Badge>Redeemed</Badge> : <Badge tone="success">Ready</Badge>}
+          {offer.redeemedAt ? (
+            <Badge>{t("Redeemed")}</Badge>
+          ) : (
+            <Badge tone="success">{t("Ready")}</Badge>
+          )}
         </div>
-        <p className="font-semibold text-primary-ink">{formatMoney(offer.offerPrice)}</p>
+        <p className="font-semibold text-primary-ink">{formatMoneyIn(locale, offer.offerPrice)}</p>
         <p className="inline-flex items-center gap-1.5 text-fg-muted text-sm">
           <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
-          {validityText(offer, timeZone)}
+          {validityText(offer, locale, timeZone)}
         </p>
         <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-1">
           <p className="text-fg-subtle text-xs">
-            Bought {formatShortDate(offer.purchasedAt, timeZone)}
+            {t("Bought {date}", { date: formatShortDateIn(locale, offer.purchasedAt, timeZone) })}
           </p>
           {redeemable ? (
-            <Button size="sm" aria-label={`Redeem ${offer.offerName}`} onClick={onRedeem}>
-              Redeem
+            <Button
+              size="sm"
+              aria-label={t("Redeem {name}", { name: offer.offerName })}
+              onClick={onRedeem}
+            >
+              {t("Redeem")}
             </Button>
           ) : null}
         </div>
@@ -86,7 +102,7 @@ function ShopOffers() {
   if (offers.isPending) {
     return (
       <SkeletonGrid
-        label="Loading offers"
+        label={t("Loading offers")}
         className="sm:grid-cols-2 lg:grid-cols-3"
         itemClassName="h-96"
       />
@@ -94,7 +110,7 @@ function ShopOffers() {
   }
   if (offers.isError) return <QueryErrorState query={offers} />;
   if (offers.data.length === 0) {
-    return <EmptyState icon={<Tag aria-hidden="true" />} title={NO_OFFERS_TEXT} />;
+    return <EmptyState icon={<Tag aria-hidden="true" />} title={t(NO_OFFERS_TEXT)} />;
   }
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -105,14 +121,14 @@ function ShopOffers() {
             footer={
               <Button
                 fullWidth
-                aria-label={`Buy ${offer.offerName}`}
+                aria-label={t("Buy {name}", { name: offer.offerName })}
                 onClick={() =>
                   navigate(`${offerPurchasePath(shop.id)}?offerId=${offer.id}`, {
                     state: { offerId: offer.id },
                   })
                 }
               >
-                Buy Now
+                {t("Buy Now")}
               </Button>
             }
           />
@@ -166,7 +182,7 @@ export function OffersTab({
       <section aria-labelledby="customer-offers-mine" className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-3">
           <h2 id="customer-offers-mine" className="font-semibold text-fg text-xl">
-            Your offers
+            {t("Your offers")}
           </h2>
           {hasMore ? (
             <Button
@@ -183,7 +199,7 @@ export function OffersTab({
               }
               onClick={() => setShowAll((value) => !value)}
             >
-              {showAll ? "Show less" : `See All (${activeOffers.length})`}
+              {showAll ? t("Show less") : t("See All ({count})", { count: activeOffers.length })}
             </Button>
           ) : null}
         </div>
@@ -191,8 +207,8 @@ export function OffersTab({
           <div className="rounded-card border border-line border-dashed bg-surface">
             <EmptyState
               icon={<ShoppingBag aria-hidden="true" />}
-              title={NO_PURCHASED_OFFER_TEXT}
-              hint="Offers you buy show here until you redeem them."
+              title={t(NO_PURCHASED_OFFER_TEXT)}
+              hint={t("Offers you buy show here until you redeem them.")}
             />
           </div>
         ) : (
@@ -211,7 +227,7 @@ export function OffersTab({
       </section>
       <section aria-labelledby="customer-offers-shop" className="flex flex-col gap-3">
         <h2 id="customer-offers-shop" className="font-semibold text-fg text-xl">
-          Available offers
+          {t("Available offers")}
         </h2>
         <ShopOffers />
       </section>
@@ -220,10 +236,12 @@ export function OffersTab({
         <ConfirmDialog
           open={redeeming.open}
           onOpenChange={(open) => setRedeeming({ ...redeeming, open })}
-          title={`Redeem ${redeeming.offer.offerName}?`}
-          description="Redeem it when you are at the counter and show this screen. An offer can be redeemed only once."
-          confirmLabel="Redeem"
-          cancelLabel="Not now"
+          title={t("Redeem {name}?", { name: redeeming.offer.offerName })}
+          description={t(
+            "Redeem it when you are at the counter and show this screen. An offer can be redeemed only once.",
+          )}
+          confirmLabel={t("Redeem")}
+          cancelLabel={t("Not now")}
           destructive={false}
           pending={redeem.isPending}
           onConfirm={confirmRedeem}

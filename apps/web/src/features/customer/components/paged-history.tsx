@@ -8,6 +8,7 @@ import {
   type TableColumn,
   useIsPhone,
 } from "@/components/ui";
+import { useT } from "@/lib/i18n/use-t";
 
 /**
  * One page of a customer's history (the Billing and Redemptions tabs): a table on larger
@@ -36,6 +37,7 @@ export function PagedHistory<Row extends { id: number }, Data extends { total: n
   onPageChange: (page: number) => void;
 }) {
   const isPhone = useIsPhone();
+  const { t } = useT();
   if (query.isPending) {
     return (
       <Table
@@ -74,7 +76,7 @@ export function PagedHistory<Row extends { id: number }, Data extends { total: n
       )}
       <ListPager
         className="pt-4"
-        label={`${caption} pages`}
+        label={t("{list} pages", { list: caption })}
         page={page}
         pageSize={pageSize}
         total={total}

@@ -2,6 +2,8 @@ import type { CustomerMembership } from "@tessera/shared";
 import { ChevronRight, Gift } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Card, CardHeader, EmptyState } from "@/components/ui";
+import { t } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useBenefitUsage } from "../benefit-usage";
 import { PANEL_PREVIEW_COUNT, redeemBenefitPath } from "../dashboard";
@@ -30,30 +32,35 @@ export function RedeemBenefitPanel({
   membership: CustomerMembership | null;
 }) {
   const shop = useCurrentShop();
+  useT();
   const usage = useBenefitUsage(customerId, membership);
   const openBenefit = useOpenBenefit();
   const shown = usage.benefits.slice(0, PANEL_PREVIEW_COUNT);
   const hasMore = usage.benefits.length > PANEL_PREVIEW_COUNT;
 
   return (
-    <section aria-label="Redeem Benefit">
+    <section aria-label={t("Redeem Benefit")}>
       <Card>
         <CardHeader
-          title="Redeem Benefit"
+          title={t("Redeem Benefit")}
           headingLevel={2}
           description={
             usage.benefits.length > 0
-              ? `Each benefit of ${membership?.name ?? "your membership"} can be redeemed once a month.`
+              ? membership
+                ? t("Each benefit of {name} can be redeemed once a month.", {
+                    name: membership.name,
+                  })
+                : t("Each benefit of your membership can be redeemed once a month.")
               : undefined
           }
           action={
             hasMore ? (
               <Link
                 to={redeemBenefitPath(shop.id)}
-                aria-label={`See All ${usage.benefits.length} benefits`}
+                aria-label={t("See All {count} benefits", { count: usage.benefits.length })}
                 className="inline-flex items-center gap-1 rounded-sm font-semibold text-primary-ink text-sm hover:underline"
               >
-                See All
+                {t("See All")}
                 <ChevronRight aria-hidden="true" className="size-4" />
               </Link>
             ) : null
@@ -62,11 +69,11 @@ export function RedeemBenefitPanel({
         {shown.length === 0 ? (
           <EmptyState
             icon={<Gift aria-hidden="true" />}
-            title={NO_BENEFITS_TEXT}
+            title={t(NO_BENEFITS_TEXT)}
             hint={
               membership
-                ? "Your membership has no benefits to redeem right now."
-                : "Benefits come with a membership."
+                ? t("Your membership has no benefits to redeem right now.")
+                : t("Benefits come with a membership.")
             }
             className="py-6"
           />

@@ -4,6 +4,8 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button, buttonClassName, PasswordInput } from "@/components/ui";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useSetFirstPassword } from "../api";
 
@@ -21,6 +23,7 @@ export function SetFirstPasswordForm({
   onDone: () => void;
 }) {
   const setPassword = useSetFirstPassword(shopId);
+  const { t } = useT();
   const {
     register,
     handleSubmit,
@@ -52,16 +55,16 @@ export function SetFirstPasswordForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <PasswordInput
-        label="Password"
+        label={t("Password")}
         autoComplete="new-password"
-        hint="8+ characters with upper and lower case letters, a number and one of @$!%*?&"
-        error={errors.password?.message}
+        hint={t("8+ characters with upper and lower case letters, a number and one of @$!%*?&")}
+        error={errors.password?.message && translateText(errors.password.message)}
         {...register("password")}
       />
       <PasswordInput
-        label="Confirm Password"
+        label={t("Confirm Password")}
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
+        error={errors.confirmPassword?.message && translateText(errors.confirmPassword.message)}
         {...register("confirmPassword")}
       />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -69,10 +72,10 @@ export function SetFirstPasswordForm({
           to={cancelTo}
           className={buttonClassName({ variant: "outline", className: "no-underline" })}
         >
-          Cancel
+          {t("Cancel")}
         </Link>
         <Button type="submit" loading={setPassword.isPending}>
-          Set Password
+          {t("Set Password")}
         </Button>
       </div>
     </form>

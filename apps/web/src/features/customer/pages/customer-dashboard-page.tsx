@@ -13,6 +13,8 @@ import {
 import { MemberCardPanel } from "@/features/member-card";
 import { useCustomerDashboard } from "@/features/payments";
 import { VerifyEmailNotice } from "@/features/session";
+import type { MessageKey } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -32,15 +34,16 @@ const TAB_LABELS = [
   ["offers", "Offers"],
   ["redemptions", "Redemptions"],
   ["billing", "Billing"],
-] as const satisfies readonly (readonly [DashboardTab, string])[];
+] as const satisfies readonly (readonly [DashboardTab, MessageKey])[];
 
 /** On phones the four tabs share the width, so none hides past the edge. */
 const PHONE_TAB_CLASS = "max-sm:flex-1 max-sm:px-1 max-sm:text-[13px]";
 
 function DashboardSkeleton() {
+  const { t } = useT();
   return (
     <div aria-busy="true" className="flex flex-col gap-6">
-      <span className="sr-only">Loading your dashboard</span>
+      <span className="sr-only">{t("Loading your dashboard")}</span>
       <div className="grid gap-4 lg:grid-cols-3">
         <Skeleton className="h-60 rounded-card lg:col-span-2" />
         <Skeleton className="h-60 rounded-card" />
@@ -68,6 +71,7 @@ function DashboardContent({
   refetching: boolean;
 }) {
   const shop = useCurrentShop();
+  const { t } = useT();
   const location = useLocation();
   const navigationType = useNavigationType();
   const tabs = useRef<HTMLDivElement>(null);
@@ -109,10 +113,10 @@ function DashboardContent({
       <RedeemBenefitPanel customerId={customerId} membership={dashboard.membership} />
       <div ref={tabs} className="scroll-mt-20">
         <Tabs value={tab} onValueChange={(value) => setTab(value as DashboardTab)}>
-          <TabsList aria-label="Dashboard" className="max-sm:gap-0">
+          <TabsList aria-label={t("Dashboard")} className="max-sm:gap-0">
             {TAB_LABELS.map(([value, label]) => (
               <TabsTrigger key={value} value={value} className={PHONE_TAB_CLASS}>
-                {label}
+                {t(label)}
               </TabsTrigger>
             ))}
           </TabsList>
@@ -141,7 +145,8 @@ function DashboardContent({
  */
 export function CustomerDashboardPage() {
   const shop = useCurrentShop();
-  useDocumentTitle(`Dashboard · ${shop.name}`);
+  const { t } = useT();
+  useDocumentTitle(t("Dashboard · {shopName}", { shopName: shop.name }));
   const customerId = getSignedInCustomerId(shop.id);
   const dashboard = useCustomerDashboard(shop.id, customerId);
 
@@ -149,8 +154,10 @@ export function CustomerDashboardPage() {
     <BenefitRefusalsProvider>
       <div className="flex flex-col gap-6">
         <div>
-          <h1 className="font-bold text-2xl text-fg sm:text-3xl">Dashboard</h1>
-          <p className="mt-1 text-fg-muted">Your membership, offers and cashback at {shop.name}</p>
+          <h1 className="font-bold text-2xl text-fg sm:text-3xl">{t("Dashboard")}</h1>
+          <p className="mt-1 text-fg-muted">
+            {t("Your membership, offers and cashback at {shopName}", { shopName: shop.name })}
+          </p>
         </div>
         {customerId === null ? (
           <SignedOutNotice />
@@ -158,7 +165,7 @@ export function CustomerDashboardPage() {
           <DashboardSkeleton />
         ) : dashboard.isError ? (
           <Card>
-            <QueryErrorState query={dashboard} title="We could not load your dashboard" />
+            <QueryErrorState query={dashboard} title={t("We could not load your dashboard")} />
           </Card>
         ) : (
           <DashboardContent

@@ -26,6 +26,8 @@ import {
 } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { readImageSize } from "@/lib/image-size";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
@@ -44,12 +46,17 @@ type FormValues = {
 
 const PICTURE_ACCEPT = "image/png,image/jpeg,.png,.jpg,.jpeg";
 
+const PROFILE_FIELDS = ["firstName", "lastName", "phoneNumber", "phoneCountry"] as const;
+
+const translated = (message: string | undefined) => message && translateText(message);
+
 function EditProfileForm({ customer, customerId }: { customer: Customer; customerId: number }) {
   const shop = useCurrentShop();
   const navigate = useNavigate();
   const update = useUpdateCustomerProfile(shop.id);
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | undefined>();
+  const { t } = useT();
   const {
     register,
     control,
@@ -88,16 +95,7 @@ function EditProfileForm({ customer, customerId }: { customer: Customer; custome
           navigate(profileOverviewPath(shop.id));
         },
         onError: (error) => {
-          if (
-            applyServerFieldErrors(error, setError, [
-              "firstName",
-              "lastName",
-              "phoneNumber",
-              "phoneCountry",
-            ])
-          ) {
-            return;
-          }
+          if (applyServerFieldErrors(error, setError, PROFILE_FIELDS)) return;
           // The picture's own checks failed on the server (type, size, unreadable).
           const pictureMessage = error instanceof ApiError ? error.errors?.profilePicture : null;
           if (pictureMessage) return setPictureError(pictureMessage);
@@ -110,34 +108,34 @@ function EditProfileForm({ customer, customerId }: { customer: Customer; custome
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <fieldset disabled={update.isPending} className="flex flex-col gap-5">
-        <legend className="sr-only">Your details</legend>
+        <legend className="sr-only">{t("Your details")}</legend>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
           {picture ? null : (
-            <Avatar src={customer.profilePicture} alt="Current profile picture" size="xl" />
+            <Avatar src={customer.profilePicture} alt={t("Current profile picture")} size="xl" />
           )}
           <ImagePicker
-            label="Profile picture"
+            label={t("Profile picture")}
             value={picture}
             onChange={(file) => void choosePicture(file)}
             accept={PICTURE_ACCEPT}
             aspect="square"
-            hint="JPG, JPEG or PNG, up to 5MB."
-            error={pictureError}
+            hint={t("JPG, JPEG or PNG, up to 5MB.")}
+            error={translated(pictureError)}
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput
-            label="First name"
+            label={t("First name")}
             required
             autoComplete="given-name"
-            error={errors.firstName?.message}
+            error={translated(errors.firstName?.message)}
             {...register("firstName")}
           />
           <TextInput
-            label="Last name"
+            label={t("Last name")}
             required
             autoComplete="family-name"
-            error={errors.lastName?.message}
+            error={translated(errors.lastName?.message)}
             {...register("lastName")}
           />
         </div>
@@ -146,13 +144,13 @@ function EditProfileForm({ customer, customerId }: { customer: Customer; custome
           name="phoneCountry"
           render={({ field }) => (
             <CountryPhoneInput
-              label="Phone number"
+              label={t("Phone number")}
               country={field.value}
               onCountryChange={(code) => {
                 field.onChange(code);
                 clearErrors("phoneNumber");
               }}
-              error={errors.phoneNumber?.message ?? errors.phoneCountry?.message}
+              error={translated(errors.phoneNumber?.message ?? errors.phoneCountry?.message)}
               {...register("phoneNumber")}
             />
           )}
@@ -163,10 +161,10 @@ function EditProfileForm({ customer, customerId }: { customer: Customer; custome
           to={profileOverviewPath(shop.id)}
           className={buttonClassName({ variant: "outline", className: "no-underline" })}
         >
-          Cancel
+          {t("Cancel")}
         </Link>
         <Button type="submit" loading={update.isPending}>
-          Save Changes
+          {t("Save Changes")}
         </Button>
       </div>
     </form>
@@ -180,7 +178,8 @@ function EditProfileForm({ customer, customerId }: { customer: Customer; custome
  */
 export function CustomerEditProfilePage() {
   const shop = useCurrentShop();
-  useDocumentTitle(`Update Profile · ${shop.name}`);
+  const { t } = useT();
+  useDocumentTitle(t("Update Profile · {shopName}", { shopName: shop.name }));
   const { customerId, dashboard } = useSignedInCustomer();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
@@ -189,15 +188,15 @@ export function CustomerEditProfilePage() {
         className="inline-flex items-center gap-1.5 self-start rounded-sm text-fg-muted text-sm no-underline hover:text-fg"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Profile
+        {t("Back to Profile")}
       </Link>
-      <h1 className="font-bold text-2xl text-fg sm:text-3xl">Update Profile</h1>
+      <h1 className="font-bold text-2xl text-fg sm:text-3xl">{t("Update Profile")}</h1>
       <Card>
         {customerId === null ? (
           <SignedOutNotice />
         ) : dashboard.isPending ? (
           <div aria-busy="true" className="flex flex-col gap-4">
-            <span className="sr-only">Loading your profile</span>
+            <span className="sr-only">{t("Loading your profile")}</span>
             <Skeleton className="size-24 rounded-full" />
             <Skeleton className="h-11 w-full" />
             <Skeleton className="h-11 w-full" />

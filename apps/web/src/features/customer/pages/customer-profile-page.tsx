@@ -11,12 +11,15 @@ import {
 } from "@/components/ui";
 import { RotateCardSection } from "@/features/member-card";
 import { YourDataSection } from "@/features/privacy";
+import { t } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSignedInCustomer } from "../components/customer-header";
 import { EmailRemindersSetting } from "../components/email-reminders-setting";
 import { SignedOutNotice } from "../components/signed-out-notice";
 import { editProfilePath, updatePasswordPath } from "../dashboard";
+import { CustomerLanguageSelect } from "../language";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,7 +33,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function ProfileSkeleton() {
   return (
     <div aria-busy="true" className="flex flex-col gap-4">
-      <span className="sr-only">Loading your profile</span>
+      <span className="sr-only">{t("Loading your profile")}</span>
       <div className="flex items-center gap-4">
         <Skeleton className="size-24 rounded-full" />
         <div className="flex flex-1 flex-col gap-2">
@@ -55,19 +58,20 @@ const SessionsCard = lazy(() =>
 
 export function CustomerProfilePage() {
   const shop = useCurrentShop();
-  useDocumentTitle(`Profile · ${shop.name}`);
+  useT();
+  useDocumentTitle(t("Profile · {shopName}", { shopName: shop.name }));
   const { customerId, dashboard } = useSignedInCustomer();
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <h1 className="font-bold text-2xl text-fg sm:text-3xl">Profile</h1>
+      <h1 className="font-bold text-2xl text-fg sm:text-3xl">{t("Profile")}</h1>
       <Card>
         {customerId === null ? (
           <SignedOutNotice />
         ) : dashboard.isPending ? (
           <ProfileSkeleton />
         ) : dashboard.isError ? (
-          <QueryErrorState query={dashboard} title="We could not load your profile" />
+          <QueryErrorState query={dashboard} title={t("We could not load your profile")} />
         ) : (
           <ProfileDetails
             customer={dashboard.data.customer}
@@ -108,14 +112,18 @@ function ProfileDetails({
   return (
     <>
       <div className="mb-2 flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
-        <Avatar src={customer.profilePicture} alt={`Profile picture of ${fullName}`} size="xl" />
+        <Avatar
+          src={customer.profilePicture}
+          alt={t("Profile picture of {name}", { name: fullName })}
+          size="xl"
+        />
         <div className="min-w-0">
           <p className="font-semibold text-fg text-xl">{fullName}</p>
           <p className="wrap-anywhere text-fg-muted text-sm">{customer.email}</p>
         </div>
       </div>
       <CardHeader
-        title="Personal info"
+        title={t("Personal info")}
         headingLevel={2}
         className="mt-6 mb-1"
         action={
@@ -127,40 +135,45 @@ function ProfileDetails({
               className: "no-underline",
             })}
           >
-            Update Info
+            {t("Update Info")}
           </Link>
         }
       />
       <dl>
-        <Row label="Full Name">{fullName}</Row>
-        <Row label="Email">
+        <Row label={t("Full Name")}>{fullName}</Row>
+        <Row label={t("Email")}>
           <span className="wrap-anywhere">{customer.email}</span>
         </Row>
-        <Row label="Phone Number">
+        <Row label={t("Phone Number")}>
           {customer.phoneNumber?.trim() ? formatPhoneNumber(customer.phoneNumber) : "-"}
         </Row>
-        <Row label="Password">
+        <Row label={t("Password")}>
           <span className="flex flex-wrap items-center justify-between gap-3">
             {customer.hasPassword ? (
               <span>
                 <span aria-hidden="true">••••••••</span>
-                <span className="sr-only">Hidden</span>
+                <span className="sr-only">{t("Hidden")}</span>
               </span>
             ) : (
-              <span className="text-fg-muted">Not set: you sign in with a code or Google</span>
+              <span className="text-fg-muted">
+                {t("Not set: you sign in with a code or Google")}
+              </span>
             )}
             <Link
               to={updatePasswordPath(shopId)}
               className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
             >
-              {customer.hasPassword ? "Update Password" : "Set a Password"}
+              {customer.hasPassword ? t("Update Password") : t("Set a Password")}
             </Link>
           </span>
         </Row>
-        <Row label="Member card">
+        <Row label={t("Member card")}>
           <RotateCardSection shopId={shopId} customerId={customerId} />
         </Row>
-        <Row label="E-mails">
+        <Row label={t("Language")}>
+          <CustomerLanguageSelect customerId={customerId} />
+        </Row>
+        <Row label={t("E-mails")}>
           <EmailRemindersSetting customerId={customerId} />
         </Row>
       </dl>

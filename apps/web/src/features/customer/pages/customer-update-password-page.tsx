@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { ChangePasswordForm } from "@/components/change-password-form";
 import { Card } from "@/components/ui";
+import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -19,7 +20,8 @@ import { profileOverviewPath } from "../dashboard";
  */
 export function CustomerUpdatePasswordPage() {
   const shop = useCurrentShop();
-  useDocumentTitle(`Update Password · ${shop.name}`);
+  const { t } = useT();
+  useDocumentTitle(t("Update Password · {shopName}", { shopName: shop.name }));
   const navigate = useNavigate();
   const customerId = getSignedInCustomerId(shop.id);
   const updatePassword = useUpdateCustomerPassword();
@@ -34,15 +36,17 @@ export function CustomerUpdatePasswordPage() {
         className="mb-4 inline-flex items-center gap-1.5 rounded-sm font-medium text-fg-muted text-sm no-underline hover:text-fg"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Profile
+        {t("Back to Profile")}
       </Link>
       <h1 className="font-bold text-2xl text-fg sm:text-3xl">
-        {firstPassword ? "Set a Password" : "Update Password"}
+        {firstPassword ? t("Set a Password") : t("Update Password")}
       </h1>
       <p className="mt-1 text-fg-muted text-sm">
         {firstPassword
-          ? "You sign in with a code or Google today. With a password you can sign in either way."
-          : "Other devices signed in to your account are signed out when the password changes."}
+          ? t(
+              "You sign in with a code or Google today. With a password you can sign in either way.",
+            )
+          : t("Other devices signed in to your account are signed out when the password changes.")}
       </p>
       <Card className="mt-6">
         {customerId === null ? (

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type CheckoutSession,
-  formatMoney,
+  formatMoneyIn,
   idSchema,
   makeOfferCashbackSchema,
   type OfferCashbackInput,
@@ -14,6 +14,8 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { ErrorState, QueryErrorState, Skeleton, TextInput } from "@/components/ui";
 import { CheckoutModal, useCustomerDashboard, usePurchaseOffer } from "@/features/payments";
 import { useClearErrorOnEdit } from "@/lib/form-errors";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
@@ -30,6 +32,7 @@ function useOfferId(): number | null {
 }
 
 function OfferSummary({ offer }: { offer: PublicOffer }) {
+  const { t, locale } = useT();
   return (
     <div className="flex gap-4">
       <img
@@ -41,18 +44,32 @@ function OfferSummary({ offer }: { offer: PublicOffer }) {
         <p className="font-semibold text-fg text-lg leading-snug">{offer.offerName}</p>
         <p className="mt-1 flex items-baseline gap-2">
           <span className="font-bold text-primary-ink text-xl">
-            {formatMoney(offer.offerPrice)}
+            {formatMoneyIn(locale, offer.offerPrice)}
           </span>
           {offer.originalPrice !== null ? (
             <span className="text-fg-subtle text-sm line-through">
-              <span className="sr-only">Original price </span>
-              {formatMoney(offer.originalPrice)}
+              <span className="sr-only">{t("Original price")} </span>
+              {formatMoneyIn(locale, offer.originalPrice)}
             </span>
           ) : null}
         </p>
         <p className="mt-1 line-clamp-2 text-fg-muted text-sm">{offer.description}</p>
       </div>
     </div>
+  );
+}
+
+function CashbackApplied({ amount, isFree }: { amount: string; isFree: boolean }) {
+  const { t } = useT();
+  return (
+    <p className="text-fg-muted text-sm">
+      {t(
+        isFree
+          ? "{amount} cashback applied: nothing left to pay by card."
+          : "{amount} cashback applied.",
+        { amount },
+      )}
+    </p>
   );
 }
 
@@ -70,6 +87,8 @@ export function OfferPurchaseModal() {
   const offers = useShopOffers(shop.id);
   const dashboard = useCustomerDashboard(shop.id, customerId);
   const purchase = usePurchaseOffer(shop.id);
+  const { t, locale } = useT();
+  const money = (dollars: number) => formatMoneyIn(locale, dollars);
 
   const offer = offers.data?.find((item) => item.id === offerId) ?? null;
   const balance = dashboard.data?.rewardBalance ?? 0;
@@ -113,7 +132,7 @@ export function OfferPurchaseModal() {
   if (offers.isPending || (customerId !== null && dashboard.isPending)) {
     body = (
       <div aria-busy="true" className="flex flex-col gap-4">
-        <span className="sr-only">Loading offer</span>
+        <span className="sr-only">{t("Loading offer")}</span>
         <Skeleton className="h-24 w-full rounded-card" />
         <Skeleton className="h-11 w-full" />
       </div>
@@ -123,34 +142,36 @@ export function OfferPurchaseModal() {
   } else if (dashboard.isError) {
     body = <QueryErrorState query={dashboard} />;
   } else if (!offer) {
-    body = <ErrorState title="Offer unavailable" message={PAYMENT_MESSAGES.offerUnavailable} />;
+    body = (
+      <ErrorState title={t("Offer unavailable")} message={PAYMENT_MESSAGES.offerUnavailable} />
+    );
   } else {
     body = (
       <form noValidate className="flex flex-col gap-5" onSubmit={(event) => event.preventDefault()}>
         <OfferSummary offer={offer} />
         <div className="flex items-center justify-between gap-4 rounded-control bg-muted px-4 py-3 text-sm">
-          <span className="text-fg-muted">Cashback balance</span>
-          <span className="font-semibold text-fg tabular-nums">{formatMoney(balance)}</span>
+          <span className="text-fg-muted">{t("Cashback balance")}</span>
+          <span className="font-semibold text-fg tabular-nums">{money(balance)}</span>
         </div>
         {maxCashback > 0 ? (
           <TextInput
-            label="Use cashback"
+            label={t("Use cashback")}
             type="number"
             inputMode="decimal"
             step={0.01}
             min={0}
             placeholder="0.00"
             startAdornment="$"
-            hint={`Up to ${formatMoney(maxCashback)}. The rest is paid by card.`}
-            error={form.formState.errors.cashbackUsed?.message}
+            hint={t("Up to {amount}. The rest is paid by card.", { amount: money(maxCashback) })}
+            error={
+              form.formState.errors.cashbackUsed?.message &&
+              translateText(form.formState.errors.cashbackUsed.message)
+            }
             {...form.register("cashbackUsed")}
           />
         ) : null}
         {payment.cashbackUsed > 0 ? (
-          <p className="text-fg-muted text-sm">
-            {formatMoney(payment.cashbackUsed)} cashback applied
-            {payment.isFree ? ": nothing left to pay by card." : "."}
-          </p>
+          <CashbackApplied amount={money(payment.cashbackUsed)} isFree={payment.isFree} />
         ) : null}
       </form>
     );
@@ -162,10 +183,10 @@ export function OfferPurchaseModal() {
       onOpenChange={(open) => {
         if (!open) close();
       }}
-      title="Buy offer"
+      title={t("Buy offer")}
       showCancel
       amount={ready ? payment.payable : null}
-      checkoutLabel={payment.isFree ? "Complete Purchase" : "Checkout"}
+      checkoutLabel={payment.isFree ? t("Complete Purchase") : t("Checkout")}
       onCheckout={checkout}
       failureMessage={PAYMENT_MESSAGES.purchaseFailed}
       onDone={close}

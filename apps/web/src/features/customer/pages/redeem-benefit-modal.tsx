@@ -1,6 +1,6 @@
 import {
   type CustomerMembership,
-  formatMoney,
+  formatMoneyIn,
   idSchema,
   REDEMPTION_MESSAGES,
 } from "@tessera/shared";
@@ -18,11 +18,13 @@ import {
 } from "@/components/ui";
 import { useCustomerDashboard } from "@/features/payments";
 import { ApiError } from "@/lib/api-client";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
 import { useRedeemBenefit } from "../api";
-import { useBenefitUsage } from "../benefit-usage";
+import { type BenefitStatus, useBenefitUsage } from "../benefit-usage";
 import { BenefitRow } from "../components/benefit-row";
 import { NO_BENEFITS_TEXT } from "../components/redeem-benefit-panel";
 import { dashboardPath, redeemBenefitPath } from "../dashboard";
@@ -36,6 +38,48 @@ function useBenefitId(): number | null {
   const fromState = (location.state as { benefitId?: unknown } | null)?.benefitId;
   const parsed = idSchema.safeParse(fromState ?? params.get("benefitId") ?? "");
   return parsed.success ? parsed.data : null;
+}
+
+/** The benefit about to be redeemed, and whether it can be this month. */
+function BenefitConfirmation({
+  benefit,
+  membership,
+  status,
+}: {
+  benefit: Benefit;
+  membership: string;
+  status: BenefitStatus;
+}) {
+  const { t, locale } = useT();
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-4 rounded-control bg-muted p-4">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
+          <Gift aria-hidden="true" className="size-6" />
+        </span>
+        <div className="min-w-0">
+          <p className="font-semibold text-fg text-lg leading-snug">{benefit.name}</p>
+          <p className="text-fg-muted text-sm">
+            {t("Worth {amount} · {membership}", {
+              amount: formatMoneyIn(locale, benefit.worth),
+              membership,
+            })}
+          </p>
+        </div>
+      </div>
+      {status.redeemable ? (
+        <p className="text-fg-muted text-sm">
+          {t(
+            "Redeem it when you are at the counter and show this screen. Each benefit can be redeemed once per membership month.",
+          )}
+        </p>
+      ) : (
+        <Alert tone="info" title={t("Already redeemed this month")}>
+          {translateText(status.note)}
+        </Alert>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -53,6 +97,7 @@ export function RedeemBenefitModal() {
   const benefitId = useBenefitId();
   const redeem = useRedeemBenefit(shop.id);
   const usage = useBenefitUsage(customerId ?? 0, dashboard.data?.membership ?? null);
+  const { t } = useT();
   const fromList = (location.state as { fromList?: unknown } | null)?.fromList === true;
 
   function close() {
@@ -93,12 +138,12 @@ export function RedeemBenefitModal() {
   const selected = usage.benefits.find((benefit) => benefit.id === benefitId) ?? null;
   let body: ReactNode;
   let footer: ReactNode = null;
-  let title = "Redeem Benefit";
+  let title = t("Redeem Benefit");
 
   if (customerId !== null && dashboard.isPending) {
     body = (
       <div aria-busy="true" className="flex flex-col gap-3">
-        <span className="sr-only">Loading benefits</span>
+        <span className="sr-only">{t("Loading benefits")}</span>
         <Skeleton className="h-16 w-full rounded-control" />
         <Skeleton className="h-16 w-full rounded-control" />
       </div>
@@ -109,41 +154,23 @@ export function RedeemBenefitModal() {
     body = (
       <EmptyState
         icon={<Gift aria-hidden="true" />}
-        title={NO_BENEFITS_TEXT}
+        title={t(NO_BENEFITS_TEXT)}
         hint={
           benefitId !== null
-            ? "This benefit is not part of your current membership."
-            : "Benefits come with a running membership."
+            ? t("This benefit is not part of your current membership.")
+            : t("Benefits come with a running membership.")
         }
       />
     );
   } else if (selected) {
     const status = usage.statusOf(selected.id);
-    title = `Redeem ${selected.name}?`;
+    title = t("Redeem {name}?", { name: selected.name });
     body = (
-      <div className="flex flex-col gap-4">
-        <div className="flex items-center gap-4 rounded-control bg-muted p-4">
-          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
-            <Gift aria-hidden="true" className="size-6" />
-          </span>
-          <div className="min-w-0">
-            <p className="font-semibold text-fg text-lg leading-snug">{selected.name}</p>
-            <p className="text-fg-muted text-sm">
-              Worth {formatMoney(selected.worth)} · {dashboard.data?.membership?.name}
-            </p>
-          </div>
-        </div>
-        {status.redeemable ? (
-          <p className="text-fg-muted text-sm">
-            Redeem it when you are at the counter and show this screen. Each benefit can be redeemed
-            once per membership month.
-          </p>
-        ) : (
-          <Alert tone="info" title="Already redeemed this month">
-            {status.note}
-          </Alert>
-        )}
-      </div>
+      <BenefitConfirmation
+        benefit={selected}
+        membership={dashboard.data?.membership?.name ?? ""}
+        status={status}
+      />
     );
     footer = (
       <>
@@ -154,12 +181,12 @@ export function RedeemBenefitModal() {
             leftIcon={<ArrowLeft aria-hidden="true" className="size-4" />}
             onClick={() => choose(null)}
           >
-            All benefits
+            {t("All benefits")}
           </Button>
         ) : (
           <ModalClose>
             <Button variant="outline" disabled={redeem.isPending}>
-              Cancel
+              {t("Cancel")}
             </Button>
           </ModalClose>
         )}
@@ -168,7 +195,7 @@ export function RedeemBenefitModal() {
           disabled={usage.isPending || !status.redeemable}
           onClick={() => confirm(selected)}
         >
-          Redeem
+          {t("Redeem")}
         </Button>
       </>
     );
@@ -197,7 +224,7 @@ export function RedeemBenefitModal() {
       }}
       title={title}
       description={
-        selected ? undefined : "Each benefit of your membership can be redeemed once a month."
+        selected ? undefined : t("Each benefit of your membership can be redeemed once a month.")
       }
       footer={footer}
     >

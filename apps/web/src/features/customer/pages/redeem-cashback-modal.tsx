@@ -3,7 +3,7 @@ import {
   CASHBACK_MESSAGES,
   type CashbackRedeemInput,
   type CashbackRedeemValues,
-  formatMoney,
+  formatMoneyIn,
   makeCustomerCashbackSchema,
 } from "@tessera/shared";
 import { Wallet } from "lucide-react";
@@ -13,6 +13,8 @@ import { Button, Modal, ModalClose, QueryErrorState, Skeleton, TextInput } from 
 import { useCustomerDashboard } from "@/features/payments";
 import { ApiError } from "@/lib/api-client";
 import { useClearErrorOnEdit } from "@/lib/form-errors";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
@@ -36,6 +38,21 @@ function amountError(error: unknown): string | null {
   return AMOUNT_MESSAGES.has(error.message) ? error.message : null;
 }
 
+function AvailableCashback({ amount }: { amount: string }) {
+  const { t } = useT();
+  return (
+    <div className="flex items-center gap-3 rounded-control bg-muted px-4 py-3">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
+        <Wallet aria-hidden="true" className="size-5" />
+      </span>
+      <div>
+        <p className="text-fg-muted text-sm">{t("Available cashback")}</p>
+        <p className="font-bold text-2xl text-fg tabular-nums">{amount}</p>
+      </div>
+    </div>
+  );
+}
+
 /**
  * `/{shopId}/customer/redeem-cashback` over the dashboard (spec §2, §5): the balance and an
  * amount (step 0.01, min 0) checked with the spec's messages. Success shows "Cashback redeemed
@@ -48,6 +65,7 @@ export function RedeemCashbackModal() {
   const dashboard = useCustomerDashboard(shop.id, customerId);
   const redeem = useRedeemCashback(shop.id);
   const goBack = useGoBack(dashboardPath(shop.id));
+  const { t, locale } = useT();
   const balance = dashboard.data?.rewardBalance ?? 0;
   const schema = useMemo(() => makeCustomerCashbackSchema(balance), [balance]);
   const form = useForm<CashbackRedeemInput, unknown, CashbackRedeemValues>({
@@ -94,14 +112,14 @@ export function RedeemCashbackModal() {
       onOpenChange={(open) => {
         if (!open && !redeem.isPending) goBack();
       }}
-      title="Redeem Cashback"
-      description="Use your cashback at the counter. The amount is taken from your balance."
+      title={t("Redeem Cashback")}
+      description={t("Use your cashback at the counter. The amount is taken from your balance.")}
       size="sm"
       footer={
         <>
           <ModalClose>
             <Button variant="outline" disabled={redeem.isPending}>
-              Cancel
+              {t("Cancel")}
             </Button>
           </ModalClose>
           <Button
@@ -110,14 +128,14 @@ export function RedeemCashbackModal() {
             loading={redeem.isPending}
             disabled={!ready || empty}
           >
-            Redeem
+            {t("Redeem")}
           </Button>
         </>
       }
     >
       {customerId !== null && dashboard.isPending ? (
         <div aria-busy="true" className="flex flex-col gap-4">
-          <span className="sr-only">Loading your balance</span>
+          <span className="sr-only">{t("Loading your balance")}</span>
           <Skeleton className="h-16 w-full rounded-control" />
           <Skeleton className="h-11 w-full" />
         </div>
@@ -125,18 +143,10 @@ export function RedeemCashbackModal() {
         <QueryErrorState query={dashboard} />
       ) : (
         <form id={FORM_ID} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <div className="flex items-center gap-3 rounded-control bg-muted px-4 py-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
-              <Wallet aria-hidden="true" className="size-5" />
-            </span>
-            <div>
-              <p className="text-fg-muted text-sm">Available cashback</p>
-              <p className="font-bold text-2xl text-fg tabular-nums">{formatMoney(balance)}</p>
-            </div>
-          </div>
+          <AvailableCashback amount={formatMoneyIn(locale, balance)} />
           <fieldset disabled={empty || redeem.isPending} className="contents">
             <TextInput
-              label="Amount to redeem"
+              label={t("Amount to redeem")}
               type="number"
               inputMode="decimal"
               step={0.01}
@@ -146,10 +156,13 @@ export function RedeemCashbackModal() {
               autoFocus={!empty}
               hint={
                 empty
-                  ? "You have no cashback to redeem yet. It is credited with your membership."
-                  : `Up to ${formatMoney(balance)}.`
+                  ? t("You have no cashback to redeem yet. It is credited with your membership.")
+                  : t("Up to {amount}.", { amount: formatMoneyIn(locale, balance) })
               }
-              error={form.formState.errors.amount?.message}
+              error={
+                form.formState.errors.amount?.message &&
+                translateText(form.formState.errors.amount.message)
+              }
               {...form.register("amount")}
             />
           </fieldset>

@@ -1,6 +1,7 @@
 import { QrCode as QrIcon } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClassName, Card } from "@/components/ui";
+import { useT } from "@/lib/i18n/use-t";
 import { memberCardPath } from "../api";
 
 /**
@@ -8,22 +9,23 @@ import { memberCardPath } from "../api";
  * library) load when the customer opens it, keeping the dashboard's first load small.
  */
 export function MemberCardPanel({ shopId }: { shopId: number }) {
+  const { t } = useT();
   return (
     <Card className="flex flex-col gap-4 sm:flex-row sm:items-center">
       <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
         <QrIcon aria-hidden="true" className="size-6" />
       </span>
       <div className="min-w-0 flex-1">
-        <h2 className="font-semibold text-fg">Member card</h2>
+        <h2 className="font-semibold text-fg">{t("Member card")}</h2>
         <p className="text-fg-muted text-sm">
-          Show it at the counter: staff scan it to find you, your benefits and your cashback.
+          {t("Show it at the counter: staff scan it to find you, your benefits and your cashback.")}
         </p>
       </div>
       <Link
         to={memberCardPath(shopId)}
         className={buttonClassName({ variant: "primary", className: "no-underline sm:w-auto" })}
       >
-        Show my card
+        {t("Show my card")}
       </Link>
     </Card>
   );

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button, ConfirmDialog } from "@/components/ui";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { toast } from "@/lib/toast";
 import { memberCardKeys, rotateMemberCard } from "../api";
 
@@ -11,29 +13,32 @@ import { memberCardKeys, rotateMemberCard } from "../api";
 export function RotateCardSection({ shopId, customerId }: { shopId: number; customerId: number }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const { t } = useT();
   const rotate = useMutation({
     mutationFn: () => rotateMemberCard(customerId),
     onSuccess: ({ message, card }) => {
       queryClient.setQueryData(memberCardKeys.card(shopId, customerId), card);
       setOpen(false);
-      toast.success(message);
+      toast.success(translateText(message));
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => toast.error(translateText(error.message)),
   });
   return (
     <span className="flex flex-wrap items-center justify-between gap-3">
       <span className="text-fg-muted text-sm">
-        Replace your card's code if someone else may have a copy of it.
+        {t("Replace your card's code if someone else may have a copy of it.")}
       </span>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        Replace card code
+        {t("Replace card code")}
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Replace your member card's code?"
-        description="Your card gets a new QR code. The old one stops working at once, also in your phone's wallet."
-        confirmLabel="Replace code"
+        title={t("Replace your member card's code?")}
+        description={t(
+          "Your card gets a new QR code. The old one stops working at once, also in your phone's wallet.",
+        )}
+        confirmLabel={t("Replace code")}
         destructive={false}
         pending={rotate.isPending}
         onConfirm={() => rotate.mutate()}

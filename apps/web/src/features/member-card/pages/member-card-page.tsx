@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { formatMemberCode, formatMoney, type MemberCard } from "@tessera/shared";
+import { formatMemberCode, formatMoneyIn, type MemberCard } from "@tessera/shared";
 import { Sun, X } from "lucide-react";
 import { useEffect, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { ShopLogo } from "@/components/shop-logo";
 import { Alert, buttonClassName, QueryErrorState, Skeleton } from "@/components/ui";
 import { SignedOutNotice } from "@/features/customer";
+import { useT } from "@/lib/i18n/use-t";
 import { retryCustomerQuery } from "@/lib/query-client";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
@@ -61,16 +62,17 @@ function useScreenAwake() {
 
 function CardFace({ card }: { card: MemberCard }) {
   const shop = useCurrentShop();
+  const { t, locale } = useT();
   return (
     <article
-      aria-label={`Member card of ${card.memberName}`}
+      aria-label={t("Member card of {name}", { name: card.memberName })}
       className="w-full max-w-sm overflow-hidden rounded-card bg-surface shadow-lg ring-1 ring-line"
     >
       <div className="flex items-center gap-3 bg-primary px-5 py-4 text-on-primary">
         <ShopLogo src={shop.logo} name={shop.name} size="md" className="shrink-0" />
         <div className="min-w-0">
           <p className="truncate font-semibold">{card.shopName}</p>
-          <p className="text-sm opacity-90">Member card</p>
+          <p className="text-sm opacity-90">{t("Member card")}</p>
         </div>
       </div>
       <div className="flex flex-col items-center gap-4 px-5 py-5 text-center">
@@ -78,23 +80,23 @@ function CardFace({ card }: { card: MemberCard }) {
           <h1 id="member-card-title" className="font-bold text-2xl text-fg">
             {card.memberName}
           </h1>
-          <p className="text-fg-muted">{card.tier ?? "No membership yet"}</p>
+          <p className="text-fg-muted">{card.tier ?? t("No membership yet")}</p>
         </div>
         <div className="w-full max-w-[18rem] rounded-xl bg-white p-2">
           <QrCode
             value={card.url}
-            label={`QR code of ${card.memberName}'s member card`}
+            label={t("QR code of {name}'s member card", { name: card.memberName })}
             className="block h-auto w-full"
           />
         </div>
         <p className="font-mono text-fg-muted text-sm tracking-wide">
-          <span className="sr-only">Card code </span>
+          <span className="sr-only">{t("Card code")} </span>
           {formatMemberCode(card.code)}
         </p>
         <div className="w-full border-line border-t pt-4">
-          <p className="text-fg-muted text-sm">Cashback balance</p>
+          <p className="text-fg-muted text-sm">{t("Cashback balance")}</p>
           <p className="font-bold text-3xl text-fg tabular-nums">
-            {formatMoney(card.cashbackBalance)}
+            {formatMoneyIn(locale, card.cashbackBalance)}
           </p>
         </div>
       </div>
@@ -103,6 +105,7 @@ function CardFace({ card }: { card: MemberCard }) {
 }
 
 function WalletButtons({ card }: { card: MemberCard }) {
+  const { t } = useT();
   if (!card.wallets.apple && !card.wallets.google) return null;
   return (
     <div className="flex w-full max-w-sm flex-col gap-2">
@@ -115,7 +118,7 @@ function WalletButtons({ card }: { card: MemberCard }) {
             className: "no-underline",
           })}
         >
-          Add to Apple Wallet
+          {t("Add to Apple Wallet")}
         </a>
       ) : null}
       {card.wallets.google ? (
@@ -129,7 +132,7 @@ function WalletButtons({ card }: { card: MemberCard }) {
             className: "no-underline",
           })}
         >
-          Save to Google Wallet
+          {t("Save to Google Wallet")}
         </a>
       ) : null}
     </div>
@@ -143,7 +146,8 @@ function WalletButtons({ card }: { card: MemberCard }) {
  */
 export function MemberCardPage() {
   const shop = useCurrentShop();
-  useDocumentTitle(`Member card · ${shop.name}`);
+  const { t } = useT();
+  useDocumentTitle(t("Member card · {shopName}", { shopName: shop.name }));
   const customerId = getSignedInCustomerId(shop.id);
   const online = useOnline();
   useScreenAwake();
@@ -166,11 +170,11 @@ export function MemberCardPage() {
       <div className="flex w-full max-w-sm justify-end">
         <Link
           to={back}
-          aria-label="Close the member card"
+          aria-label={t("Close the member card")}
           className={buttonClassName({ variant: "ghost", size: "sm", className: "no-underline" })}
         >
           <X aria-hidden="true" className="size-5" />
-          Close
+          {t("Close")}
         </Link>
       </div>
       {customerId === null ? (
@@ -178,22 +182,27 @@ export function MemberCardPage() {
       ) : card.data ? (
         <>
           {online ? null : (
-            <Alert tone="info" role="status" className="w-full max-w-sm" title="You are offline">
-              This is your card as last loaded; it still scans.
+            <Alert
+              tone="info"
+              role="status"
+              className="w-full max-w-sm"
+              title={t("You are offline")}
+            >
+              {t("This is your card as last loaded; it still scans.")}
             </Alert>
           )}
           <CardFace card={card.data} />
           <p className="flex max-w-sm items-start gap-2 text-fg-muted text-sm">
             <Sun aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            Turn your screen brightness up and hold the code steady in front of the scanner.
+            {t("Turn your screen brightness up and hold the code steady in front of the scanner.")}
           </p>
           <WalletButtons card={card.data} />
         </>
       ) : card.isError ? (
-        <QueryErrorState query={card} title="We could not load your member card" />
+        <QueryErrorState query={card} title={t("We could not load your member card")} />
       ) : (
         <div aria-busy="true" className="flex w-full max-w-sm flex-col gap-4">
-          <span className="sr-only">Loading your member card</span>
+          <span className="sr-only">{t("Loading your member card")}</span>
           <Skeleton className="h-20 w-full rounded-card" />
           <Skeleton className="aspect-square w-full rounded-card" />
           <Skeleton className="h-16 w-full rounded-card" />

@@ -22,7 +22,7 @@ import {
   TextInput,
 } from "@/components/ui";
 import { ExportMembersButton, ImportMembersButton } from "@/features/integrations";
-import { ScanCardButton } from "@/features/member-card";
+import { ScanCardButton } from "@/features/member-card/scanner";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useMembers } from "../api";

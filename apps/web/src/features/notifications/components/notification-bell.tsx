@@ -14,6 +14,8 @@ import {
   useIsPhone,
 } from "@/components/ui";
 import { cn } from "@/lib/cn";
+import { t } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import {
   type NotificationAudience,
   type NotificationFilter,
@@ -32,7 +34,9 @@ export const NOTIFICATIONS_TITLE = "Notifications";
 
 /** The bell's accessible name: "Notifications", or "Notifications, 3 unread". */
 export function bellLabel(unreadCount: number | undefined): string {
-  return unreadCount ? `${NOTIFICATIONS_TITLE}, ${unreadCount} unread` : NOTIFICATIONS_TITLE;
+  return unreadCount
+    ? t("Notifications, {count} unread", { count: unreadCount })
+    : t(NOTIFICATIONS_TITLE);
 }
 
 /** The count as the badge shows it: up to 99, then "99+". */
@@ -99,6 +103,7 @@ function BellWithPanel({
   className?: string;
 }) {
   const [isOpen, setIsOpen] = useState(false);
+  useT();
   const [filter, setFilter] = useState<NotificationFilter>("all");
   const isPhone = useIsPhone();
   // The All list is always loaded: its first page carries the bell's count.
@@ -136,10 +141,10 @@ function BellWithPanel({
       className="gap-0"
     >
       <div className={cn("flex items-center justify-between gap-2 pb-3", !isPhone && "px-4")}>
-        <TabsList ref={tabsRef} variant="pill" aria-label="Show">
-          <TabsTrigger value="all">All</TabsTrigger>
+        <TabsList ref={tabsRef} variant="pill" aria-label={t("Show")}>
+          <TabsTrigger value="all">{t("All")}</TabsTrigger>
           <TabsTrigger value="unread">
-            Unread
+            {t("Unread")}
             {unreadCount ? (
               <span className="rounded-full bg-primary-soft px-1.5 text-primary-ink text-xs tabular-nums">
                 {badgeText(unreadCount)}
@@ -156,7 +161,7 @@ function BellWithPanel({
           loading={markAll.isPending}
           onClick={() => markAll.mutate()}
         >
-          Mark all as read
+          {t("Mark all as read")}
         </Button>
       </div>
       <TabsContent value="all" className={listClassName}>
@@ -174,7 +179,7 @@ function BellWithPanel({
         open={isOpen}
         onOpenChange={setIsOpen}
         trigger={trigger}
-        title={NOTIFICATIONS_TITLE}
+        title={t(NOTIFICATIONS_TITLE)}
       >
         {body}
       </SidePanel>
@@ -189,7 +194,7 @@ function BellWithPanel({
           className="absolute top-full right-0 z-50 mt-2 w-[min(24rem,calc(100vw-1.5rem))] overflow-hidden rounded-card border border-line bg-surface text-fg shadow-overlay outline-none data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
         >
           <Dialog.Title className="px-4 pt-4 pb-3 font-semibold text-base text-fg">
-            {NOTIFICATIONS_TITLE}
+            {t(NOTIFICATIONS_TITLE)}
           </Dialog.Title>
           {body}
         </Dialog.Content>

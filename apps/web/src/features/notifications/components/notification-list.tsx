@@ -4,10 +4,12 @@ import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Button, EmptyState, QueryErrorState, Spinner } from "@/components/ui";
 import { cn } from "@/lib/cn";
+import { type MessageKey, t } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { type NotificationAudience, type NotificationFilter, useNotifications } from "../api";
 import { formatFullTime, formatRelativeTime } from "../format-relative-time";
 
-export const EMPTY_TEXT: Record<NotificationFilter, string> = {
+export const EMPTY_TEXT: Record<NotificationFilter, MessageKey> = {
   all: "No notifications yet",
   unread: "No unread notifications",
 };
@@ -56,6 +58,7 @@ function NotificationItem({
   onOpen: (notification: Notification, followsLink: boolean) => void;
 }) {
   const target = targetOf(notification.link);
+  const { locale } = useT();
   const isUnread = !notification.isRead;
   const body: ReactNode = (
     <>
@@ -67,7 +70,7 @@ function NotificationItem({
         )}
       />
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-        {isUnread ? <span className="sr-only">Unread: </span> : null}
+        {isUnread ? <span className="sr-only">{t("Unread:")} </span> : null}
         <span className={cn("text-sm", isUnread ? "font-semibold" : "font-medium")}>
           {notification.title}
         </span>
@@ -78,10 +81,10 @@ function NotificationItem({
         ) : null}
         <time
           dateTime={notification.createdAt}
-          title={formatFullTime(notification.createdAt)}
+          title={formatFullTime(notification.createdAt, locale)}
           className="text-fg-muted text-xs"
         >
-          {formatRelativeTime(notification.createdAt, now)}
+          {formatRelativeTime(notification.createdAt, now, locale)}
         </time>
       </span>
     </>
@@ -131,6 +134,7 @@ export function NotificationList({
 }) {
   const query = useNotifications(audience, filter);
   const now = useNow();
+  useT();
   // A live notice shifts the server's pages by one; a later page may repeat an item.
   const notifications = useMemo(() => {
     const seen = new Set<number>();
@@ -146,19 +150,23 @@ export function NotificationList({
   if (query.isPending) {
     return (
       <div className="flex justify-center py-10 text-fg-muted">
-        <Spinner label="Loading notifications" />
+        <Spinner label={t("Loading notifications")} />
       </div>
     );
   }
   if (query.isError && notifications.length === 0) {
     return (
-      <QueryErrorState query={query} title="Notifications could not be loaded" className="py-8" />
+      <QueryErrorState
+        query={query}
+        title={t("Notifications could not be loaded")}
+        className="py-8"
+      />
     );
   }
   if (notifications.length === 0) {
     return (
       <EmptyState
-        title={EMPTY_TEXT[filter]}
+        title={t(EMPTY_TEXT[filter])}
         icon={<BellOff aria-hidden="true" />}
         className="py-8"
       />
@@ -182,7 +190,7 @@ export function NotificationList({
             loading={query.isFetchingNextPage}
             onClick={() => void query.fetchNextPage()}
           >
-            Load more
+            {t("Load more")}
           </Button>
         </div>
       ) : null}

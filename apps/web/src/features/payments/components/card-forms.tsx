@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { useTheme } from "@/app/providers";
 import { Spinner } from "@/components/ui";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n/use-t";
 import { readFortisTransactionId, readSandboxMessage, sandboxFormSrc } from "../checkout";
 import { loadScriptOnce } from "../fortis";
 
@@ -39,6 +40,7 @@ export function SandboxCardForm({
   const [loaded, setLoaded] = useState(false);
   // The theme when the form opened: a toggle meanwhile would reload it and lose what was typed.
   const { theme } = useTheme();
+  const { t } = useT();
   const [src] = useState(() => sandboxFormSrc(formUrl, clientToken, theme));
   const onMessage = useEffectEvent((event: MessageEvent) => {
     if (event.origin !== window.location.origin) return;
@@ -60,11 +62,11 @@ export function SandboxCardForm({
       <iframe
         ref={frame}
         src={src}
-        title="Card payment"
+        title={t("Card payment")}
         onLoad={() => setLoaded(true)}
         className={cn("block w-full rounded-control border-0", FORM_HEIGHT)}
       />
-      {loaded ? null : <FormLoading label="Loading the card form" />}
+      {loaded ? null : <FormLoading label={t("Loading the card form")} />}
     </div>
   );
 }
@@ -83,6 +85,7 @@ export function FortisCardForm({
   // useId's characters are not valid in a CSS id selector, which Elements is given.
   const containerId = `fortis-elements-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const [ready, setReady] = useState(false);
+  const { t } = useT();
   const onDone = useEffectEvent((event: unknown) => {
     const transactionId = readFortisTransactionId(event);
     if (transactionId) onTransaction(transactionId);
@@ -124,7 +127,7 @@ export function FortisCardForm({
   return (
     <div className={cn("relative w-full", ready ? "min-h-[28rem]" : FORM_HEIGHT)}>
       <div id={containerId} />
-      {ready ? null : <FormLoading label="Loading the card form" />}
+      {ready ? null : <FormLoading label={t("Loading the card form")} />}
     </div>
   );
 }

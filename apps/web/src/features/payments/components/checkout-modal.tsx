@@ -2,6 +2,7 @@ import type { CheckoutSession, PurchaseResult } from "@tessera/shared";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Modal, SidePanel, Spinner } from "@/components/ui";
 import { FETCH_FAILED_MESSAGE } from "@/lib/api-client";
+import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
 import { type CheckoutItem, createIntention } from "../api";
@@ -20,12 +21,13 @@ const PaymentFormModal = lazy(() =>
 
 /** While the card form's code arrives (it is usually fetched as the side panel opens). */
 function PaymentFormLoading({ onClose }: { onClose: () => void }) {
+  const { t } = useT();
   return (
-    <Modal open onOpenChange={(next) => !next && onClose()} title="Card payment" size="md">
+    <Modal open onOpenChange={(next) => !next && onClose()} title={t("Card payment")} size="md">
       <div className="flex min-h-40 flex-col items-center justify-center gap-3 text-fg">
         <Spinner size="lg" decorative />
         <p role="status" className="font-medium text-sm">
-          Opening the payment form…
+          {t("Opening the payment form…")}
         </p>
       </div>
     </Modal>
@@ -87,6 +89,7 @@ export function CheckoutModal({
   const reportError = useReportPaymentError(shop.id);
   const [paying, setPaying] = useState<CheckoutSession | null>(null);
   const [starting, setStarting] = useState(false);
+  const { locale } = useT();
 
   useEffect(() => {
     if (!open) setPaying(null);
@@ -129,7 +132,7 @@ export function CheckoutModal({
         title={title}
         description={description}
         showCancel={showCancel}
-        payableAmount={amount === null ? undefined : formatPayableAmount(amount)}
+        payableAmount={amount === null ? undefined : formatPayableAmount(amount, locale)}
         onCheckout={() => void handleCheckout()}
         checkoutLabel={checkoutLabel}
         checkoutLoading={starting}

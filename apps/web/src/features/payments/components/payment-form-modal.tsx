@@ -1,11 +1,13 @@
 import {
   type CheckoutSession,
-  formatMoney,
+  formatMoneyIn,
   PAYMENT_MESSAGES,
   type PurchaseResult,
 } from "@tessera/shared";
 import { useRef } from "react";
 import { Modal, Spinner } from "@/components/ui";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
 import { notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { type CheckoutCompletion, useCompleteCheckout } from "../api";
@@ -38,6 +40,7 @@ export function PaymentFormModal({
   const reportError = useReportPaymentError(shop.id);
   // The provider may report twice (done then error, or a double submit): the first one counts.
   const settled = useRef(false);
+  const { t, locale } = useT();
   const toastId = `payment:${session.checkoutId}`;
 
   function fail(error: unknown) {
@@ -83,14 +86,16 @@ export function PaymentFormModal({
         settled.current = true;
         onClose();
       }}
-      title="Pay by card"
+      title={t("Pay by card")}
       description={
         <>
-          Payable Amount{" "}
+          {t("Payable Amount")}{" "}
           <span className="font-semibold text-fg tabular-nums">
-            {formatPayableAmount(session.amount)}
+            {formatPayableAmount(session.amount, locale)}
           </span>
-          {session.cashbackUsed > 0 ? ` after ${formatMoney(session.cashbackUsed)} cashback` : null}
+          {session.cashbackUsed > 0
+            ? ` ${t("after {amount} cashback", { amount: formatMoneyIn(locale, session.cashbackUsed) })}`
+            : null}
         </>
       }
       hideCloseButton={complete.isPending}
@@ -106,14 +111,14 @@ export function PaymentFormModal({
           />
         ) : (
           <p role="alert" className="py-10 text-center text-fg-muted text-sm">
-            {PAYMENT_MESSAGES.paymentFailed}
+            {translateText(PAYMENT_MESSAGES.paymentFailed)}
           </p>
         )}
         {complete.isPending ? (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-control bg-surface/90 text-fg">
             <Spinner size="lg" decorative />
             <p role="status" className="font-medium text-sm">
-              Confirming your payment…
+              {t("Confirming your payment…")}
             </p>
           </div>
         ) : null}

@@ -1,6 +1,7 @@
 import { ERASURE_CONFIRM_WORD } from "@tessera/shared";
 import { type ReactNode, useId, useState } from "react";
 import { Button, Modal, ModalClose, TextInput } from "@/components/ui";
+import { useT } from "@/lib/i18n/use-t";
 
 export interface EraseDialogProps {
   open: boolean;
@@ -28,6 +29,7 @@ export function EraseDialog({
 }: EraseDialogProps) {
   const [typed, setTyped] = useState("");
   const inputId = useId();
+  const { t } = useT();
   const confirmed = typed.trim().toUpperCase() === ERASURE_CONFIRM_WORD;
   return (
     <Modal
@@ -43,7 +45,7 @@ export function EraseDialog({
         <>
           <ModalClose>
             <Button variant="outline" disabled={pending}>
-              Cancel
+              {t("Cancel")}
             </Button>
           </ModalClose>
           <Button
@@ -69,7 +71,7 @@ export function EraseDialog({
         >
           <TextInput
             id={inputId}
-            label={`Type ${ERASURE_CONFIRM_WORD} to confirm`}
+            label={t("Type {word} to confirm", { word: ERASURE_CONFIRM_WORD })}
             value={typed}
             autoComplete="off"
             autoCapitalize="characters"

@@ -3,6 +3,7 @@ import { Download, UserX } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { memberDataPath, useDownload, useEraseMember } from "../api";
 import { EraseDialog } from "./erase-dialog";
@@ -21,6 +22,7 @@ export function MemberPrivacyActions({
   const [open, setOpen] = useState(false);
   const download = useDownload(memberDataPath(member.id), `member-${member.id}-data.zip`);
   const erase = useEraseMember(member.id);
+  const { t } = useT();
   if (user.data?.role !== "owner") return null;
   const name = `${member.firstName} ${member.lastName}`.trim();
 
@@ -33,12 +35,12 @@ export function MemberPrivacyActions({
         leftIcon={<Download aria-hidden="true" className="size-4" />}
         onClick={() =>
           download.mutate(undefined, {
-            onSuccess: () => notifySuccess("Member data downloaded."),
+            onSuccess: () => notifySuccess(t("Member data downloaded.")),
             onError: (error) => notifyError(error, { fallback: PRIVACY_MESSAGES.exportFailed }),
           })
         }
       >
-        Download data
+        {t("Download data")}
       </Button>
       {/* Erased already: a second erasure would change nothing, so it is not offered. */}
       {member.erasedAt ? null : (
@@ -48,14 +50,14 @@ export function MemberPrivacyActions({
           leftIcon={<UserX aria-hidden="true" className="size-4" />}
           onClick={() => setOpen(true)}
         >
-          Erase member
+          {t("Erase member")}
         </Button>
       )}
       <EraseDialog
         open={open}
         onOpenChange={setOpen}
-        title={`Erase ${name}'s personal data?`}
-        confirmLabel="Erase member"
+        title={t("Erase {name}'s personal data?", { name })}
+        confirmLabel={t("Erase member")}
         pending={erase.isPending}
         onConfirm={() =>
           erase.mutate(undefined, {
@@ -68,13 +70,14 @@ export function MemberPrivacyActions({
         }
       >
         <p>
-          Do this when the member asked for it. Their name becomes "Erased member"; their e-mail,
-          phone, picture, password and saved card are removed; their membership stops renewing and
-          they are signed out and can no longer sign in. This cannot be undone.
+          {t(
+            'Do this when the member asked for it. Their name becomes "Erased member"; their e-mail, phone, picture, password and saved card are removed; their membership stops renewing and they are signed out and can no longer sign in. This cannot be undone.',
+          )}
         </p>
         <p>
-          Their payments, redemptions and cashback stay in your records with the amounts, so your
-          reports still add up. Download their data first if they asked for a copy.
+          {t(
+            "Their payments, redemptions and cashback stay in your records with the amounts, so your reports still add up. Download their data first if they asked for a copy.",
+          )}
         </p>
       </EraseDialog>
     </>

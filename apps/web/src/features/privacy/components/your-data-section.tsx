@@ -3,6 +3,7 @@ import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui";
 import { useLogout } from "@/features/session";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { myDataPath, useDownload, useEraseMyAccount } from "../api";
 import { EraseDialog } from "./erase-dialog";
@@ -17,15 +18,16 @@ export function YourDataSection({ shopId, customerId }: { shopId: number; custom
   const download = useDownload(myDataPath(customerId), "my-data.zip");
   const erase = useEraseMyAccount(customerId);
   const logout = useLogout(`/${shopId}/login`);
+  const { t } = useT();
 
   return (
     <section aria-labelledby="your-data-title" className="flex flex-col gap-4">
       <div>
         <h2 id="your-data-title" className="font-semibold text-fg text-lg">
-          Your data
+          {t("Your data")}
         </h2>
         <p className="text-fg-muted text-sm">
-          Download everything this shop keeps about you, or delete your account here.
+          {t("Download everything this shop keeps about you, or delete your account here.")}
         </p>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
@@ -35,26 +37,26 @@ export function YourDataSection({ shopId, customerId }: { shopId: number; custom
           leftIcon={<Download aria-hidden="true" className="size-4" />}
           onClick={() =>
             download.mutate(undefined, {
-              onSuccess: () => notifySuccess("Your data was downloaded."),
+              onSuccess: () => notifySuccess(t("Your data was downloaded.")),
               onError: (error) => notifyError(error, { fallback: PRIVACY_MESSAGES.exportFailed }),
             })
           }
         >
-          Download my data
+          {t("Download my data")}
         </Button>
         <Button
           variant="danger"
           leftIcon={<Trash2 aria-hidden="true" className="size-4" />}
           onClick={() => setOpen(true)}
         >
-          Delete my account
+          {t("Delete my account")}
         </Button>
       </div>
       <EraseDialog
         open={open}
         onOpenChange={setOpen}
-        title="Delete your account?"
-        confirmLabel="Delete my account"
+        title={t("Delete your account?")}
+        confirmLabel={t("Delete my account")}
         pending={erase.isPending || logout.isPending}
         onConfirm={() =>
           erase.mutate(undefined, {
@@ -67,13 +69,14 @@ export function YourDataSection({ shopId, customerId }: { shopId: number; custom
         }
       >
         <p>
-          Your name, e-mail address, phone number, picture and password are erased from this shop,
-          and you are signed out on every device. You cannot sign in to this account again.
+          {t(
+            "Your name, e-mail address, phone number, picture and password are erased from this shop, and you are signed out on every device. You cannot sign in to this account again.",
+          )}
         </p>
         <p>
-          A membership that renews is cancelled first, so your card is never charged again. Your
-          payments and redemptions stay in the shop's accounts, without your name. Download your
-          data first if you want a copy.
+          {t(
+            "A membership that renews is cancelled first, so your card is never charged again. Your payments and redemptions stay in the shop's accounts, without your name. Download your data first if you want a copy.",
+          )}
         </p>
       </EraseDialog>
     </section>

@@ -1,11 +1,17 @@
-import type { AccountSession } from "@tessera/shared";
+import { type AccountSession, formatDateTimeIn, type Locale } from "@tessera/shared";
 import { LogOut, Monitor, Smartphone } from "lucide-react";
 import { useState } from "react";
 import { Badge, Button, ConfirmDialog, QueryErrorState, Skeleton } from "@/components/ui";
+import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useRevokeSession, useSessions, useSignOutOthers } from "../security-api";
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const usFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/** English keeps "Mar 2, 2026, 2:05 PM"; another language its own way. */
+function when(locale: Locale, value: string): string {
+  return locale === "en" ? usFormat.format(new Date(value)) : formatDateTimeIn(locale, value);
+}
 
 function isPhone(device: string) {
   return /iPhone|Android|iPad/.test(device);
@@ -20,11 +26,12 @@ export function SessionsList() {
   const revoke = useRevokeSession();
   const others = useSignOutOthers();
   const [confirmAll, setConfirmAll] = useState(false);
+  const { t, locale } = useT();
 
   if (sessions.isPending) {
     return (
       <div aria-busy="true" className="flex flex-col gap-3">
-        <span className="sr-only">Loading your sessions</span>
+        <span className="sr-only">{t("Loading your sessions")}</span>
         <Skeleton className="h-14 w-full" />
         <Skeleton className="h-14 w-full" />
       </div>
@@ -43,7 +50,7 @@ export function SessionsList() {
 
   return (
     <div className="flex flex-col gap-3">
-      <ul aria-label="Active sessions" className="flex flex-col divide-y divide-line">
+      <ul aria-label={t("Active sessions")} className="flex flex-col divide-y divide-line">
         {list.map((session) => {
           const Icon = isPhone(session.device) ? Smartphone : Monitor;
           const pending = revoke.isPending && revoke.variables === session.id;
@@ -53,12 +60,14 @@ export function SessionsList() {
               <div className="flex min-w-0 flex-1 flex-col">
                 <span className="flex flex-wrap items-center gap-2 font-medium text-fg text-sm">
                   {session.device}
-                  {session.current ? <Badge tone="primary">This device</Badge> : null}
+                  {session.current ? <Badge tone="primary">{t("This device")}</Badge> : null}
                 </span>
                 <span className="text-fg-muted text-xs">
-                  {session.ip ?? "Unknown IP"} · Signed in{" "}
-                  {when.format(new Date(session.createdAt))} · Last seen{" "}
-                  {when.format(new Date(session.lastSeenAt))}
+                  {t("{ip} · Signed in {signedIn} · Last seen {lastSeen}", {
+                    ip: session.ip ?? t("Unknown IP"),
+                    signedIn: when(locale, session.createdAt),
+                    lastSeen: when(locale, session.lastSeenAt),
+                  })}
                 </span>
               </div>
               {session.current ? null : (
@@ -66,10 +75,10 @@ export function SessionsList() {
                   variant="ghost"
                   size="sm"
                   loading={pending}
-                  aria-label={`Sign out ${session.device}`}
+                  aria-label={t("Sign out {device}", { device: session.device })}
                   onClick={() => signOut(session)}
                 >
-                  Sign out
+                  {t("Sign out")}
                 </Button>
               )}
             </li>
@@ -85,15 +94,18 @@ export function SessionsList() {
           leftIcon={<LogOut aria-hidden="true" className="size-4" />}
           onClick={() => setConfirmAll(true)}
         >
-          Sign out everywhere else
+          {t("Sign out everywhere else")}
         </Button>
       </div>
       <ConfirmDialog
         open={confirmAll}
         onOpenChange={setConfirmAll}
-        title="Sign out everywhere else?"
-        description={`Every other device (${otherCount}) will have to sign in again. This one stays signed in.`}
-        confirmLabel="Sign out everywhere"
+        title={t("Sign out everywhere else?")}
+        description={t(
+          "Every other device ({count}) will have to sign in again. This one stays signed in.",
+          { count: otherCount },
+        )}
+        confirmLabel={t("Sign out everywhere")}
         destructive
         pending={others.isPending}
         onConfirm={() =>
