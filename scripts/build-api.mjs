@@ -10,6 +10,24 @@ export const apiBundle = join(root, "apps/api/dist/main.mjs");
 /** OpenTelemetry, imported before the server when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
 export const tracingBundle = join(root, "apps/api/dist/tracing.mjs");
 
+/**
+ * The workspace package is TypeScript source: it is bundled, not imported. Its entry and its
+ * catalogues (the package's two exports) resolve to their source files.
+ */
+const sharedSource = {
+  name: "tessera-shared-source",
+  setup(b) {
+    b.onResolve({ filter: /^@tessera\/shared(\/.*)?$/ }, (args) => {
+      const subpath = args.path.slice("@tessera/shared".length);
+      return {
+        path: subpath
+          ? join(root, "packages/shared/src", subpath)
+          : join(root, "packages/shared/src/index.ts"),
+      };
+    });
+  },
+};
+
 export async function buildApi() {
   await build({
     entryPoints: [join(root, "apps/api/src/main.ts")],
@@ -19,8 +37,7 @@ export async function buildApi() {
     format: "esm",
     target: "node20",
     packages: "external",
-    // The workspace package is TypeScript source: it is bundled, not imported.
-    alias: { "@tessera/shared": join(root, "packages/shared/src/index.ts") },
+    plugins: [sharedSource],
     sourcemap: true,
     logLevel: "warning",
   });
