@@ -1,0 +1,189 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  checkProfilePictureFile,
+  FILE_MESSAGES,
+  type ProfileInput,
+  type ProfileValues,
+  profileSchema,
+} from "@tessera/shared";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Link } from "react-router";
+import {
+  Avatar,
+  Button,
+  buttonClassName,
+  CountryPhoneInput,
+  countryOfPhoneNumber,
+  ImagePicker,
+  Skeleton,
+  TextInput,
+} from "@/components/ui";
+import { ApiError } from "@/lib/api-client";
+import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { translateText } from "@/lib/i18n";
+import { useT } from "@/lib/i18n/use-t";
+import { readImageSize } from "@/lib/image-size";
+import { notifyError } from "@/lib/notify";
+
+type FormValues = {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  phoneCountry: string;
+};
+
+/** Whose profile the form edits: a merchant or staff user, or a shop's customer. */
+export type ProfilePerson = {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  profilePicture: string | null;
+};
+
+export type ProfileSubmission = { values: ProfileValues; picture: File | null };
+
+const PICTURE_ACCEPT = "image/png,image/jpeg,.png,.jpg,.jpeg";
+const PROFILE_FIELDS = ["firstName", "lastName", "phoneNumber", "phoneCountry"] as const;
+
+const translated = (message: string | undefined) => message && translateText(message);
+
+/**
+ * "Update Profile" (spec §2, §5) for anyone: photo, names and phone, checked as the server
+ * checks them. The page says how to save (`onSubmit`, with `fail` for a refusal: field
+ * messages go under their fields, a refused picture under the picture, anything else to a
+ * toast) and where Cancel leads.
+ */
+export function ProfileForm({
+  person,
+  saving,
+  cancelTo,
+  onSubmit,
+}: {
+  person: ProfilePerson;
+  saving: boolean;
+  cancelTo: string;
+  onSubmit: (submission: ProfileSubmission, fail: (error: unknown) => void) => void;
+}) {
+  const { t } = useT();
+  const [picture, setPicture] = useState<File | null>(null);
+  const [pictureError, setPictureError] = useState<string | undefined>();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    watch,
+    clearErrors,
+    formState: { errors },
+  } = useForm<FormValues, unknown, ProfileValues>({
+    resolver: zodResolver(profileSchema) as never,
+    defaultValues: {
+      firstName: person.firstName,
+      lastName: person.lastName,
+      phoneNumber: person.phoneNumber ?? "",
+      phoneCountry: countryOfPhoneNumber(person.phoneNumber),
+    } satisfies ProfileInput,
+    reValidateMode: "onSubmit",
+  });
+  useClearErrorOnEdit(watch, clearErrors);
+
+  async function choosePicture(file: File | null) {
+    setPicture(file);
+    if (!file) return setPictureError(undefined);
+    const message = checkProfilePictureFile(file);
+    if (message) return setPictureError(message);
+    setPictureError((await readImageSize(file)) ? undefined : FILE_MESSAGES.corrupt);
+  }
+
+  function fail(error: unknown) {
+    if (applyServerFieldErrors(error, setError, PROFILE_FIELDS)) return;
+    // The picture's own checks failed on the server (type, size, unreadable).
+    const pictureMessage = error instanceof ApiError ? error.errors?.profilePicture : null;
+    if (pictureMessage) return setPictureError(pictureMessage);
+    notifyError(error);
+  }
+
+  const submit = handleSubmit((values) => {
+    if (pictureError) return;
+    onSubmit({ values, picture }, fail);
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <fieldset disabled={saving} className="flex flex-col gap-5">
+        <legend className="sr-only">{t("Your details")}</legend>
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+          {picture ? null : (
+            <Avatar src={person.profilePicture} alt={t("Current profile picture")} size="xl" />
+          )}
+          <ImagePicker
+            label={t("Profile picture")}
+            value={picture}
+            onChange={(file) => void choosePicture(file)}
+            accept={PICTURE_ACCEPT}
+            aspect="square"
+            hint={t("JPG, JPEG or PNG, up to 5MB.")}
+            error={translated(pictureError)}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput
+            label={t("First name")}
+            required
+            autoComplete="given-name"
+            error={translated(errors.firstName?.message)}
+            {...register("firstName")}
+          />
+          <TextInput
+            label={t("Last name")}
+            required
+            autoComplete="family-name"
+            error={translated(errors.lastName?.message)}
+            {...register("lastName")}
+          />
+        </div>
+        <Controller
+          control={control}
+          name="phoneCountry"
+          render={({ field }) => (
+            <CountryPhoneInput
+              label={t("Phone number")}
+              country={field.value}
+              onCountryChange={(code) => {
+                field.onChange(code);
+                clearErrors("phoneNumber");
+              }}
+              error={translated(errors.phoneNumber?.message ?? errors.phoneCountry?.message)}
+              {...register("phoneNumber")}
+            />
+          )}
+        />
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
+        <Link
+          to={cancelTo}
+          className={buttonClassName({ variant: "outline", className: "no-underline" })}
+        >
+          {t("Cancel")}
+        </Link>
+        <Button type="submit" loading={saving}>
+          {t("Save Changes")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The form's place while the person's profile loads. */
+export function ProfileFormLoading() {
+  const { t } = useT();
+  return (
+    <div aria-busy="true" className="flex flex-col gap-4">
+      <span className="sr-only">{t("Loading your profile")}</span>
+      <Skeleton className="size-24 rounded-full" />
+      <Skeleton className="h-11 w-full" />
+      <Skeleton className="h-11 w-full" />
+    </div>
+  );
+}
