@@ -1,15 +1,21 @@
 import { createElement, type ReactNode } from "react";
 import type { ToastOptions } from "react-toastify";
 import { ApiError, FETCH_FAILED_MESSAGE } from "./api-client";
+import { translateText } from "./i18n";
 import { toast } from "./toast";
+
+/** A text in the page's language when the catalogue has it (the server's and the spec's). */
+const inPageLanguage = (text: ReactNode) => (typeof text === "string" ? translateText(text) : text);
 
 /** Toast body: the message, and the error's title underneath when it has one (spec §3). */
 export function ToastMessage({ message, title }: { message: ReactNode; title?: ReactNode }) {
   return createElement(
     "div",
     { className: "flex flex-col gap-0.5" },
-    createElement("p", { className: "font-medium text-fg" }, message),
-    title ? createElement("p", { className: "text-xs text-fg-muted" }, title) : null,
+    createElement("p", { className: "font-medium text-fg" }, inPageLanguage(message)),
+    title
+      ? createElement("p", { className: "text-xs text-fg-muted" }, inPageLanguage(title))
+      : null,
   );
 }
 
