@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import { formatMoneyIn } from "@tessera/shared";
+import type { Browser, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, screenshot, waitForPath, watchConsole } from "./support/browser";
 import { waitForMail } from "./support/mailbox";
@@ -10,13 +11,21 @@ import { type RunningServer, startServer } from "./support/server";
  * whose default is English (and that does not follow the browser), switches to Español from the
  * header, signs up with an e-mailed code and lands in the customer area; then the same screens
  * in German, which runs long. Every screen is checked for text that overflows or is clipped, and
- * photographed per language. The steps are a list, so the membership purchase and its receipt
- * can be appended to `journey` later.
+ * photographed per language. Then the visitor buys a membership with the sandbox card and reads
+ * the payment and its receipt on the Billing tab, in the chosen language.
  */
 
 const SHOP = { id: 1 };
 const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
 const PHONE = { width: 390, height: 844 };
+/** The seeded tier the visitor buys (apps/api/src/db/seed.ts) and the sandbox's approved card. */
+const TIER = { name: "Bronze", price: 9.99 };
+const APPROVED_CARD = "4111 1111 1111 1111";
+
+/** A catalogue message with its `{placeholders}` filled. */
+function fill(message: string, values: Record<string, string>): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
 
 type Catalogue = Record<string, Record<string, string>>;
 const catalogue = (locale: string) =>
@@ -84,7 +93,7 @@ type JourneyContext = {
   server: RunningServer;
 };
 
-/** The screens of the journey, in order. A later part (checkout, receipt) appends its steps. */
+/** The screens of the journey, in order: sign-up with a code, then a purchase and its receipt. */
 const journey: Step[] = [
   {
     name: "storefront-english",
@@ -150,6 +159,62 @@ const journey: Step[] = [
       await page.getByRole("heading").first().waitFor();
     },
   },
+  {
+    name: "checkout",
+    async run({ page, t }) {
+      await page
+        .getByRole("article", { name: TIER.name, exact: true })
+        .getByRole("button", { name: fill(t("Buy {name}"), { name: TIER.name }) })
+        .click();
+      const checkout = page.getByRole("dialog", {
+        name: fill(t("{name} membership"), { name: TIER.name }),
+      });
+      await checkout.getByText(t("Payable Amount")).waitFor();
+    },
+  },
+  {
+    name: "card-form",
+    async run({ page, t }) {
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: t("Checkout") })
+        .click();
+      await page.getByRole("dialog", { name: t("Pay by card") }).waitFor();
+      // The payment provider's own form (the sandbox's, in English as a provider's page is).
+      const form: FrameLocator = page.frameLocator(`iframe[title="${t("Card payment")}"]`);
+      await form.getByLabel("Card number").fill(APPROVED_CARD);
+      await form.getByLabel("Expiry (MM/YY)").fill("12/30");
+      await form.getByLabel("CVC").fill("123");
+      await form.getByLabel("Name on card").fill("Lucía Fernández");
+    },
+  },
+  {
+    name: "subscribed",
+    async run({ page, t }) {
+      const form = page.frameLocator(`iframe[title="${t("Card payment")}"]`);
+      await form.getByRole("button", { name: /^Pay / }).click();
+      await page.getByText(t("Payment successful")).first().waitFor();
+      await page
+        .getByRole("article", { name: TIER.name, exact: true })
+        .getByText(t("Subscribed"))
+        .waitFor();
+    },
+  },
+  {
+    name: "receipt",
+    async run({ page, locale, t }) {
+      // The Billing tab lists the payment with its PDF receipt, in the visitor's language.
+      await page.getByRole("tab", { name: t("Billing") }).click();
+      const payments = page.getByRole("list", { name: t("Transactions") });
+      const row = payments.getByRole("listitem").filter({ hasText: TIER.name });
+      await row.waitFor();
+      const amount = formatMoneyIn(locale as "es" | "de", TIER.price);
+      expect(await row.innerText()).toContain(amount);
+      const receipt = t("PDF receipt, {item}").split("{item}")[0] ?? "";
+      const startsWith = new RegExp(`^${receipt.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+      await row.getByRole("button", { name: startsWith }).waitFor();
+    },
+  },
 ];
 
 describe("the customer side in Spanish and German on a phone", () => {
@@ -195,7 +260,7 @@ describe("the customer side in Spanish and German on a phone", () => {
     ["es", "es-ES"],
     ["de", "de-DE"],
   ] as const) {
-    it(`signs up with a code in ${locale}, every screen whole at 390 px`, {
+    it(`signs up with a code and buys a membership in ${locale}, every screen whole at 390 px`, {
       timeout: 180_000,
     }, async () => {
       const context = await browser.newContext({ viewport: PHONE, locale: browserLocale });

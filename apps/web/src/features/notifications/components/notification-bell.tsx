@@ -55,7 +55,7 @@ function BellButton({
         <span
           aria-hidden="true"
           data-testid="notification-badge"
-          className="-top-0.5 -right-0.5 pointer-events-none absolute flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 font-semibold text-[11px] text-white tabular-nums leading-none ring-2 ring-surface"
+          className="pointer-events-none absolute top-0 right-0 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 font-semibold text-[11px] text-white tabular-nums leading-none ring-2 ring-surface"
         >
           {badgeText(unreadCount)}
         </span>
