@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   cashbackLedger,
   customerMemberships,
@@ -13,39 +13,20 @@ import {
 } from "../../db/schema";
 import { createMailer } from "../../infra/mailer";
 import { queueOutboxEmail } from "../../infra/mailer/outbox-repo";
-import { createTestApp, type TestApp } from "../../test/app";
 import { createOffer, createTier } from "../../test/factories";
-import { paymentsKit } from "../../test/payments-kit";
-import { type SmtpCapture, startSmtpCapture } from "../../test/smtp";
+import { mailTestApp } from "../../test/mail-app";
 import { EMAIL_DELIVERY_JOB, queuedRenderer } from "./delivery";
 import { createUnsubscribeSigner } from "./unsubscribe";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let t: TestApp;
-let smtp: SmtpCapture;
-let current = new Date("2026-11-22T15:00:00Z");
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({
-    now: () => current,
-    env: { SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: "1000000" },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-
-const kit = () => paymentsKit(t, null);
-const deliver = () => t.app.jobs.runNow(EMAIL_DELIVERY_JOB);
-const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email.toLowerCase()));
+const mailApp = mailTestApp();
+const { clock, kit, deliver, mailsTo } = mailApp;
 
 /** A connected shop with a logo and colour, its owner's address the reply-to. */
 async function brandedShop() {
   const { merchant, shopId } = await kit().connectedShop();
-  await t.database.db
+  await mailApp.db
     .update(shops)
     .set({
       name: `Blue Door ${randomUUID().slice(0, 4)}`,
@@ -54,7 +35,7 @@ async function brandedShop() {
       timeZone: "America/Los_Angeles",
     })
     .where(eq(shops.id, shopId));
-  const [shop] = await t.database.db.select().from(shops).where(eq(shops.id, shopId));
+  const [shop] = await mailApp.db.select().from(shops).where(eq(shops.id, shopId));
   return { shop: shop as typeof shops.$inferSelect, owner: merchant };
 }
 
@@ -80,7 +61,10 @@ const customer = (shopId: number) => kit().customerOf(shopId);
 describe("money e-mails", () => {
   it("sends one branded receipt for a membership bought by card, with the card and the amounts", async () => {
     const { shop, owner } = await brandedShop();
-    const tier = await createTier(t.database.db, shop.id, { name: "Gold", priceCents: 2499 });
+    const tier = await createTier(mailApp.db, shop.id, {
+      name: "Gold",
+      priceCents: 2499,
+    });
     const who = await customer(shop.id);
     const { txnId } = await buyMembership(shop.id, who, tier.id);
 
@@ -99,7 +83,7 @@ describe("money e-mails", () => {
       expect(part).toContain(shop.name);
     }
     // The payment's time in the shop's time zone (Los Angeles, UTC−8 in November).
-    const [paid] = await t.database.db
+    const [paid] = await mailApp.db
       .select()
       .from(transactions)
       .where(eq(transactions.providerReference, txnId));
@@ -111,7 +95,7 @@ describe("money e-mails", () => {
     );
     expect(mail.html).toContain("#7c3aed");
     expect(mail.html).toContain("http://localhost:3000/uploads/shops/logo.png");
-    const [row] = await t.database.db
+    const [row] = await mailApp.db
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, who.customer.email));
@@ -121,13 +105,13 @@ describe("money e-mails", () => {
 
   it("shows the part paid in cashback apart on an offer's receipt", async () => {
     const { shop } = await brandedShop();
-    const offer = await createOffer(t.database.db, shop.id, {
+    const offer = await createOffer(mailApp.db, shop.id, {
       offerName: "Coffee box",
       offerPriceCents: 1250,
       originalPriceCents: 2000,
     });
     const who = await customer(shop.id);
-    await t.database.db.insert(cashbackLedger).values({
+    await mailApp.db.insert(cashbackLedger).values({
       shopId: shop.id,
       customerId: who.customer.id,
       amountCents: 300,
@@ -154,12 +138,12 @@ describe("money e-mails", () => {
 
   it("sends a receipt for a cash sale at the counter, then a refund confirmation", async () => {
     const { shop, owner } = await brandedShop();
-    const offer = await createOffer(t.database.db, shop.id, {
+    const offer = await createOffer(mailApp.db, shop.id, {
       offerName: "Pastry pack",
       offerPriceCents: 875,
     });
     const who = await customer(shop.id);
-    const sale = await t.app.services.payments.counter.sellOfferAtCounter({
+    const sale = await mailApp.t.app.services.payments.counter.sellOfferAtCounter({
       shopId: shop.id,
       customerId: who.customer.id,
       offerId: offer.id,
@@ -174,10 +158,10 @@ describe("money e-mails", () => {
     expect(mails[0]?.text).toMatch(/Amount paid:\s+\$8\.75/);
     expect(mails[0]?.text).toMatch(/Payment method:\s+Cash/);
 
-    const [tx] = await t.database.db.query.transactions.findMany({
+    const [tx] = await mailApp.db.query.transactions.findMany({
       where: (tr, { eq: is }) => is(tr.customerId, who.customer.id),
     });
-    await t.app.services.payments.refunds.refundTransaction({
+    await mailApp.t.app.services.payments.refunds.refundTransaction({
       shopId: shop.id,
       transactionId: tx?.id as number,
     });
@@ -190,15 +174,19 @@ describe("money e-mails", () => {
   });
 
   it("tells the customer when a renewal fails, when it is retried, and when the membership ends", async () => {
-    current = new Date("2026-11-22T15:00:00Z");
+    clock.now = new Date("2026-11-22T15:00:00Z");
     const { shop } = await brandedShop();
-    const tier = await createTier(t.database.db, shop.id, { name: "Silver", priceCents: 1500 });
+    const tier = await createTier(mailApp.db, shop.id, {
+      name: "Silver",
+      priceCents: 1500,
+    });
     const who = await customer(shop.id);
     const { body } = await buyMembership(shop.id, who, tier.id);
     const membershipId = body.membership.id as number;
-    const renew = () => t.app.services.payments.renewals.runRenewals(50, { shopId: shop.id });
+    const renew = () =>
+      mailApp.t.app.services.payments.renewals.runRenewals(50, { shopId: shop.id });
 
-    current = new Date("2026-12-22T15:00:01Z");
+    clock.now = new Date("2026-12-22T15:00:01Z");
     await renew();
     await deliver();
     expect(mailsTo(who.customer.email).map((m) => m.subject)).toEqual([
@@ -210,15 +198,15 @@ describe("money e-mails", () => {
     );
     expect(renewalReceipts).toHaveLength(1);
 
-    const [m] = await t.database.db
+    const [m] = await mailApp.db
       .select()
       .from(customerMemberships)
       .where(eq(customerMemberships.id, membershipId));
-    await t.database.db
+    await mailApp.db
       .update(sandboxCards)
       .set({ declines: true })
       .where(eq(sandboxCards.token, m?.cardToken as string));
-    current = new Date("2027-01-22T15:00:01Z");
+    clock.now = new Date("2027-01-22T15:00:01Z");
     await renew();
     await renew();
     await deliver();
@@ -230,7 +218,7 @@ describe("money e-mails", () => {
     expect(failed[0]?.text).toContain(`http://localhost:3000/${shop.id}/customer/dashboard`);
 
     for (const day of [1, 2, 3]) {
-      current = new Date(Date.parse("2027-01-22T15:00:01Z") + day * DAY + day * 60_000);
+      clock.now = new Date(Date.parse("2027-01-22T15:00:01Z") + day * DAY + day * 60_000);
       await renew();
     }
     await deliver();
@@ -243,15 +231,18 @@ describe("money e-mails", () => {
       "Your Silver renewal payment failed",
       "Your Silver renewal payment failed",
     ]);
-    current = new Date("2026-11-22T15:00:00Z");
+    clock.now = new Date("2026-11-22T15:00:00Z");
   });
 
   it("sends the cancellation once", async () => {
     const { shop } = await brandedShop();
-    const tier = await createTier(t.database.db, shop.id, { name: "Bronze", priceCents: 900 });
+    const tier = await createTier(mailApp.db, shop.id, {
+      name: "Bronze",
+      priceCents: 900,
+    });
     const who = await customer(shop.id);
     await buyMembership(shop.id, who, tier.id);
-    await t.app.services.payments.renewals.cancelMembership({
+    await mailApp.t.app.services.payments.renewals.cancelMembership({
       shopId: shop.id,
       customerId: who.customer.id,
       actor: { kind: "customer", customerId: who.customer.id },
@@ -271,15 +262,15 @@ describe("money e-mails", () => {
 describe("delivery", () => {
   it("queues one e-mail per event and recipient, however often it is queued or the job runs", async () => {
     const { shop } = await brandedShop();
-    const tier = await createTier(t.database.db, shop.id, { priceCents: 1000 });
+    const tier = await createTier(mailApp.db, shop.id, { priceCents: 1000 });
     const who = await customer(shop.id);
     await buyMembership(shop.id, who, tier.id);
-    const [row] = await t.database.db
+    const [row] = await mailApp.db
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, who.customer.email));
     // The same event queued again (a retried job, a second instance): nothing new.
-    const again = await queueOutboxEmail(t.database.db, {
+    const again = await queueOutboxEmail(mailApp.db, {
       idempotencyKey: row?.idempotencyKey as string,
       toAddress: who.customer.email,
       template: "receipt",
@@ -288,10 +279,10 @@ describe("delivery", () => {
       shopId: shop.id,
     });
     expect(again).toBeNull();
-    await Promise.all([deliver(), deliver(), t.app.jobs.runNow(EMAIL_DELIVERY_JOB)]);
+    await Promise.all([deliver(), deliver(), mailApp.t.app.jobs.runNow(EMAIL_DELIVERY_JOB)]);
     await deliver();
     expect(mailsTo(who.customer.email)).toHaveLength(1);
-    const rows = await t.database.db
+    const rows = await mailApp.db
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, who.customer.email));
@@ -320,7 +311,7 @@ describe("delivery", () => {
     const mailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${port}`,
       mailFrom: "Tessera <no-reply@tessera.test>",
-      db: t.database.db,
+      db: mailApp.db,
       now: () => now,
       logger: { info() {}, error: (obj) => errors.push(obj) },
     });
@@ -344,7 +335,7 @@ describe("delivery", () => {
       endedAt: now.toISOString(),
       reason: "declined",
     };
-    const id = await queueOutboxEmail(t.database.db, {
+    const id = await queueOutboxEmail(mailApp.db, {
       idempotencyKey: `test-ended:${to}`,
       toAddress: to,
       template: "membership_ended",
@@ -356,7 +347,7 @@ describe("delivery", () => {
       // Only the e-mails of this test: the outbox is shared with the other tests.
       const deliverMine = () => mailer.deliverDue(render, { to });
       await deliverMine();
-      let [row] = await t.database.db
+      let [row] = await mailApp.db
         .select()
         .from(emailOutbox)
         .where(eq(emailOutbox.id, id as number));
@@ -373,7 +364,7 @@ describe("delivery", () => {
       await deliverMine();
       await deliverMine();
       expect(received).toEqual([to]);
-      [row] = await t.database.db
+      [row] = await mailApp.db
         .select()
         .from(emailOutbox)
         .where(eq(emailOutbox.id, id as number));

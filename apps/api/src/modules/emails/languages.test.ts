@@ -1,40 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { customers, shops } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import { createTier } from "../../test/factories";
-import { paymentsKit } from "../../test/payments-kit";
-import { type SmtpCapture, startSmtpCapture } from "../../test/smtp";
-import { EMAIL_DELIVERY_JOB, EMAIL_REMINDERS_JOB } from "./delivery";
+import { mailTestApp } from "../../test/mail-app";
 
 /** Customers read their e-mails in their language: theirs, else their shop's default. */
 
-let t: TestApp;
-let smtp: SmtpCapture;
-let current = new Date("2026-11-22T15:00:00Z");
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({
-    now: () => current,
-    env: { SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: "1000000" },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-
-const kit = () => paymentsKit(t, null);
-const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email.toLowerCase()));
-const runJobs = async () => {
-  await t.app.jobs.runNow(EMAIL_REMINDERS_JOB);
-  await t.app.jobs.runNow(EMAIL_DELIVERY_JOB);
-};
+const mailApp = mailTestApp();
+const { clock, kit, mailsTo, runJobs } = mailApp;
 
 async function member(shopId: number, tier: { id: number }, locale: string | null) {
   const who = await kit().customerOf(shopId);
-  await t.database.db.update(customers).set({ locale }).where(eq(customers.id, who.customer.id));
+  await mailApp.db.update(customers).set({ locale }).where(eq(customers.id, who.customer.id));
   const data = await kit().open(who.headers, {
     shopId,
     customerId: who.customer.id,
@@ -52,14 +29,14 @@ async function member(shopId: number, tier: { id: number }, locale: string | nul
 
 describe("e-mails in the customer's language", () => {
   it("sends a Spanish customer a Spanish receipt and a Spanish sign-in code", async () => {
-    current = new Date("2026-11-22T15:00:00Z");
+    clock.now = new Date("2026-11-22T15:00:00Z");
     const { shopId } = await kit().connectedShop();
-    const [shop] = await t.database.db
+    const [shop] = await mailApp.db
       .update(shops)
       .set({ timeZone: "Europe/Madrid", defaultLocale: "en" })
       .where(eq(shops.id, shopId))
       .returning();
-    const tier = await createTier(t.database.db, shopId, { name: "Oro", priceCents: 2499 });
+    const tier = await createTier(mailApp.db, shopId, { name: "Oro", priceCents: 2499 });
     const who = await member(shopId, tier, "es");
     await runJobs();
 
@@ -79,13 +56,13 @@ describe("e-mails in the customer's language", () => {
     expect(receipt?.text).toMatch(/Fecha:\s+\d{1,2} [a-z]{3,4}\.? \d{4}, \d{2}:\d{2} CET/);
     expect(receipt?.html).toContain('lang="es"');
 
-    const asked = await t.app.inject({
+    const asked = await mailApp.t.app.inject({
       method: "POST",
       url: "/api/v1/customer/auth/sign-in-code",
       payload: { shopId, email: who.customer.email },
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    const code = await smtp.waitFor(who.customer.email, /código de acceso/);
+    const code = await mailApp.smtp.waitFor(who.customer.email, /código de acceso/);
     expect(code.subject).toMatch(
       new RegExp(`^\\d{3} \\d{3} es tu código de acceso para ${shop?.name}$`),
     );
@@ -94,13 +71,13 @@ describe("e-mails in the customer's language", () => {
   });
 
   it("writes in the shop's default language to a customer who chose none: a German reminder", async () => {
-    current = new Date("2026-11-22T15:00:00Z");
+    clock.now = new Date("2026-11-22T15:00:00Z");
     const { shopId } = await kit().connectedShop();
-    await t.database.db
+    await mailApp.db
       .update(shops)
       .set({ timeZone: "Europe/Berlin", defaultLocale: "de" })
       .where(eq(shops.id, shopId));
-    const tier = await createTier(t.database.db, shopId, {
+    const tier = await createTier(mailApp.db, shopId, {
       name: "Monatlich",
       priceCents: 1200,
       renewal: "monthly",
@@ -112,7 +89,7 @@ describe("e-mails in the customer's language", () => {
       expect.stringMatching(/^Ihr Beleg von .*: 12,00 \$$/),
     ]);
 
-    current = new Date("2026-12-19T15:00:01Z");
+    clock.now = new Date("2026-12-19T15:00:01Z");
     await runJobs();
     const reminders = mailsTo(who.customer.email).slice(before.length);
     expect(reminders.map((m) => m.subject)).toEqual([
@@ -126,10 +103,13 @@ describe("e-mails in the customer's language", () => {
   });
 
   it("keeps English for a customer who chose English in a shop whose default is German", async () => {
-    current = new Date("2026-11-22T15:00:00Z");
+    clock.now = new Date("2026-11-22T15:00:00Z");
     const { shopId } = await kit().connectedShop();
-    await t.database.db.update(shops).set({ defaultLocale: "de" }).where(eq(shops.id, shopId));
-    const tier = await createTier(t.database.db, shopId, { name: "Gold", priceCents: 2499 });
+    await mailApp.db.update(shops).set({ defaultLocale: "de" }).where(eq(shops.id, shopId));
+    const tier = await createTier(mailApp.db, shopId, {
+      name: "Gold",
+      priceCents: 2499,
+    });
     const who = await member(shopId, tier, "en");
     await runJobs();
     expect(mailsTo(who.customer.email).map((m) => m.subject)).toEqual([

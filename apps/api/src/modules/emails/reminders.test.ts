@@ -1,41 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { customerOffers, emailOutbox, shops } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import { createOffer, createTier, loginAs } from "../../test/factories";
-import { paymentsKit } from "../../test/payments-kit";
-import { type SmtpCapture, startSmtpCapture } from "../../test/smtp";
-import { EMAIL_DELIVERY_JOB, EMAIL_REMINDERS_JOB } from "./delivery";
+import { mailTestApp } from "../../test/mail-app";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let t: TestApp;
-let smtp: SmtpCapture;
-let current = new Date("2026-11-22T15:00:00Z");
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({
-    now: () => current,
-    env: { SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: "1000000" },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-
-const kit = () => paymentsKit(t, null);
-const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email.toLowerCase()));
-const runJobs = async () => {
-  await t.app.jobs.runNow(EMAIL_REMINDERS_JOB);
-  await t.app.jobs.runNow(EMAIL_DELIVERY_JOB);
-};
+const mailApp = mailTestApp();
+const { clock, kit, mailsTo, runJobs } = mailApp;
 
 async function memberOf(tierOverrides: Parameters<typeof createTier>[2]) {
   const { shopId, merchant } = await kit().connectedShop();
-  await t.database.db.update(shops).set({ timeZone: "Europe/Paris" }).where(eq(shops.id, shopId));
-  const tier = await createTier(t.database.db, shopId, tierOverrides);
+  await mailApp.db.update(shops).set({ timeZone: "Europe/Paris" }).where(eq(shops.id, shopId));
+  const tier = await createTier(mailApp.db, shopId, tierOverrides);
   const who = await kit().customerOf(shopId);
   const data = await kit().open(who.headers, {
     shopId,
@@ -54,15 +31,15 @@ async function memberOf(tierOverrides: Parameters<typeof createTier>[2]) {
 
 describe("reminders", () => {
   it("reminds 3 days before a monthly renewal, once, with one-click unsubscribe headers", async () => {
-    current = new Date("2026-11-22T15:00:00Z");
+    clock.now = new Date("2026-11-22T15:00:00Z");
     const { who } = await memberOf({ name: "Monthly", priceCents: 1200, renewal: "monthly" });
     await runJobs();
     const receipts = mailsTo(who.customer.email).length;
     // Renews Dec 22: 4 days before nothing, 3 days before the reminder.
-    current = new Date("2026-12-18T15:00:00Z");
+    clock.now = new Date("2026-12-18T15:00:00Z");
     await runJobs();
     expect(mailsTo(who.customer.email)).toHaveLength(receipts);
-    current = new Date("2026-12-19T15:00:01Z");
+    clock.now = new Date("2026-12-19T15:00:01Z");
     await runJobs();
     await runJobs();
     const reminders = mailsTo(who.customer.email).slice(receipts);
@@ -70,7 +47,7 @@ describe("reminders", () => {
       "Your Monthly membership renews on Dec 22, 2026",
     ]);
     expect(reminders[0]?.text).toContain("$12.00 will be charged to Visa");
-    const [row] = await t.database.db
+    const [row] = await mailApp.db
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.template, "renewal_reminder"));
@@ -82,21 +59,24 @@ describe("reminders", () => {
   });
 
   it("uses the shop's lead time for yearly plans", async () => {
-    current = new Date("2026-11-22T15:00:00Z");
+    clock.now = new Date("2026-11-22T15:00:00Z");
     const { who, merchant } = await memberOf({
       name: "Yearly",
       priceCents: 9900,
       renewal: "yearly",
     });
-    const owner = await loginAs(t.app, { email: merchant.email, password: merchant.password });
-    const set = await t.app.inject({
+    const owner = await loginAs(mailApp.t.app, {
+      email: merchant.email,
+      password: merchant.password,
+    });
+    const set = await mailApp.t.app.inject({
       method: "PUT",
       url: "/api/v1/shop/email-settings",
       headers: owner,
       payload: { yearlyReminderDays: 10, monthlyReminderDays: 3 },
     });
     expect(set.statusCode, set.body).toBe(200);
-    const bad = await t.app.inject({
+    const bad = await mailApp.t.app.inject({
       method: "PUT",
       url: "/api/v1/shop/email-settings",
       headers: owner,
@@ -105,10 +85,10 @@ describe("reminders", () => {
     expect(bad.statusCode).toBe(400);
     await runJobs();
     const before = mailsTo(who.customer.email).length;
-    current = new Date(Date.parse("2027-11-22T15:00:00Z") - 11 * DAY);
+    clock.now = new Date(Date.parse("2027-11-22T15:00:00Z") - 11 * DAY);
     await runJobs();
     expect(mailsTo(who.customer.email)).toHaveLength(before);
-    current = new Date(Date.parse("2027-11-22T15:00:00Z") - 10 * DAY + 1000);
+    clock.now = new Date(Date.parse("2027-11-22T15:00:00Z") - 10 * DAY + 1000);
     await runJobs();
     expect(
       mailsTo(who.customer.email)
@@ -118,21 +98,21 @@ describe("reminders", () => {
   });
 
   it("reminds 48 hours before a bought offer expires unredeemed", async () => {
-    current = new Date("2026-11-22T15:00:00Z");
+    clock.now = new Date("2026-11-22T15:00:00Z");
     const { shopId } = await kit().connectedShop();
-    const offer = await createOffer(t.database.db, shopId, { offerName: "Cake day" });
+    const offer = await createOffer(mailApp.db, shopId, { offerName: "Cake day" });
     const who = await kit().customerOf(shopId);
-    await t.database.db.insert(customerOffers).values({
+    await mailApp.db.insert(customerOffers).values({
       shopId,
       customerId: who.customer.id,
       offerId: offer.id,
       pricePaidCents: 500,
-      purchasedAt: current,
-      expiresAt: new Date(current.getTime() + 5 * DAY),
+      purchasedAt: clock.now,
+      expiresAt: new Date(clock.now.getTime() + 5 * DAY),
     });
     await runJobs();
     expect(mailsTo(who.customer.email)).toHaveLength(0);
-    current = new Date(Date.parse("2026-11-22T15:00:00Z") + 3 * DAY + 1000);
+    clock.now = new Date(Date.parse("2026-11-22T15:00:00Z") + 3 * DAY + 1000);
     await runJobs();
     await runJobs();
     expect(mailsTo(who.customer.email).map((m) => m.subject)).toEqual([
@@ -143,12 +123,12 @@ describe("reminders", () => {
 
 describe("unsubscribe", () => {
   it("turns reminders off from the signed link and nothing else; forged or altered links are refused", async () => {
-    current = new Date("2026-11-22T15:00:00Z");
+    clock.now = new Date("2026-11-22T15:00:00Z");
     const { who, shopId } = await memberOf({ name: "Club", priceCents: 1500, renewal: "monthly" });
-    current = new Date("2026-12-19T15:00:01Z");
+    clock.now = new Date("2026-12-19T15:00:01Z");
     await runJobs();
     const reminder = mailsTo(who.customer.email).find((m) => m.subject.includes("renews on"));
-    const link = smtp.linkIn(
+    const link = mailApp.smtp.linkIn(
       reminder as NonNullable<typeof reminder>,
       "/api/v1/emails/unsubscribe",
     );
@@ -164,15 +144,19 @@ describe("unsubscribe", () => {
     for (const bad of [other, forged, kind]) {
       const url = `${bad.pathname}${bad.search}`;
       // A browser gets a page; a mail provider's one-click request the API's JSON error.
-      const res = await t.app.inject({ method: "POST", url, headers: { accept: "text/html" } });
+      const res = await mailApp.t.app.inject({
+        method: "POST",
+        url,
+        headers: { accept: "text/html" },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.body).toContain("This link does not work");
-      const oneClick = await t.app.inject({ method: "POST", url });
+      const oneClick = await mailApp.t.app.inject({ method: "POST", url });
       expect(oneClick.statusCode).toBe(400);
       expect(oneClick.json().message).toMatch(/^This unsubscribe link is not valid/);
     }
     const prefs = () =>
-      t.app.inject({
+      mailApp.t.app.inject({
         method: "GET",
         url: `/api/v1/customer/email-preferences/${who.customer.id}`,
         headers: who.headers,
@@ -180,11 +164,11 @@ describe("unsubscribe", () => {
     expect((await prefs()).json()).toEqual({ reminders: true });
 
     // Opening the link only asks; the button (or the one-click POST) turns it off.
-    const shown = await t.app.inject({ method: "GET", url: path });
+    const shown = await mailApp.t.app.inject({ method: "GET", url: path });
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('<form method="post">');
     expect((await prefs()).json()).toEqual({ reminders: true });
-    const done = await t.app.inject({
+    const done = await mailApp.t.app.inject({
       method: "POST",
       url: path,
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -196,19 +180,19 @@ describe("unsubscribe", () => {
 
     // No more reminders; receipts still go.
     const count = mailsTo(who.customer.email).length;
-    current = new Date("2027-01-19T15:00:01Z");
-    const offer = await createOffer(t.database.db, shopId, { offerName: "Later" });
-    await t.database.db.insert(customerOffers).values({
+    clock.now = new Date("2027-01-19T15:00:01Z");
+    const offer = await createOffer(mailApp.db, shopId, { offerName: "Later" });
+    await mailApp.db.insert(customerOffers).values({
       shopId,
       customerId: who.customer.id,
       offerId: offer.id,
       pricePaidCents: 500,
-      purchasedAt: current,
-      expiresAt: new Date(current.getTime() + DAY),
+      purchasedAt: clock.now,
+      expiresAt: new Date(clock.now.getTime() + DAY),
     });
     await runJobs();
     expect(mailsTo(who.customer.email)).toHaveLength(count);
-    await t.app.services.payments.renewals.runRenewals(50, { shopId });
+    await mailApp.t.app.services.payments.renewals.runRenewals(50, { shopId });
     await runJobs();
     expect(
       mailsTo(who.customer.email)
@@ -217,7 +201,7 @@ describe("unsubscribe", () => {
     ).toEqual([expect.stringMatching(/^Your receipt from /)]);
 
     // And back on from the profile.
-    const on = await t.app.inject({
+    const on = await mailApp.t.app.inject({
       method: "PUT",
       url: `/api/v1/customer/email-preferences/${who.customer.id}`,
       headers: who.headers,

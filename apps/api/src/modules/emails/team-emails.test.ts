@@ -1,6 +1,6 @@
 import { startOfDay } from "@tessera/shared";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   customerMemberships,
   emailOutbox,
@@ -10,40 +10,21 @@ import {
   transactions,
   users,
 } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import { createOffer, createStaff, createTier, loginAs } from "../../test/factories";
-import { paymentsKit } from "../../test/payments-kit";
-import { type SmtpCapture, startSmtpCapture } from "../../test/smtp";
+import { mailTestApp } from "../../test/mail-app";
 import { createDashboardService } from "../dashboard/service";
-import { EMAIL_DELIVERY_JOB, EMAIL_DIGESTS_JOB } from "./delivery";
+import { EMAIL_DIGESTS_JOB } from "./delivery";
 import type { DigestPayload } from "./payloads";
 import { digestPeriod } from "./team";
 
 const LA = "America/Los_Angeles";
-let t: TestApp;
-let smtp: SmtpCapture;
-let current = new Date("2026-11-22T15:00:00Z");
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({
-    now: () => current,
-    env: { SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: "1000000" },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-
-const kit = () => paymentsKit(t, null);
-const deliver = () => t.app.jobs.runNow(EMAIL_DELIVERY_JOB);
-const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email.toLowerCase()));
+const mailApp = mailTestApp();
+const { clock, kit, deliver, mailsTo } = mailApp;
 type Choices = { newMember: boolean; failedPayment: boolean; refund: boolean; digest: string };
 const NONE: Choices = { newMember: false, failedPayment: false, refund: false, digest: "none" };
 
 async function choose(headers: { authorization: string }, choices: Partial<Choices>) {
-  const res = await t.app.inject({
+  const res = await mailApp.t.app.inject({
     method: "PUT",
     url: "/api/v1/user/email-notifications",
     headers,
@@ -56,18 +37,18 @@ async function choose(headers: { authorization: string }, choices: Partial<Choic
 /** A connected shop in Los Angeles with its owner and two staff members signed in. */
 async function team() {
   const { merchant, shopId } = await kit().connectedShop();
-  await t.database.db
+  await mailApp.db
     .update(shops)
     .set({ name: "Blue Door", timeZone: LA })
     .where(eq(shops.id, shopId));
   const owner = {
     ...merchant,
-    headers: { authorization: (await loginAs(t.app, merchant)).authorization },
+    headers: { authorization: (await loginAs(mailApp.t.app, merchant)).authorization },
   };
-  const staff = await createStaff(t.database.db, shopId);
-  const staffHeaders = { authorization: (await loginAs(t.app, staff)).authorization };
-  const leaver = await createStaff(t.database.db, shopId);
-  const leaverHeaders = { authorization: (await loginAs(t.app, leaver)).authorization };
+  const staff = await createStaff(mailApp.db, shopId);
+  const staffHeaders = { authorization: (await loginAs(mailApp.t.app, staff)).authorization };
+  const leaver = await createStaff(mailApp.db, shopId);
+  const leaverHeaders = { authorization: (await loginAs(mailApp.t.app, leaver)).authorization };
   return {
     shopId,
     owner,
@@ -92,7 +73,7 @@ async function buyMembership(shopId: number, tierId: number) {
 
 describe("merchant e-mails", () => {
   it("sends each instant e-mail once, to the people who chose it only", async () => {
-    current = new Date("2026-11-22T15:00:00Z");
+    clock.now = new Date("2026-11-22T15:00:00Z");
     const { shopId, owner, staff, leaver } = await team();
     const other = await team();
     expect(await choose(owner.headers, { newMember: true, refund: true })).toEqual({
@@ -103,13 +84,13 @@ describe("merchant e-mails", () => {
     await choose(staff.headers, { failedPayment: true });
     await choose(leaver.headers, { newMember: true, failedPayment: true, refund: true });
     // A disabled staff member keeps their row but gets nothing.
-    await t.database.db
-      .update(users)
-      .set({ status: "disabled" })
-      .where(eq(users.id, leaver.user.id));
+    await mailApp.db.update(users).set({ status: "disabled" }).where(eq(users.id, leaver.user.id));
     await choose(other.owner.headers, { newMember: true, failedPayment: true, refund: true });
 
-    const tier = await createTier(t.database.db, shopId, { name: "Gold", priceCents: 2499 });
+    const tier = await createTier(mailApp.db, shopId, {
+      name: "Gold",
+      priceCents: 2499,
+    });
     const { who, membershipId } = await buyMembership(shopId, tier.id);
     await deliver();
     await deliver();
@@ -124,17 +105,17 @@ describe("merchant e-mails", () => {
     expect(mailsTo(other.owner.email)).toHaveLength(0);
 
     // The renewal is declined: the staff member who asked hears of it, once.
-    const [m] = await t.database.db
+    const [m] = await mailApp.db
       .select()
       .from(customerMemberships)
       .where(eq(customerMemberships.id, membershipId));
-    await t.database.db
+    await mailApp.db
       .update(sandboxCards)
       .set({ declines: true })
       .where(eq(sandboxCards.token, m?.cardToken as string));
-    current = new Date("2026-12-22T15:00:01Z");
-    await t.app.services.payments.renewals.runRenewals(50, { shopId });
-    await t.app.services.payments.renewals.runRenewals(50, { shopId });
+    clock.now = new Date("2026-12-22T15:00:01Z");
+    await mailApp.t.app.services.payments.renewals.runRenewals(50, { shopId });
+    await mailApp.t.app.services.payments.renewals.runRenewals(50, { shopId });
     await deliver();
     const failed = mailsTo(staff.email);
     expect(failed.map((x) => x.subject)).toEqual(["Payment failed: Cleo Customer, Gold renewal"]);
@@ -146,13 +127,13 @@ describe("merchant e-mails", () => {
     );
 
     // The first payment is refunded: the owner hears of it, once.
-    const [paid] = await t.database.db
+    const [paid] = await mailApp.db
       .select()
       .from(transactions)
       .where(
         and(eq(transactions.customerId, who.customer.id), eq(transactions.status, "succeeded")),
       );
-    await t.app.services.payments.refunds.refundTransaction({
+    await mailApp.t.app.services.payments.refunds.refundTransaction({
       shopId,
       transactionId: paid?.id as number,
     });
@@ -163,15 +144,18 @@ describe("merchant e-mails", () => {
     expect(mailsTo(staff.email)).toHaveLength(1);
     expect(mailsTo(leaver.email)).toHaveLength(0);
     expect(mailsTo(other.owner.email)).toHaveLength(0);
-    current = new Date("2026-11-22T15:00:00Z");
+    clock.now = new Date("2026-11-22T15:00:00Z");
   });
 
   it("sends the digest at 08:00 shop time, once, with the dashboard's figures for the day", async () => {
     const { shopId, owner, staff } = await team();
     await choose(owner.headers, { digest: "daily", newMember: true });
     await choose(staff.headers, { digest: "none", refund: true });
-    const tier = await createTier(t.database.db, shopId, { name: "Silver", priceCents: 1500 });
-    const offer = await createOffer(t.database.db, shopId, {
+    const tier = await createTier(mailApp.db, shopId, {
+      name: "Silver",
+      priceCents: 1500,
+    });
+    const offer = await createOffer(mailApp.db, shopId, {
       offerName: "Coffee box",
       offerPriceCents: 1250,
       originalPriceCents: 2000,
@@ -197,24 +181,24 @@ describe("merchant e-mails", () => {
     expect((await kit().complete(who.headers, offerCheckout.checkoutId, offerTxn)).statusCode).toBe(
       200,
     );
-    const rows = await t.database.db
+    const rows = await mailApp.db
       .select()
       .from(transactions)
       .where(eq(transactions.shopId, shopId));
     const times = [inDay[0], inDay[1], outside[0], outside[1], inDay[2]];
     for (const [i, row] of rows.entries()) {
-      await t.database.db
+      await mailApp.db
         .update(transactions)
         .set({ createdAt: times[i] })
         .where(eq(transactions.id, row.id));
     }
     // One membership ended and one redemption that day, one redemption the day before.
-    await t.database.db
+    await mailApp.db
       .update(customerMemberships)
       .set({ status: "expired", endedAt: at("2026-12-01T18:00:00Z") })
       .where(eq(customerMemberships.id, bought[1]?.membershipId as number));
     for (const day of [at("2026-12-01T19:00:00Z"), at("2026-11-30T19:00:00Z")]) {
-      await t.database.db.insert(redemptions).values({
+      await mailApp.db.insert(redemptions).values({
         shopId,
         customerId: who.customer.id,
         customerName: "Cleo Customer",
@@ -228,14 +212,14 @@ describe("merchant e-mails", () => {
     }
 
     // 07:55 in Los Angeles: not yet. 08:05: once, however often the job runs.
-    current = new Date("2026-12-02T15:55:00Z");
-    await t.app.jobs.runNow(EMAIL_DIGESTS_JOB);
-    current = new Date("2026-12-02T16:05:00Z");
-    await t.app.jobs.runNow(EMAIL_DIGESTS_JOB);
-    await t.app.jobs.runNow(EMAIL_DIGESTS_JOB);
+    clock.now = new Date("2026-12-02T15:55:00Z");
+    await mailApp.t.app.jobs.runNow(EMAIL_DIGESTS_JOB);
+    clock.now = new Date("2026-12-02T16:05:00Z");
+    await mailApp.t.app.jobs.runNow(EMAIL_DIGESTS_JOB);
+    await mailApp.t.app.jobs.runNow(EMAIL_DIGESTS_JOB);
     await deliver();
-    current = new Date("2026-12-02T23:00:00Z");
-    await t.app.jobs.runNow(EMAIL_DIGESTS_JOB);
+    clock.now = new Date("2026-12-02T23:00:00Z");
+    await mailApp.t.app.jobs.runNow(EMAIL_DIGESTS_JOB);
     await deliver();
     const digests = mailsTo(owner.email).filter((m) => m.subject.startsWith("Blue Door:"));
     expect(digests).toHaveLength(1);
@@ -243,11 +227,11 @@ describe("merchant e-mails", () => {
 
     // The dashboard on Dec 2 at midnight, "this month": exactly Dec 1.
     const dashboard = createDashboardService({
-      db: t.database.db,
+      db: mailApp.db,
       now: () => startOfDay("2026-12-02", LA),
     });
     const { stats } = await dashboard.getDashboardStats({ shopId }, "currentMonth");
-    const [row] = await t.database.db
+    const [row] = await mailApp.db
       .select({ payload: emailOutbox.payload })
       .from(emailOutbox)
       .where(and(eq(emailOutbox.shopId, shopId), eq(emailOutbox.template, "team_digest")));
@@ -268,7 +252,7 @@ describe("merchant e-mails", () => {
     expect(mail?.text).toMatch(/Revenue:\s+\$42\.50/);
     expect(mail?.text).toMatch(/Memberships ended:\s+1/);
     expect(mail?.text).toMatch(/Redemptions:\s+1/);
-    current = new Date("2026-11-22T15:00:00Z");
+    clock.now = new Date("2026-11-22T15:00:00Z");
   });
 
   it("turns the digest off from its signed link and nothing else; a forged link is refused", async () => {
@@ -276,8 +260,8 @@ describe("merchant e-mails", () => {
     await choose(owner.headers, { digest: "weekly", newMember: true, refund: true });
     await choose(staff.headers, { digest: "daily" });
     // Monday Dec 7, 09:00 in Los Angeles: the weekly digest of Nov 30 to Dec 6.
-    current = new Date("2026-12-07T17:00:00Z");
-    await t.app.jobs.runNow(EMAIL_DIGESTS_JOB);
+    clock.now = new Date("2026-12-07T17:00:00Z");
+    await mailApp.t.app.jobs.runNow(EMAIL_DIGESTS_JOB);
     await deliver();
     const weekly = mailsTo(owner.email).find((m) => m.subject.startsWith("Blue Door:"));
     expect(weekly?.subject).toContain("(Nov 30, 2026 to Dec 6, 2026)");
@@ -289,7 +273,7 @@ describe("merchant e-mails", () => {
     // Altered: the staff member's id under the owner's signature; a customer link's kind.
     const forged = new URL(link);
     forged.searchParams.set("c", String(staff.user.id));
-    const altered = await t.app.inject({
+    const altered = await mailApp.t.app.inject({
       method: "POST",
       url: `${forged.pathname}${forged.search}`,
     });
@@ -297,33 +281,38 @@ describe("merchant e-mails", () => {
     const kind = new URL(link);
     kind.searchParams.set("k", "reminders");
     expect(
-      (await t.app.inject({ method: "POST", url: `${kind.pathname}${kind.search}` })).statusCode,
+      (await mailApp.t.app.inject({ method: "POST", url: `${kind.pathname}${kind.search}` }))
+        .statusCode,
     ).toBe(400);
 
-    const page = await t.app.inject({ method: "GET", url: path, headers: { accept: "text/html" } });
+    const page = await mailApp.t.app.inject({
+      method: "GET",
+      url: path,
+      headers: { accept: "text/html" },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("Unsubscribe from the digest");
-    const done = await t.app.inject({
+    const done = await mailApp.t.app.inject({
       method: "POST",
       url: path,
       headers: { "content-type": "application/x-www-form-urlencoded" },
       payload: "List-Unsubscribe=One-Click",
     });
     expect(done.statusCode).toBe(200);
-    const mine = await t.app.inject({
+    const mine = await mailApp.t.app.inject({
       method: "GET",
       url: "/api/v1/user/email-notifications",
       headers: owner.headers,
     });
     expect(mine.json()).toEqual({ ...NONE, newMember: true, refund: true });
-    const theirs = await t.app.inject({
+    const theirs = await mailApp.t.app.inject({
       method: "GET",
       url: "/api/v1/user/email-notifications",
       headers: staff.headers,
     });
     expect(theirs.json()).toEqual({ ...NONE, digest: "daily" });
     expect(shopId).toBeGreaterThan(0);
-    current = new Date("2026-11-22T15:00:00Z");
+    clock.now = new Date("2026-11-22T15:00:00Z");
   });
 
   it("picks the period: yesterday after 08:00, the week before on Mondays, local midnights", () => {
