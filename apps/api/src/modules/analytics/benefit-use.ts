@@ -27,7 +27,7 @@ const utcMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`);
 export async function benefitCountsFromRollup(
   db: Executor,
   shopId: number,
-  benefits: Benefit[],
+  benefits: Promise<Benefit[]>,
   from: number,
   to: number,
 ): Promise<Map<number, BenefitCounts>> {
@@ -68,7 +68,7 @@ export async function benefitCountsFromRollup(
     sums.set(key, (sums.get(key) ?? 0) + Number(r.n));
   }
   return new Map(
-    benefits.map((b) => [
+    (await benefits).map((b) => [
       b.id,
       {
         eligible: sums.get(`${b.tier_id}:0`) ?? 0,

@@ -9,7 +9,6 @@ import {
   type LifetimeValueAnalytics,
   MRR_MOVEMENTS,
   type MrrMovements,
-  membershipMonthIndex,
   type OfferAnalytics,
   type PeriodRange,
   percentOf,
@@ -31,7 +30,6 @@ import {
   type CustomerHistory,
   emptyMovements,
   losses,
-  monthsAfter,
   mrrCents,
   roundMovements,
   standingAt,
@@ -251,17 +249,19 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
     async benefits(scope: ShopScope, query: AnalyticsQuery): Promise<BenefitAnalytics> {
       const window = await windowOf(scope, query);
       const { range } = window;
-      const [benefits, cashback] = await Promise.all([
-        repo.listBenefits(db, scope.shopId),
+      // The rollup's read does not wait for the benefits list: all three go out at once.
+      const listed = repo.listBenefits(db, scope.shopId);
+      const [benefits, counts, cashback] = await Promise.all([
+        listed,
+        benefitCountsFromRollup(
+          db,
+          scope.shopId,
+          listed,
+          range.start.getTime(),
+          range.end.getTime(),
+        ),
         repo.cashbackFlows(db, scope.shopId, range.start, range.end),
       ]);
-      const counts = await benefitCountsFromRollup(
-        db,
-        scope.shopId,
-        benefits,
-        range.start.getTime(),
-        range.end.getTime(),
-      );
       const tierName = new Map(window.tiers.map((t) => [t.id, t.name]));
       return {
         benefits: benefits
