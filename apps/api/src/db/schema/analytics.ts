@@ -115,3 +115,64 @@ export const analyticsOfferDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shopId, t.day, t.offerId] })],
 );
+
+/**
+ * Every month of a membership that has begun, up to the shop's horizon (benefit use, issue 19):
+ * month k starts at `monthsAfter(start)(k)` (UTC calendar months, clamped to the month's last
+ * day), on the tier the membership is on at that instant, with the benefits redeemed for that
+ * membership and month (`used`, sorted ids). Derived from `customer_memberships`,
+ * `membership_price_changes` and `redemptions` only, kept by the `analytics_benefit` triggers,
+ * which recompute a touched membership's rows under its row lock and move the difference into
+ * `analytics_benefit_days` (migration 0022_benefit_rollup). No foreign key to the membership: a
+ * deleted membership's rows are removed by the recomputation, which takes their counts out too.
+ */
+export const analyticsMemberMonths = pgTable(
+  "analytics_member_months",
+  {
+    membershipId: integer("membership_id").notNull(),
+    k: integer("k").notNull(),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    monthStart: timestamp("month_start", { withTimezone: true }).notNull(),
+    /** The tier at the month's first instant; 0 when it is unknown (a deleted tier). */
+    tierId: integer("tier_id").notNull(),
+    used: integer("used").array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.membershipId, t.k] }),
+    index("analytics_member_months_shop_idx").on(t.shopId, t.monthStart),
+  ],
+);
+
+/**
+ * Member-months per shop, UTC day of the month's start and tier (`benefitId` 0), and those in
+ * which each benefit was redeemed (`benefitId` the benefit's), summed from
+ * `analytics_member_months` with increments. The benefits read adds up the whole days of its
+ * window and counts the two cut days from the member-months themselves.
+ */
+export const analyticsBenefitDays = pgTable(
+  "analytics_benefit_days",
+  {
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    tierId: integer("tier_id").notNull(),
+    benefitId: integer("benefit_id").notNull(),
+    months: integer("months").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.tierId, t.benefitId] })],
+);
+
+/**
+ * How far ahead `analytics_member_months` holds a shop's running memberships' months (those
+ * with no end go on for ever): months starting before `until`. A read whose window ends later
+ * moves it forward first (`analytics_benefit_extend`).
+ */
+export const analyticsBenefitHorizon = pgTable("analytics_benefit_horizon", {
+  shopId: integer("shop_id")
+    .primaryKey()
+    .references(() => shops.id, { onDelete: "cascade" }),
+  until: timestamp("until", { withTimezone: true }).notNull(),
+});

@@ -9,7 +9,6 @@ import {
   type LifetimeValueAnalytics,
   MRR_MOVEMENTS,
   type MrrMovements,
-  membershipMonthIndex,
   type OfferAnalytics,
   type PeriodRange,
   percentOf,
@@ -24,13 +23,13 @@ import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { bucketKeys } from "../dashboard/service";
 import { findShopTimeZone } from "../shops/lookups";
+import { benefitCountsFromRollup } from "./benefit-use";
 import { cohortCountsFromRollup } from "./cohorts";
 import {
   bucketFigures,
   type CustomerHistory,
   emptyMovements,
   losses,
-  monthsAfter,
   mrrCents,
   roundMovements,
   standingAt,
@@ -250,38 +249,19 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
     async benefits(scope: ShopScope, query: AnalyticsQuery): Promise<BenefitAnalytics> {
       const window = await windowOf(scope, query);
       const { range } = window;
-      const [customers, benefits, redeemed, cashback] = await Promise.all([
-        load(scope, window),
-        repo.listBenefits(db, scope.shopId),
-        repo.benefitRedemptionKeys(db, scope.shopId, range.start),
+      // The rollup's read does not wait for the benefits list: all three go out at once.
+      const listed = repo.listBenefits(db, scope.shopId);
+      const [benefits, counts, cashback] = await Promise.all([
+        listed,
+        benefitCountsFromRollup(
+          db,
+          scope.shopId,
+          listed,
+          range.start.getTime(),
+          range.end.getTime(),
+        ),
         repo.cashbackFlows(db, scope.shopId, range.start, range.end),
       ]);
-      const byTier = new Map<number, typeof benefits>();
-      for (const b of benefits) byTier.set(b.tier_id, [...(byTier.get(b.tier_id) ?? []), b]);
-      const counts = new Map<number, { eligible: number; used: number }>();
-      for (const b of benefits) counts.set(b.id, { eligible: 0, used: 0 });
-      const from = range.start.getTime();
-      const to = range.end.getTime();
-      for (const customer of customers) {
-        for (const m of customer.memberships) {
-          const stop = Math.min(m.end ?? to, to);
-          let k = from > m.start ? membershipMonthIndex(new Date(m.start), new Date(from)) : 0;
-          for (const monthsOn = monthsAfter(m.start); ; k += 1) {
-            const monthStart = monthsOn(k);
-            if (monthStart >= stop) break;
-            if (monthStart < from) continue;
-            let tier = m.segments[0]?.tierId;
-            for (const s of m.segments) if (s.at <= monthStart) tier = s.tierId;
-            if (tier === undefined) break;
-            if (window.tierId !== undefined && tier !== window.tierId) continue;
-            for (const b of byTier.get(tier) ?? []) {
-              const c = counts.get(b.id) as { eligible: number; used: number };
-              c.eligible += 1;
-              if (redeemed.has(`${m.id}:${b.id}:${k}`)) c.used += 1;
-            }
-          }
-        }
-      }
       const tierName = new Map(window.tiers.map((t) => [t.id, t.name]));
       return {
         benefits: benefits
