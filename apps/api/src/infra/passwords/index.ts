@@ -5,18 +5,20 @@ import { Worker } from "node:worker_threads";
 const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * How much lower than the requests the hashing thread runs (Linux thread niceness, 0–19). A
- * hash takes about 30 ms of a core; at 10 the scheduler hands the core to a request's thread
- * (or the database's) as soon as one is ready, and the hash takes the idle time. On a saturated
- * machine it still gets its share (a tenth of a core against one busy thread): slower sign-ins,
- * never starved ones.
+ * How much lower than the requests the first hashing thread runs (Linux thread niceness, 0–19).
+ * A hash takes about 30 ms of a core; at 10 the scheduler hands the core to a request's thread
+ * (or the database's) as soon as one is ready, and the hash takes the idle time.
  */
 export const HASHING_NICENESS = 10;
 
 /**
- * Hashing runs in one worker thread per process, one hash at a time, in the order asked: a
- * burst of sign-ins queues there instead of taking every core (the default thread pool would
- * run four at once), and the event loop only posts a message and later reads the answer.
+ * Hashing runs in worker threads, at most two hashes at once per process: a lone sign-in (the
+ * common case) on the low-priority thread; while that one is busy, the next ones queue on a
+ * second thread at the process's own priority. The default thread pool would run four at once
+ * at full priority. On a saturated machine the low-priority thread gets a tenth of a core
+ * against each busy thread, so only its one hash is slowed; the queue moves on the other (a
+ * single niced queue let sign-ins wait past 10 s in an overloaded load run). The event loop
+ * only posts a message and later reads the answer.
  */
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -43,57 +45,58 @@ parentPort.on("message", ({ id, op, password, passwordHash }) => {
 type Pending = { resolve: (value: string | boolean) => void; reject: (error: Error) => void };
 type Answer = { id: number; result?: string | boolean; error?: string };
 
-let worker: Worker | null = null;
+type Thread = { worker: Worker; jobs: Map<number, Pending> };
+
 let nextId = 1;
-const pending = new Map<number, Pending>();
+const threads: { low: Thread | null; normal: Thread | null } = { low: null, normal: null };
 
-function failAll(error: Error) {
-  for (const job of pending.values()) job.reject(error);
-  pending.clear();
-}
-
-function hashingWorker(): Worker {
-  if (worker) return worker;
-  const started = new Worker(workerSource, {
+function startThread(kind: "low" | "normal"): Thread {
+  const existing = threads[kind];
+  if (existing) return existing;
+  const jobs = new Map<number, Pending>();
+  const worker = new Worker(workerSource, {
     eval: true,
     workerData: {
       argon2: createRequire(import.meta.url).resolve("@node-rs/argon2"),
-      niceness: HASHING_NICENESS,
+      niceness: kind === "low" ? HASHING_NICENESS : 0,
       options,
     },
   });
-  started.on("message", ({ id, result, error }: Answer) => {
-    const job = pending.get(id);
+  const thread = { worker, jobs };
+  worker.on("message", ({ id, result, error }: Answer) => {
+    const job = jobs.get(id);
     if (!job) return;
-    pending.delete(id);
+    jobs.delete(id);
     if (error !== undefined || result === undefined) job.reject(new Error(error));
     else job.resolve(result);
     // An idle worker does not keep the process alive; one with work does.
-    if (pending.size === 0) started.unref();
+    if (jobs.size === 0) worker.unref();
   });
   const lost = (error: Error) => {
-    if (worker === started) worker = null;
-    failAll(error);
+    if (threads[kind] === thread) threads[kind] = null;
+    for (const job of jobs.values()) job.reject(error);
+    jobs.clear();
   };
-  started.on("error", lost);
-  started.on("exit", (code) => lost(new Error(`The password worker stopped (${code}).`)));
-  worker = started;
-  return started;
+  worker.on("error", lost);
+  worker.on("exit", (code) => lost(new Error(`The password worker stopped (${code}).`)));
+  threads[kind] = thread;
+  return thread;
 }
 
 function run(message: { op: "hash" | "verify"; password: string; passwordHash?: string }) {
   const id = nextId++;
   return new Promise<string | boolean>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    const thread = hashingWorker();
-    thread.ref();
-    thread.postMessage({ id, ...message });
+    const low = startThread("low");
+    const thread = low.jobs.size === 0 ? low : startThread("normal");
+    thread.jobs.set(id, { resolve, reject });
+    thread.worker.ref();
+    thread.worker.postMessage({ id, ...message });
   });
 }
 
-/** Hashes waiting or running in this process (a sign-in burst queues here). */
-export function hashesInFlight(): number {
-  return pending.size;
+/** Hashes waiting or running on each thread of this process (a sign-in burst queues here). */
+export function hashesInFlight(): { low: number; normal: number } {
+  return { low: threads.low?.jobs.size ?? 0, normal: threads.normal?.jobs.size ?? 0 };
 }
 
 export async function hashPassword(password: string): Promise<string> {
