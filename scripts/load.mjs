@@ -9,6 +9,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -20,6 +21,9 @@ const seconds = Number(process.env.LOAD_SECONDS ?? 600);
 const postgres = process.env.LOAD_POSTGRES ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const TOKEN = "load-run-metrics-token";
 const scale = Number(process.env.LOAD_SCALE ?? 1);
+// Each autocannon run measures in a thread of its own, so the purchases' and sockets' work in
+// this process cannot hold a read's answer unread. LOAD_BENCH_THREADS=0: all in this thread.
+const benchThreads = process.env.LOAD_BENCH_THREADS !== "0";
 const rate = (perSecond) => Math.max(1, Math.round(perSecond * scale));
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -56,13 +60,41 @@ async function startInstance(env) {
   return { url, child, output: () => output };
 }
 
+const metrics = async (url) =>
+  (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+
 async function rss(url) {
-  const text = await (
-    await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
-  ).text();
-  const line = text.split("\n").find((l) => l.startsWith("process_resident_memory_bytes "));
+  const line = (await metrics(url))
+    .split("\n")
+    .find((l) => l.startsWith("process_resident_memory_bytes "));
   return Number(line?.split(" ")[1] ?? 0);
 }
+
+/**
+ * The instance's own view of a route: its requests and how many took over 100 ms from the
+ * request's arrival to its answer (the request-duration histogram), and its event-loop lag.
+ * A slow answer the server did not see is time spent before or after it: in the kernel, on the
+ * busy cores, or in the driver's own event loop.
+ */
+function serverSide(text, route) {
+  const sum = (le) =>
+    text
+      .split("\n")
+      .filter(
+        (l) =>
+          l.startsWith("http_request_duration_seconds_bucket{") && l.includes(`route="${route}"`),
+      )
+      .filter((l) => l.includes(`le="${le}"`))
+      .reduce((n, l) => n + Number(l.split(" ")[1]), 0);
+  return { count: sum("+Inf"), over100: sum("+Inf") - sum("0.1") };
+}
+const gauge = (text, name) =>
+  Number(
+    text
+      .split("\n")
+      .find((l) => l.startsWith(`${name} `))
+      ?.split(" ")[1] ?? 0,
+  );
 
 const post = async (url, path, body, token) => {
   const res = await fetch(`${url}${path}`, {
@@ -149,6 +181,8 @@ async function main() {
     if (!ownerToken || !me.token || !offer) throw new Error("demo shop incomplete");
 
     const rssStart = await Promise.all(instances.map((i) => rss(i.url)));
+    const driverLag = monitorEventLoopDelay({ resolution: 10 });
+    driverLag.enable();
     const until = Date.now() + seconds * 1000;
     console.log(`Driving both instances for ${seconds} s…`);
     const bench = (kind, path, extra = {}) =>
@@ -157,7 +191,13 @@ async function main() {
           (instance) =>
             new Promise((done, fail) =>
               autocannon(
-                { url: `${instance.url}${path}`, connections: 2, duration: seconds, ...extra },
+                {
+                  url: `${instance.url}${path}`,
+                  connections: 2,
+                  duration: seconds,
+                  ...(benchThreads ? { workers: 1 } : {}),
+                  ...extra,
+                },
                 (error, result) => (error ? fail(error) : done(result)),
               ),
             ),
@@ -247,7 +287,9 @@ async function main() {
         return ended;
       }),
     ]);
+    driverLag.disable();
     const rssEnd = await Promise.all(instances.map((i) => rss(i.url)));
+    const texts = await Promise.all(instances.map((i) => metrics(i.url)));
     console.log(`\n${seconds} s, two instances on PostgreSQL, 127.0.0.1:`);
     console.log("| kind | requests | per second | p50 ms | p99 ms | errors |");
     console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
@@ -262,6 +304,21 @@ async function main() {
         `instance ${"AB"[i]}: RSS ${(rssStart[i] / 2 ** 20).toFixed(0)} MB → ${(rssEnd[i] / 2 ** 20).toFixed(0)} MB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)} %)`,
       );
     });
+    const reads = [
+      ["storefront read", "/api/v1/storefront"],
+      ["members list", "/api/v1/member/get-all-members"],
+    ];
+    for (const [kind, route] of reads) {
+      const seen = texts.map((t) => serverSide(t, route));
+      const count = seen.reduce((n, s) => n + s.count, 0);
+      const over = seen.reduce((n, s) => n + s.over100, 0);
+      console.log(`${kind}, as the instances saw it: ${over} of ${count} over 100 ms`);
+    }
+    const lag = (name) => texts.map((t) => (gauge(t, name) * 1000).toFixed(0)).join(" / ");
+    console.log(
+      `event-loop lag (A / B): p99 ${lag("nodejs_eventloop_lag_p99_seconds")} ms, max ${lag("nodejs_eventloop_lag_max_seconds")} ms; ` +
+        `the driver's own: p99 ${(driverLag.percentile(99) / 1e6).toFixed(0)} ms, max ${(driverLag.max / 1e6).toFixed(0)} ms`,
+    );
   } finally {
     for (const instance of instances) instance.child.kill("SIGTERM");
     await Promise.all(
