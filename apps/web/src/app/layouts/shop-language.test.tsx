@@ -76,12 +76,15 @@ describe("the customer side's language", () => {
 });
 
 describe("pages outside the shop's own", () => {
-  it("shows a refused sign-in in the page's language on a freshly opened login page", async () => {
-    mockApi({
+  it("asks for a refused sign-in in the page's language and shows it as the server words it", async () => {
+    const api = mockApi({
       "GET /shop/get-shop-by-Id": {
         shop: makeShop({ defaultLocale: "es", followBrowserLocale: false }),
       },
-      "POST /customer/auth/sign-in": jsonResponse({ message: "Invalid email or password" }, 401),
+      "POST /customer/auth/sign-in": jsonResponse(
+        { message: "Correo electrónico o contraseña incorrectos" },
+        401,
+      ),
     });
     renderRoutes(routes, "/7/login");
     const user = userEvent.setup();
@@ -92,6 +95,9 @@ describe("pages outside the shop's own", () => {
       expect(screen.getByLabelText("Contraseña")).toHaveAccessibleDescription(
         "Correo electrónico o contraseña incorrectos",
       ),
+    );
+    expect(api.callsTo("POST /customer/auth/sign-in")[0]?.headers.get("accept-language")).toBe(
+      "es",
     );
   });
 

@@ -1,10 +1,11 @@
 import { parseIdText } from "@tessera/shared";
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { Navigate, Outlet, useLocation, useMatches, useParams } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { ErrorState } from "@/components/ui";
 import { useShopById } from "@/features/shops/api";
 import { useStorefrontShop } from "@/features/storefront/api";
+import { StoreNotFoundPage } from "@/features/storefront/pages/store-not-found-page";
 import { ApiError } from "@/lib/api-client";
 import { useShopLocale } from "@/lib/i18n/use-shop-locale";
 import { useT } from "@/lib/i18n/use-t";
@@ -18,21 +19,6 @@ import {
   useDocumentBranding,
 } from "@/lib/shop-branding";
 import { NotFoundPage } from "../pages/not-found-page";
-
-// Rare (a broken link), so it is not part of every shop page's first download.
-const StoreNotFound = lazy(() =>
-  import("@/features/storefront/pages/store-not-found-page").then((m) => ({
-    default: m.StoreNotFoundPage,
-  })),
-);
-
-function StoreNotFoundPage() {
-  return (
-    <Suspense fallback={<PageLoader />}>
-      <StoreNotFound />
-    </Suspense>
-  );
-}
 
 /** `handle` of the catch-all under `/:shopId`: the path matches no page of a shop. */
 export const UNMATCHED_SHOP_PAGE = { unmatchedShopPage: true } as const;

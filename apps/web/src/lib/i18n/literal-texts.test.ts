@@ -122,7 +122,7 @@ describe("the customer side's texts", () => {
   it("finds the customer side's components", () => {
     expect(files.length).toBeGreaterThan(40);
     expect(files).toContain(join(SRC, "features/storefront/pages/storefront-home-page.tsx"));
-    // Lazily loaded pages count too: the Store Not Found page is one.
+    // Pages shown from a layout count too: the Store Not Found page is one.
     expect(files).toContain(join(SRC, "features/storefront/pages/store-not-found-page.tsx"));
   });
 

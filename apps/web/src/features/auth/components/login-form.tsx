@@ -3,22 +3,12 @@ import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button, PasswordInput, TextInput } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
-import { activeLocale, translateText } from "@/lib/i18n";
+import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError } from "@/lib/notify";
 
 /** The e-mail fields' example address: an address, not a sentence, so one for every language. */
 export const EMAIL_PLACEHOLDER = "you@example.com";
-
-/**
- * The server's refusals ("Invalid email or password", a disabled account, too many tries) are
- * the sign-in pages' words, which this page does not ship: they load when first needed, so a
- * refusal reads in the page's language.
- */
-async function loadRefusalWords(): Promise<void> {
-  const { authSection } = await import("../catalogue");
-  await authSection.load(activeLocale());
-}
 
 type Field = "email" | "password";
 type Errors = Partial<Record<Field, string>>;
@@ -77,7 +67,6 @@ export function LoginForm({
         return;
       }
       const message = error.body.message ? error.message : undefined;
-      await loadRefusalWords().catch(() => undefined);
       setErrors({ password: message ?? LOGIN_MESSAGES.serverFallback });
     } finally {
       setSubmitting(false);

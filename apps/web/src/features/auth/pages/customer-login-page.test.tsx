@@ -97,11 +97,8 @@ describe("customer login (/{shopId}/login)", () => {
     });
     renderRoutes(routes, "/7/login");
     await logIn();
-    // The refusal's words load with it (the sign-in pages' part of the catalogue).
-    await waitFor(() =>
-      expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
-        "Invalid email or password",
-      ),
+    expect(await screen.findByLabelText("Password")).toHaveAccessibleDescription(
+      "Invalid email or password",
     );
   });
 
