@@ -91,10 +91,31 @@ type JourneyContext = {
   t: (key: string) => string;
   email: string;
   server: RunningServer;
+  /** The console's errors so far; a step that provokes a refusal takes its own off. */
+  problems: string[];
 };
+
+/** Takes the browser's notes of expected refused requests (a 401, a 404) off the problems. */
+async function expectRefusals(page: Page, problems: string[], status: number) {
+  await page.waitForLoadState("networkidle");
+  for (let i = problems.length - 1; i >= 0; i -= 1) {
+    if (problems[i]?.includes(`status of ${status}`)) problems.splice(i, 1);
+  }
+}
 
 /** The screens of the journey, in order: sign-up with a code, then a purchase and its receipt. */
 const journey: Step[] = [
+  {
+    name: "store-not-found",
+    async run({ page, server, t, locale, problems }) {
+      // A broken shop link: no shop to ask, so the browser's language.
+      await page.goto(`${server.url}/987654321`);
+      await page.getByRole("heading", { name: t("Store Not Found") }).waitFor();
+      await page.getByRole("link", { name: t("Go to Homepage") }).waitFor();
+      expect(await page.locator("html").getAttribute("lang")).toBe(locale);
+      await expectRefusals(page, problems, 404);
+    },
+  },
   {
     name: "storefront-english",
     async run({ page, server }) {
@@ -124,6 +145,16 @@ const journey: Step[] = [
         .click();
       await waitForPath(page, `/${SHOP.id}/login`);
       await page.getByRole("heading", { name: t("Log in") }).waitFor();
+    },
+  },
+  {
+    name: "wrong-password",
+    async run({ page, t, email, problems }) {
+      await page.getByLabel(t("E-mail")).fill(email);
+      await page.getByLabel(t("Password")).fill("Wrong@Pass123");
+      await page.getByRole("button", { name: t("Log in"), exact: true }).click();
+      await page.getByText(t("Invalid email or password")).waitFor();
+      await expectRefusals(page, problems, 401);
     },
   },
   {
@@ -273,6 +304,7 @@ describe("the customer side in Spanish and German on a phone", () => {
         t: wordsOf(locale),
         email: `visitor-${locale}-${runId}@e2e.test`,
         server,
+        problems,
       };
       const clipped: Record<string, string[]> = {};
       try {

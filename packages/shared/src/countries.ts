@@ -40,13 +40,21 @@ export function listPhoneCountries(locale = "en"): PhoneCountry[] {
   return countries;
 }
 
-/** Countries whose name, code or calling code contains `query` (case-insensitive). */
+/** Lower case without accents, so "espana" finds "España" and "oster" finds "Österreich". */
+function folded(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/**
+ * Countries whose name in `locale`, code or calling code contains `query` (case- and
+ * accent-insensitive).
+ */
 export function searchPhoneCountries(query: string, locale = "en"): PhoneCountry[] {
-  const q = query.trim().toLowerCase();
+  const q = folded(query.trim());
   if (q === "") return listPhoneCountries(locale);
   return listPhoneCountries(locale).filter(
     (c) =>
-      c.name.toLowerCase().includes(q) ||
+      folded(c.name).includes(q) ||
       c.code.toLowerCase() === q ||
       c.callingCode.includes(q.startsWith("+") ? q : `+${q}`),
   );

@@ -66,3 +66,23 @@ export function customerLocale(
 export function intlTag(locale: Locale): string {
   return locale === "en" ? "en-US" : locale;
 }
+
+const signInTexts = new Map<Locale, Record<string, string>>();
+
+/**
+ * A refusal of the shop sign-in pages in a language: the catalogue's `auth` section holds the
+ * server's texts the customer login shows ("Invalid email or password", a disabled account, too
+ * many tries); a text it lacks stays as it is. Plain texts, no placeholders.
+ */
+export function signInText(locale: Locale, text: string): string {
+  let texts = signInTexts.get(locale);
+  if (!texts) {
+    const catalogues = { en, es, fr, de, "pt-BR": ptBR } as Record<
+      Locale,
+      { auth: Record<string, string> }
+    >;
+    texts = catalogues[locale].auth;
+    signInTexts.set(locale, texts);
+  }
+  return Object.hasOwn(texts, text) ? (texts[text] as string) : text;
+}

@@ -547,6 +547,31 @@ describe("customers of a shop", () => {
     expect(res.json().message).toBe(ACCESS_MESSAGES.accountDisabled);
   });
 
+  it("refuses a sign-in in the language of the page that asked, English exactly", async () => {
+    const c = await createCustomer(t.database.db, shopId);
+    const disabled = await createCustomer(t.database.db, shopId, { disabled: true });
+    const signIn = (payload: object, language: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/v1/customer/auth/sign-in",
+        headers: { "accept-language": language },
+        payload: { ...payload, shopId },
+      });
+    const wrong = await signIn({ email: c.email, password: `${c.password}9` }, "es");
+    expect(wrong.statusCode, wrong.body).toBe(401);
+    expect(wrong.json().message).toBe("Correo electrónico o contraseña incorrectos");
+    expect(wrong.json().errors).toEqual({
+      password: "Correo electrónico o contraseña incorrectos",
+    });
+    const off = await signIn({ email: disabled.email, password: disabled.password }, "de-DE");
+    expect(off.statusCode).toBe(403);
+    expect(off.json().message).toMatch(/^Ihr Konto wurde deaktiviert/);
+    const english = await signIn({ email: c.email, password: `${c.password}9` }, "en");
+    expect(english.json().message).toBe(ACCESS_MESSAGES.invalidCredentials);
+    const ok = await signIn({ email: c.email, password: c.password }, "fr");
+    expect(ok.statusCode).toBe(200);
+  });
+
   it("resets a customer's password through the shop's own page", async () => {
     const c = await createCustomer(t.database.db, shopId);
     const res = await t.app.inject({

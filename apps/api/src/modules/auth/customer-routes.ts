@@ -7,12 +7,16 @@ import {
   customerSignUpResponseSchema,
   MAX_ID,
   messageResponseSchema,
+  parseAcceptLanguage,
+  pickLocale,
   resetPasswordPayloadSchema,
   verifyTokenQuerySchema,
   verifyTokenResponseSchema,
 } from "@tessera/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../../errors";
+import { signInText } from "../../infra/mailer/i18n";
 import { bearerSecurity, requireCustomer } from "../../plugins/auth";
 import { signInCodeRoutes } from "./code-routes";
 import { toCustomerDto } from "./dto";
@@ -20,6 +24,25 @@ import { type AuthRoutesOptions, limitAttempts } from "./routes";
 import { twoFactorRoutes } from "./two-factor-routes";
 
 const tags = ["customer auth"];
+
+/**
+ * A refused customer sign-in in the language of the page that asked (the web app sends it as
+ * `Accept-Language`): the login page does not ship the sign-in pages' words, so the server's
+ * text arrives already translated. English stays the spec's text exactly.
+ */
+function inPageLanguage(error: unknown, acceptLanguage: string | undefined): unknown {
+  const locale = pickLocale(parseAcceptLanguage(acceptLanguage));
+  if (!(error instanceof AppError) || !locale || locale === "en") return error;
+  const errors = error.details.errors
+    ? Object.fromEntries(
+        Object.entries(error.details.errors).map(([field, text]) => [
+          field,
+          signInText(locale, text),
+        ]),
+      )
+    : undefined;
+  return new AppError(error.code, signInText(locale, error.message), { ...error.details, errors });
+}
 
 export const customerAuthRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const { auth, limiter } = opts;
@@ -67,8 +90,12 @@ export const customerAuthRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       },
     },
     async (request) => {
-      await limitAttempts(limiter, request, "sign-in", request.body.email);
-      return auth.signInCustomer(request.body);
+      try {
+        await limitAttempts(limiter, request, "sign-in", request.body.email);
+        return await auth.signInCustomer(request.body);
+      } catch (error) {
+        throw inPageLanguage(error, request.headers["accept-language"]);
+      }
     },
   );
 

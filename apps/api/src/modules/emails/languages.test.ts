@@ -100,6 +100,31 @@ describe("e-mails in the customer's language", () => {
       "Ihre Mitgliedschaft Monatlich (monatlich) verlängert sich am 22.12.2026: 12,00\u00a0$ werden von Visa •••• 1111 abgebucht.",
     );
     expect(text).toContain("Abbestellen: http://localhost:3000/api/v1/emails/unsubscribe?");
+
+    // The link's pages speak German too: the question, its button, and the answer.
+    const link = mailApp.smtp.linkIn(
+      reminders[0] as (typeof reminders)[number],
+      "/api/v1/emails/unsubscribe",
+    );
+    const url = `${link.pathname}${link.search}`;
+    const asked = await mailApp.t.app.inject({ method: "GET", url });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('<html lang="de">');
+    expect(asked.body).toContain("<h1>Erinnerungen abbestellen</h1>");
+    expect(asked.body).toContain('<button type="submit">Abbestellen</button>');
+    const done = await mailApp.t.app.inject({ method: "POST", url });
+    expect(done.body).toContain("<h1>Sie sind abgemeldet</h1>");
+    expect(done.body).toContain("Sie erhalten keine Erinnerungs-E-Mails mehr von");
+
+    // A broken link has no reader to ask: the browser's language.
+    const broken = await mailApp.t.app.inject({
+      method: "GET",
+      url: url.replace(/s=[^&]+/, "s=broken"),
+      headers: { accept: "text/html", "accept-language": "es-ES,es;q=0.9,en;q=0.5" },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.body).toContain('<html lang="es">');
+    expect(broken.body).toContain("<h1>Este enlace no funciona</h1>");
   });
 
   it("keeps English for a customer who chose English in a shop whose default is German", async () => {

@@ -1,13 +1,14 @@
-import { formatCents } from "@tessera/shared";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { normalizeColor } from "../../infra/mailer/templates";
+import { type Voice, voiceOf } from "./format";
 import type { ReceiptPayload, RefundPayload } from "./payloads";
-import { receiptLines, shopDateTime } from "./templates";
+import { receiptLines } from "./templates";
 
 /**
  * The PDF receipt of a transaction: the same lines as the receipt e-mail (`receiptLines`, from
- * the same payload builder), on one A4 page with the shop's name and colour. A refunded payment
- * says so at the top and lists the refund.
+ * the same payload builder), on one A4 page with the shop's name and colour, in the reader's
+ * language (`Voice`: a customer's own, the team's English). A refunded payment says so at the top
+ * and lists the refund.
  */
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -23,12 +24,22 @@ function hexColor(hex: string) {
 }
 
 /**
- * The standard PDF fonts cover Western European text only (WinAnsi): the few typographic signs
- * the receipts use get their plain equivalents, anything else a "?" rather than a failed file.
+ * The standard PDF fonts cover Western European text only (WinAnsi), enough for English,
+ * Spanish, French, German and Portuguese: the few typographic signs the receipts use (and the
+ * narrow spaces `Intl` puts in French numbers) get their plain equivalents, anything else a "?"
+ * rather than a failed file.
  */
 function encodable(font: PDFFont) {
   const known = new Set(font.getCharacterSet());
-  const plain: Record<string, string> = { "−": "-", "–": "-", "—": "-", " ": " ", "’": "'" };
+  const plain: Record<string, string> = {
+    "−": "-",
+    "–": "-",
+    "—": "-",
+    " ": " ",
+    "’": "'",
+    "\u202f": "\u00a0",
+    "\u2009": " ",
+  };
   return (text: string) =>
     [...text]
       .map((ch) => {
@@ -65,25 +76,30 @@ function row(w: Writer, y: number, label: string, value: string, strong = false)
   });
 }
 
-function refundRows(p: RefundPayload) {
+function refundRows(p: RefundPayload, v: Voice) {
   const rows = [
-    { label: "Refunded", value: formatCents(p.amountCents), strong: true },
-    { label: "Refund date", value: shopDateTime(p.refundedAt, p.shop.timeZone) },
+    { label: v.t("Refunded"), value: v.money(p.amountCents), strong: true },
+    { label: v.t("Refund date"), value: v.dateTime(p.refundedAt) },
   ];
   if (p.cashbackUsedCents > 0) {
     rows.push({
-      label: "Cashback returned",
-      value: formatCents(p.cashbackUsedCents),
+      label: v.t("Cashback returned"),
+      value: v.money(p.cashbackUsedCents),
       strong: false,
     });
   }
   return rows;
 }
 
-export async function renderReceiptPdf(p: ReceiptPayload | RefundPayload): Promise<Uint8Array> {
+export async function renderReceiptPdf(
+  p: ReceiptPayload | RefundPayload,
+  v: Voice = voiceOf("en", p.shop),
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const refunded = "refundedAt" in p;
-  doc.setTitle(`Receipt ${p.shop.id}-${p.transactionId} from ${p.shop.name}`);
+  const number = `${p.shop.id}-${p.transactionId}`;
+  doc.setTitle(v.t("Receipt {number} from {shopName}", { number, shopName: p.shop.name }));
+  doc.setLanguage(v.locale);
   doc.setAuthor(p.shop.name);
   doc.setCreator("Tessera");
   // A fixed date keeps the same receipt byte-for-byte the same file.
@@ -104,7 +120,7 @@ export async function renderReceiptPdf(p: ReceiptPayload | RefundPayload): Promi
   let y = A4.height - MARGIN - 10;
   page.drawText(w.clean(p.shop.name), { x: MARGIN, y, size: 20, font: bold, color: DARK });
   y -= 34;
-  page.drawText(refunded ? "Receipt (refunded)" : "Payment receipt", {
+  page.drawText(w.clean(refunded ? v.t("Receipt (refunded)") : v.t("Payment receipt")), {
     x: MARGIN,
     y,
     size: 16,
@@ -113,27 +129,30 @@ export async function renderReceiptPdf(p: ReceiptPayload | RefundPayload): Promi
   });
   y -= 20;
   const intro = refunded
-    ? `This payment was refunded on ${shopDateTime(p.refundedAt, p.shop.timeZone)}.`
-    : "Keep this receipt for your records.";
+    ? v.t("This payment was refunded on {date}.", { date: v.dateTime(p.refundedAt) })
+    : v.t("Keep this receipt for your records.");
   page.drawText(w.clean(intro), { x: MARGIN, y, size: 11, font: regular, color: MUTED });
   y -= 34;
-  for (const line of receiptLines(p)) {
+  for (const line of receiptLines(p, v)) {
     row(w, y, line.label, line.value, line.strong);
     y -= 26;
   }
   if (refunded) {
     y -= 10;
-    page.drawText("Refund", { x: MARGIN, y, size: 13, font: bold, color: DARK });
+    page.drawText(w.clean(v.t("Refund")), { x: MARGIN, y, size: 13, font: bold, color: DARK });
     y -= 24;
-    for (const line of refundRows(p)) {
+    for (const line of refundRows(p, v)) {
       row(w, y, line.label, line.value, line.strong);
       y -= 26;
     }
   }
   y -= 16;
   const contact = p.shop.replyTo
-    ? `Questions about this payment? Contact ${p.shop.name} at ${p.shop.replyTo}.`
-    : `Questions about this payment? Contact ${p.shop.name}.`;
+    ? v.t("Questions about this payment? Contact {shopName} at {email}.", {
+        shopName: p.shop.name,
+        email: p.shop.replyTo,
+      })
+    : v.t("Questions about this payment? Contact {shopName}.", { shopName: p.shop.name });
   page.drawText(fit(w.clean(contact), regular, 10, A4.width - 2 * MARGIN), {
     x: MARGIN,
     y,

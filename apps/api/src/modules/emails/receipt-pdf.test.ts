@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cashbackLedger, shops, transactions } from "../../db/schema";
+import { cashbackLedger, customers, shops, transactions } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createMerchant, createOffer, createTier, loginAs } from "../../test/factories";
 import { paymentsKit } from "../../test/payments-kit";
@@ -165,5 +165,59 @@ describe("PDF receipts", () => {
     expect(text).toMatch(/Payment method\s+Cash/);
     expect(text).toMatch(/Refunded\s+\$24\.99/);
     expect(text).toMatch(/Refund date\s+Nov 22, 2026, 7:00\s?AM PST/);
+  });
+
+  it("reads in the customer's language for them, in English for the shop", async () => {
+    const { shopId, merchant, owner } = await shopWithOffer();
+    await t.database.db
+      .update(shops)
+      .set({ timeZone: "Europe/Berlin", name: "Bäckerei Groß" })
+      .where(eq(shops.id, shopId));
+    const tier = await createTier(t.database.db, shopId, { name: "Gold", priceCents: 123456 });
+    const who = await kit().customerOf(shopId);
+    await t.database.db
+      .update(customers)
+      .set({ locale: "de" })
+      .where(eq(customers.id, who.customer.id));
+    await t.app.services.payments.counter.sellMembershipAtCounter({
+      shopId,
+      customerId: who.customer.id,
+      tierId: tier.id,
+      paymentType: "cash",
+      discountPercent: 0,
+      actor: { kind: "merchant", userId: merchant.user.id, name: "Olive Owner" },
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.customerId, who.customer.id));
+    await t.app.services.payments.refunds.refundTransaction({
+      shopId,
+      transactionId: row?.id as number,
+    });
+    const url = (side: string) => `/api/v1/${side}/transactions/${row?.id}/receipt`;
+
+    const theirs = await t.app.inject({
+      method: "GET",
+      url: url("customer"),
+      headers: who.headers,
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const german = await pdfText(theirs.rawPayload);
+    expect(german).toContain("Bäckerei Groß");
+    expect(german).toContain("Beleg (erstattet)");
+    expect(german).toMatch(/Diese Zahlung wurde am 22\.11\.2026, 16:00 MEZ erstattet\./);
+    expect(german).toMatch(/Artikel\s+Mitgliedschaft Gold \(monatlich\)/);
+    // German groups thousands with a dot and puts the currency after the amount.
+    expect(german).toMatch(/Bezahlter Betrag\s+1\.234,56\s\$/);
+    expect(german).toMatch(/Zahlungsart\s+Bargeld/);
+    expect(german).toMatch(/Erstattet\s+1\.234,56\s\$/);
+    expect(german).toContain(`Kontaktieren Sie Bäckerei Groß unter ${merchant.email}.`);
+    expect(german).not.toContain("Receipt");
+
+    const shopCopy = await t.app.inject({ method: "GET", url: url("member"), headers: owner });
+    const english = await pdfText(shopCopy.rawPayload);
+    expect(english).toContain("Receipt (refunded)");
+    expect(english).toMatch(/Amount paid\s+\$1,234\.56/);
   });
 });

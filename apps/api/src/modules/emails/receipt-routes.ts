@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
+import { customerLocale } from "../../infra/mailer/i18n";
 import { bearerSecurity, requireCustomer, requireShopMerchant } from "../../plugins/auth";
+import { type Voice, voiceOf } from "./format";
+import type { ShopSnapshot as ReceiptShop } from "./payloads";
 import { receiptFileName, renderReceiptPdf } from "./pdf";
 import { buildReceipt } from "./queue";
 import * as repo from "./repo";
@@ -22,12 +25,16 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   async function pdfOf(
     transactionId: number,
     allowed: (t: { shopId: number; customerId: number | null }) => boolean,
+    reader: (shop: ReceiptShop) => Voice = (shop) => voiceOf("en", shop),
   ) {
     const t = await repo.findTransaction(db, transactionId);
     if (!t || !allowed(t)) throw new AppError("NOT_FOUND", NOT_FOUND);
     const receipt = await buildReceipt(db, t);
     if (!receipt) throw new AppError("NOT_FOUND", NOT_FOUND);
-    return { bytes: Buffer.from(await renderReceiptPdf(receipt)), name: receiptFileName(receipt) };
+    return {
+      bytes: Buffer.from(await renderReceiptPdf(receipt, reader(receipt.shop))),
+      name: receiptFileName(receipt),
+    };
   }
 
   const produces = { produces: ["application/pdf"] };
@@ -48,6 +55,8 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       const pdf = await pdfOf(
         request.params.id,
         (t) => t.shopId === session.shopId && t.customerId === session.customer.id,
+        // In the customer's language, as their e-mails; the team's copy stays English.
+        (shop) => voiceOf(customerLocale(session.customer.locale, shop.defaultLocale), shop),
       );
       return reply
         .type("application/pdf")

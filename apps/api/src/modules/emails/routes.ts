@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
-import { escapeHtml } from "../../infra/mailer/templates";
 import {
   bearerSecurity,
   requireCustomer,
@@ -22,6 +21,7 @@ import {
 import { receiptRoutes } from "./receipt-routes";
 import * as repo from "./repo";
 import type { UnsubscribeSigner } from "./unsubscribe";
+import { confirmPage, donePage, REFUSED_TEXT, refusedPage } from "./unsubscribe-page";
 
 const tags = ["emails"];
 
@@ -47,12 +47,6 @@ async function ownCustomer(request: FastifyRequest, id: number) {
 
 const remindersSchema = z.object({ reminders: z.boolean() });
 const leadDaysSchema = reminderLeadDaysSchema;
-
-function page(title: string, message: string, form?: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{margin:0;padding:48px 16px;background:#f3f4f6;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#111827}main{max-width:440px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:28px}h1{font-size:22px;margin:0 0 12px}p{font-size:16px;line-height:24px;color:#374151;margin:0 0 16px}button{font:inherit;font-weight:600;padding:12px 20px;border:0;border-radius:8px;background:#111827;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #0099d8;outline-offset:2px}@media (prefers-color-scheme:dark){body{background:#111827;color:#f9fafb}main{background:#1f2937;border-color:#374151}p{color:#d1d5db}button{background:#f9fafb;color:#111827}}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${form ?? ""}</main></body></html>`;
-}
 
 /**
  * The signed unsubscribe link (GET shows a confirmation with one button, so a mail scanner that
@@ -84,23 +78,23 @@ export const emailRoutes: FastifyPluginAsyncZod<{
     }
     const customer = await repo.findCustomerById(db, query.c);
     if (!customer) return null;
-    const shop = await repo.findShopWithOwner(db, customer.shopId);
+    const found = await repo.findShopWithOwner(db, customer.shopId);
+    if (!found) return null;
     return {
       kind: "reminders" as const,
       off: () => setCustomerReminders(db, customer.shopId, customer.id, false),
-      shopName: shop?.shop.name ?? "the shop",
+      shopName: found.shop.name,
+      locale: customer.locale,
+      shopLocale: found.shop.defaultLocale,
     };
   }
 
-  const refusedText =
-    "This unsubscribe link is not valid. Use the link in your latest e-mail, or turn these e-mails off in your profile.";
-  const refusedPage = page("This link does not work", refusedText);
   // A browser opening the link gets a page; anything else (a mail provider's one-click request,
   // a script) the API's usual JSON error.
   const refuse = (request: FastifyRequest, reply: FastifyReply) =>
     /text\/html/.test(String(request.headers.accept ?? ""))
-      ? reply.code(400).send(refusedPage)
-      : reply.code(400).type("application/json").send({ message: refusedText });
+      ? reply.code(400).send(refusedPage(request.headers["accept-language"]))
+      : reply.code(400).type("application/json").send({ message: REFUSED_TEXT });
 
   app.get(
     "/api/v1/emails/unsubscribe",
@@ -115,18 +109,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{
       reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
       const found = await checkLink(request.query);
       if (!found) return refuse(request, reply);
-      const form = `<form method="post"><button type="submit">Unsubscribe</button></form>`;
-      return found.kind === "digest"
-        ? page(
-            "Unsubscribe from the digest",
-            `Stop the digest e-mails about ${found.shopName}? Your other e-mail choices stay as they are.`,
-            form,
-          )
-        : page(
-            "Unsubscribe from reminders",
-            `Stop reminder e-mails from ${found.shopName} (upcoming renewals, offers about to expire)? Receipts and account e-mails still come.`,
-            form,
-          );
+      return confirmPage(found);
     },
   );
 
@@ -145,12 +128,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{
       const found = await checkLink(request.query);
       if (!found) return refuse(request, reply);
       await found.off();
-      return page(
-        "You are unsubscribed",
-        found.kind === "digest"
-          ? `You will no longer get the digest about ${found.shopName}. You can turn it on again in your profile.`
-          : `You will no longer get reminder e-mails from ${found.shopName}. You can turn them on again in your profile.`,
-      );
+      return donePage(found);
     },
   );
 

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { get } from "@/lib/api-client";
 import { activateLocale } from "@/lib/i18n";
 import { CHOSEN_LOCALE_KEY } from "@/lib/i18n/chosen-locale";
-import { makeShop, mockApi } from "@/test/api-mock";
+import { jsonResponse, makeShop, mockApi } from "@/test/api-mock";
 import { makeTier } from "@/test/customer-data";
 import { renderRoutes } from "@/test/render";
 import { routes } from "../router";
@@ -71,5 +72,41 @@ describe("the customer side's language", () => {
     expect(api.callsTo("GET /storefront")[0]?.headers.get("accept-language")).toBe("en");
     await get("/storefront", { query: { shopId: 7 } });
     expect(api.callsTo("GET /storefront").at(-1)?.headers.get("accept-language")).toBe("fr");
+  });
+});
+
+describe("pages outside the shop's own", () => {
+  it("asks for a refused sign-in in the page's language and shows it as the server words it", async () => {
+    const api = mockApi({
+      "GET /shop/get-shop-by-Id": {
+        shop: makeShop({ defaultLocale: "es", followBrowserLocale: false }),
+      },
+      "POST /customer/auth/sign-in": jsonResponse(
+        { message: "Correo electrónico o contraseña incorrectos" },
+        401,
+      ),
+    });
+    renderRoutes(routes, "/7/login");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Correo electrónico"), "casey@example.com");
+    await user.type(screen.getByLabelText("Contraseña"), "Secret@123");
+    await user.click(screen.getByRole("button", { name: "Entrar" }));
+    await waitFor(() =>
+      expect(screen.getByLabelText("Contraseña")).toHaveAccessibleDescription(
+        "Correo electrónico o contraseña incorrectos",
+      ),
+    );
+    expect(api.callsTo("POST /customer/auth/sign-in")[0]?.headers.get("accept-language")).toBe(
+      "es",
+    );
+  });
+
+  it("says Store Not Found in the visitor's browser language, there being no shop", async () => {
+    vi.stubGlobal("navigator", { ...navigator, languages: ["de-AT", "en"] });
+    mockApi({ "GET /storefront": jsonResponse({ message: "Store Not Found" }, 404) });
+    renderRoutes(routes, "/999");
+    expect(await screen.findByRole("heading", { name: "Shop nicht gefunden" })).toBeVisible();
+    expect(screen.getByRole("link", { name: "Zur Startseite" })).toHaveAttribute("href", "/");
+    expect(document.documentElement.lang).toBe("de");
   });
 });

@@ -43,7 +43,7 @@ export interface CountryPhoneInputProps extends Omit<ComponentProps<"input">, "s
 
 /**
  * A phone field with a country picker (spec §2, DOMAIN "Countries"): names from
- * Intl.DisplayNames, calling codes from libphonenumber-js, flag emoji. The picker is a dialog
+ * Intl.DisplayNames in the page's language, calling codes from libphonenumber-js, flag emoji. The picker is a dialog
  * with a search ("No countries found") and a list of buttons, so it works by keyboard and on
  * phones as a bottom sheet.
  */
@@ -63,13 +63,14 @@ export function CountryPhoneInput({
   const hintId = `${inputId}-hint`;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
+  const { t, locale } = useT();
+  // Country names in the page's language ("Alemania" in Spanish), sorted as it sorts them.
   const selected = useMemo<PhoneCountry | undefined>(
-    () => listPhoneCountries().find((c) => c.code === country),
-    [country],
+    () => listPhoneCountries(locale).find((c) => c.code === country),
+    [country, locale],
   );
-  const results = useMemo(() => searchPhoneCountries(query), [query]);
+  const results = useMemo(() => searchPhoneCountries(query, locale), [query, locale]);
   const hasError = Boolean(error);
-  const { t } = useT();
 
   function pick(code: string) {
     onCountryChange(code);

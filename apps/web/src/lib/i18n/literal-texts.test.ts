@@ -25,8 +25,8 @@ const CUSTOMER_ROUTES = [
   "app/routes/customer-card.tsx",
 ];
 
-/** Customer-side files whose texts are not in the catalogue yet (issue 20, in progress). */
-const NOT_YET_TRANSLATED = new Set<string>(["features/storefront/pages/store-not-found-page.tsx"]);
+/** Customer-side files whose texts are not in the catalogue yet: none now; the list may only shrink. */
+const NOT_YET_TRANSLATED = new Set<string>([]);
 
 const READ_ATTRIBUTES = new Set([
   "label",
@@ -122,6 +122,8 @@ describe("the customer side's texts", () => {
   it("finds the customer side's components", () => {
     expect(files.length).toBeGreaterThan(40);
     expect(files).toContain(join(SRC, "features/storefront/pages/storefront-home-page.tsx"));
+    // Pages shown from a layout count too: the Store Not Found page is one.
+    expect(files).toContain(join(SRC, "features/storefront/pages/store-not-found-page.tsx"));
   });
 
   it("renders no text outside the catalogue, except in the files still listed", {
