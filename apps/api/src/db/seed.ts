@@ -1,7 +1,7 @@
 import { addDays, DEFAULT_TIME_ZONE, todayInTimeZone } from "@tessera/shared";
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { Database, Transaction } from "../infra/db";
+import { loadSharp } from "../infra/lazy-packages";
 import { hashPassword } from "../infra/passwords";
 import type { Storage, StoredFile } from "../infra/storage";
 import { customers, membershipBenefits, membershipTiers, offers, shops, users } from "./schema";
@@ -39,6 +39,7 @@ async function drawPicture(
   </linearGradient></defs>
   <rect width="100%" height="100%" fill="url(#g)"/>${circles}
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 

@@ -1,7 +1,7 @@
 import { FILE_MESSAGES, type ImageSize } from "@tessera/shared";
-import decodeHeic from "heic-decode";
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import { AppError } from "../../errors";
+import { loadHeicDecode, loadSharp } from "../lazy-packages";
 import type { ImageRules, ImageType } from "./rules";
 
 /**
@@ -60,6 +60,7 @@ export async function detectImageType(buffer: Buffer): Promise<ImageType | "othe
   }
   // Anything else libvips can read is an image of a format we do not accept.
   try {
+    const sharp = await loadSharp();
     const metadata = await sharp(buffer).metadata();
     return metadata.format ? "other" : null;
   } catch {
@@ -92,6 +93,7 @@ export async function processImage(buffer: Buffer, rules: ImageRules): Promise<P
   }
   if (buffer.length > rules.maxBytes) throw refuse(rules, rules.tooLarge);
 
+  const sharp = await loadSharp();
   // The header only: dimensions are known before a single pixel is decoded.
   let metadata: Metadata;
   try {
@@ -111,6 +113,7 @@ export async function processImage(buffer: Buffer, rules: ImageRules): Promise<P
     // The prebuilt libvips has no HEVC decoder (patents); libheif compiled to WebAssembly does.
     // libheif applies the HEIF rotation and mirroring boxes itself; HEIF readers ignore EXIF
     // orientation, so none is applied on top.
+    const decodeHeic = await loadHeicDecode();
     let decoded: Awaited<ReturnType<typeof decodeHeic>>;
     try {
       decoded = await decodeHeic({ buffer });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth } from "@tessera/shared";
-import sharp from "sharp";
+import { loadSharp } from "../lazy-packages";
 import type { Storage } from "../storage";
 import { MAX_IMAGE_PIXELS } from "./process-image";
 
@@ -41,6 +41,7 @@ export function createImageVariants(options: { storage: Storage; dataDir: string
     if (!original) return null;
     let variant: Buffer;
     try {
+      const sharp = await loadSharp();
       variant = await sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS })
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: WEBP_QUALITY, effort: 4 })

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from "fastify";
-import { createClient } from "redis";
 import { AppError } from "../../errors";
 
 export type RateLimiter = {
@@ -60,17 +59,24 @@ export function createRedisRateLimiter(options: {
   logger?: FastifyBaseLogger;
 }): RateLimiter {
   const windowMs = options.windowMs ?? 60_000;
-  const client = createClient({ url: options.url });
-  client.on("error", (error) => options.logger?.warn({ err: error }, "rate limit store error"));
-  const connected = client.connect().catch((error) => {
-    options.logger?.warn({ err: error }, "rate limit store unreachable");
+  // The client is loaded only where Redis is configured: most instances never need it.
+  const made = import("redis").then(({ createClient }) => {
+    const client = createClient({ url: options.url });
+    client.on("error", (error) => options.logger?.warn({ err: error }, "rate limit store error"));
+    return client;
+  });
+  const connected = made.then(async (client) => {
+    await client.connect().catch((error) => {
+      options.logger?.warn({ err: error }, "rate limit store unreachable");
+    });
+    return client;
   });
   return {
     async hit(keys, message) {
       const window = Math.floor(Date.now() / windowMs);
       let counts: number[];
       try {
-        await connected;
+        const client = await connected;
         const batch = client.multi();
         for (const key of keys) {
           const name = `${options.prefix ?? "tessera"}:rate:${window}:${key}`;
@@ -89,7 +95,7 @@ export function createRedisRateLimiter(options: {
     },
     reset() {},
     async ping() {
-      await connected;
+      const client = await connected;
       // A disconnected client queues commands instead of failing: give up after two seconds.
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {
@@ -104,7 +110,7 @@ export function createRedisRateLimiter(options: {
       }
     },
     async close() {
-      await connected;
+      const client = await connected;
       // quit() waits for a reconnect that may never come when Redis is away: drop the link then.
       if (client.isReady) await client.quit().catch(() => {});
       else if (client.isOpen) await client.disconnect().catch(() => {});

@@ -1,9 +1,7 @@
 import { createAdapter as createPostgresAdapter } from "@socket.io/postgres-adapter";
-import { createAdapter as createRedisAdapter } from "@socket.io/redis-adapter";
 import { ACCESS_MESSAGES, SOCKET_EVENTS } from "@tessera/shared";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { createClient } from "redis";
 import { Server, type Socket } from "socket.io";
 import type { Session } from "../../modules/auth/session";
 import type { BusEvent, EventBus } from "../events";
@@ -52,6 +50,11 @@ export async function attachSockets(app: FastifyInstance, deps: SocketDeps) {
 
   const closers: (() => Promise<unknown>)[] = [];
   if (deps.redisUrl) {
+    // Loaded only where Redis is configured: most instances never need the client.
+    const [{ createClient }, { createAdapter: createRedisAdapter }] = await Promise.all([
+      import("redis"),
+      import("@socket.io/redis-adapter"),
+    ]);
     const pub = createClient({ url: deps.redisUrl });
     const sub = pub.duplicate();
     pub.on("error", (error) => app.log.warn({ err: error }, "redis adapter error"));

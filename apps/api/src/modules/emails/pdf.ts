@@ -1,4 +1,5 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import type { PDFFont, PDFPage, RGB } from "pdf-lib";
+import { loadPdfLib } from "../../infra/lazy-packages";
 import { normalizeColor } from "../../infra/mailer/templates";
 import { type Voice, voiceOf } from "./format";
 import type { ReceiptPayload, RefundPayload } from "./payloads";
@@ -13,14 +14,15 @@ import { receiptLines } from "./templates";
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
-const DARK = rgb(0.067, 0.094, 0.153);
-const MUTED = rgb(0.42, 0.447, 0.502);
-const LINE = rgb(0.898, 0.906, 0.922);
+// The text colours, as red, green and blue from 0 to 1.
+const DARK = [0.067, 0.094, 0.153] as const;
+const MUTED = [0.42, 0.447, 0.502] as const;
+const LINE = [0.898, 0.906, 0.922] as const;
 
-function hexColor(hex: string) {
+function hexChannels(hex: string) {
   const value = normalizeColor(hex);
   const channel = (i: number) => Number.parseInt(value.slice(i, i + 2), 16) / 255;
-  return rgb(channel(1), channel(3), channel(5));
+  return [channel(1), channel(3), channel(5)] as const;
 }
 
 /**
@@ -58,21 +60,29 @@ function fit(text: string, font: PDFFont, size: number, width: number) {
   return `${cut}...`;
 }
 
-type Writer = { page: PDFPage; regular: PDFFont; bold: PDFFont; clean: (t: string) => string };
+type Writer = {
+  page: PDFPage;
+  regular: PDFFont;
+  bold: PDFFont;
+  clean: (t: string) => string;
+  dark: RGB;
+  muted: RGB;
+  line: RGB;
+};
 
 function row(w: Writer, y: number, label: string, value: string, strong = false) {
   const size = 11;
   const font = strong ? w.bold : w.regular;
-  w.page.drawText(w.clean(label), { x: MARGIN, y, size, font: w.regular, color: MUTED });
+  w.page.drawText(w.clean(label), { x: MARGIN, y, size, font: w.regular, color: w.muted });
   const right = A4.width - MARGIN;
   const text = fit(w.clean(value), font, size, right - MARGIN - 170);
   const width = font.widthOfTextAtSize(text, size);
-  w.page.drawText(text, { x: right - width, y, size, font, color: DARK });
+  w.page.drawText(text, { x: right - width, y, size, font, color: w.dark });
   w.page.drawLine({
     start: { x: MARGIN, y: y - 8 },
     end: { x: right, y: y - 8 },
     thickness: 0.5,
-    color: LINE,
+    color: w.line,
   });
 }
 
@@ -95,6 +105,7 @@ export async function renderReceiptPdf(
   p: ReceiptPayload | RefundPayload,
   v: Voice = voiceOf("en", p.shop),
 ): Promise<Uint8Array> {
+  const { PDFDocument, rgb, StandardFonts } = await loadPdfLib();
   const doc = await PDFDocument.create();
   const refunded = "refundedAt" in p;
   const number = `${p.shop.id}-${p.transactionId}`;
@@ -108,30 +119,38 @@ export async function renderReceiptPdf(
   const page = doc.addPage([A4.width, A4.height]);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const w: Writer = { page, regular, bold, clean: encodable(regular) };
+  const w: Writer = {
+    page,
+    regular,
+    bold,
+    clean: encodable(regular),
+    dark: rgb(...DARK),
+    muted: rgb(...MUTED),
+    line: rgb(...LINE),
+  };
 
   page.drawRectangle({
     x: 0,
     y: A4.height - 8,
     width: A4.width,
     height: 8,
-    color: hexColor(p.shop.primaryColor),
+    color: rgb(...hexChannels(p.shop.primaryColor)),
   });
   let y = A4.height - MARGIN - 10;
-  page.drawText(w.clean(p.shop.name), { x: MARGIN, y, size: 20, font: bold, color: DARK });
+  page.drawText(w.clean(p.shop.name), { x: MARGIN, y, size: 20, font: bold, color: w.dark });
   y -= 34;
   page.drawText(w.clean(refunded ? v.t("Receipt (refunded)") : v.t("Payment receipt")), {
     x: MARGIN,
     y,
     size: 16,
     font: bold,
-    color: DARK,
+    color: w.dark,
   });
   y -= 20;
   const intro = refunded
     ? v.t("This payment was refunded on {date}.", { date: v.dateTime(p.refundedAt) })
     : v.t("Keep this receipt for your records.");
-  page.drawText(w.clean(intro), { x: MARGIN, y, size: 11, font: regular, color: MUTED });
+  page.drawText(w.clean(intro), { x: MARGIN, y, size: 11, font: regular, color: w.muted });
   y -= 34;
   for (const line of receiptLines(p, v)) {
     row(w, y, line.label, line.value, line.strong);
@@ -139,7 +158,7 @@ export async function renderReceiptPdf(
   }
   if (refunded) {
     y -= 10;
-    page.drawText(w.clean(v.t("Refund")), { x: MARGIN, y, size: 13, font: bold, color: DARK });
+    page.drawText(w.clean(v.t("Refund")), { x: MARGIN, y, size: 13, font: bold, color: w.dark });
     y -= 24;
     for (const line of refundRows(p, v)) {
       row(w, y, line.label, line.value, line.strong);
@@ -158,7 +177,7 @@ export async function renderReceiptPdf(
     y,
     size: 10,
     font: regular,
-    color: MUTED,
+    color: w.muted,
   });
   return doc.save({ useObjectStreams: false });
 }

@@ -1,6 +1,5 @@
 import { formatMemberCode, type MemberCard } from "@tessera/shared";
-import { PKPass } from "passkit-generator";
-import sharp from "sharp";
+import { loadPassKit, loadSharp } from "../../infra/lazy-packages";
 
 export type AppleSigning = {
   passTypeId: string;
@@ -38,6 +37,7 @@ function textOn(hex: string): string {
 
 /** The pass's images: the shop's logo when it has one, else a tile of its colour. */
 async function passImages(shop: PassShop, logo: Buffer | null): Promise<Record<string, Buffer>> {
+  const sharp = await loadSharp();
   const base = logo
     ? sharp(logo).flatten({ background: shop.primaryColor })
     : sharp({ create: { width: 90, height: 90, channels: 3, background: shop.primaryColor } });
@@ -123,6 +123,7 @@ export async function buildApplePass(input: {
       },
     ],
   };
+  const { PKPass } = await loadPassKit();
   const pass = new PKPass(
     {
       "pass.json": Buffer.from(JSON.stringify(passJson)),

@@ -1,21 +1,6 @@
-import {
-  Body,
-  Button,
-  Column,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Img,
-  Link,
-  Preview,
-  Row,
-  Section,
-  Text,
-} from "@react-email/components";
-import { render } from "@react-email/render";
+import type * as ReactEmail from "@react-email/components";
 import { DEFAULT_LOCALE, type Locale } from "@tessera/shared";
+import { loadEmailComponents, loadEmailRenderer } from "../../lazy-packages";
 import {
   type Brand,
   contrast,
@@ -27,6 +12,12 @@ import {
   TEXT_MUTED,
 } from "../brand";
 import { translator } from "../i18n";
+
+/**
+ * React Email's components, loaded by `renderEmail` on first use: about 40 MB of every
+ * instance's memory that only sending an e-mail needs.
+ */
+let C: typeof ReactEmail;
 
 /**
  * One e-mail as data, written twice from the same model: HTML through React Email components
@@ -82,13 +73,13 @@ const note = { margin: "0 0 12px", fontFamily: FONT, fontSize: 14, lineHeight: "
 
 function Details({ rows }: { rows: NonNullable<EmailModel["details"]> }) {
   return (
-    <Section style={{ margin: "8px 0 16px", borderTop: "1px solid #e5e7eb" }}>
+    <C.Section style={{ margin: "8px 0 16px", borderTop: "1px solid #e5e7eb" }}>
       {rows.map((row) => (
-        <Row key={row.label} style={{ borderBottom: "1px solid #e5e7eb" }}>
-          <Column style={{ ...note, margin: 0, padding: "8px 0", color: TEXT_MUTED }}>
+        <C.Row key={row.label} style={{ borderBottom: "1px solid #e5e7eb" }}>
+          <C.Column style={{ ...note, margin: 0, padding: "8px 0", color: TEXT_MUTED }}>
             {row.label}
-          </Column>
-          <Column
+          </C.Column>
+          <C.Column
             align="right"
             style={{
               ...note,
@@ -99,14 +90,14 @@ function Details({ rows }: { rows: NonNullable<EmailModel["details"]> }) {
             }}
           >
             {row.value}
-          </Column>
-        </Row>
+          </C.Column>
+        </C.Row>
       ))}
-    </Section>
+    </C.Section>
   );
 }
 
-export function BrandedEmail({ model: m }: { model: EmailModel }) {
+function BrandedEmail({ model: m }: { model: EmailModel }) {
   const { brand } = m;
   const locale = m.locale ?? DEFAULT_LOCALE;
   const t = translator(locale);
@@ -116,15 +107,15 @@ export function BrandedEmail({ model: m }: { model: EmailModel }) {
     contrast(color, "#ffffff") >= contrast(color, TEXT_DARK) ? "#ffffff" : TEXT_DARK;
   const linkColor = contrast(color, "#ffffff") >= 3 ? color : TEXT_DARK;
   return (
-    <Html lang={locale}>
-      <Head>
+    <C.Html lang={locale}>
+      <C.Head>
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />
         <title>{m.subject}</title>
-      </Head>
-      <Preview>{m.preheader}</Preview>
-      <Body style={{ margin: 0, padding: "32px 12px", backgroundColor: "#f3f4f6" }}>
-        <Container
+      </C.Head>
+      <C.Preview>{m.preheader}</C.Preview>
+      <C.Body style={{ margin: 0, padding: "32px 12px", backgroundColor: "#f3f4f6" }}>
+        <C.Container
           style={{
             maxWidth: 560,
             backgroundColor: "#ffffff",
@@ -132,17 +123,17 @@ export function BrandedEmail({ model: m }: { model: EmailModel }) {
             borderRadius: 12,
           }}
         >
-          <Section style={{ height: 6, backgroundColor: color, borderRadius: "12px 12px 0 0" }} />
-          <Section style={{ padding: "28px 32px 8px", textAlign: "center" }}>
+          <C.Section style={{ height: 6, backgroundColor: color, borderRadius: "12px 12px 0 0" }} />
+          <C.Section style={{ padding: "28px 32px 8px", textAlign: "center" }}>
             {brand.logoUrl ? (
-              <Img
+              <C.Img
                 src={brand.logoUrl}
                 alt={brand.name}
                 width="64"
                 style={{ display: "block", margin: "0 auto 12px", borderRadius: 12 }}
               />
             ) : null}
-            <Text
+            <C.Text
               style={{
                 margin: 0,
                 fontFamily: FONT,
@@ -153,26 +144,26 @@ export function BrandedEmail({ model: m }: { model: EmailModel }) {
               }}
             >
               {brand.name}
-            </Text>
-          </Section>
-          <Section style={{ padding: "16px 32px 8px" }}>
-            <Heading
+            </C.Text>
+          </C.Section>
+          <C.Section style={{ padding: "16px 32px 8px" }}>
+            <C.Heading
               as="h1"
               style={{ margin: "0 0 16px", fontFamily: FONT, fontSize: 22, color: TEXT_DARK }}
             >
               {m.heading}
-            </Heading>
-            <Text style={{ ...paragraph, color: TEXT_BODY }}>{greeting(m)}</Text>
+            </C.Heading>
+            <C.Text style={{ ...paragraph, color: TEXT_BODY }}>{greeting(m)}</C.Text>
             {m.paragraphs.map((p) => (
-              <Text key={p} style={{ ...paragraph, color: TEXT_BODY }}>
+              <C.Text key={p} style={{ ...paragraph, color: TEXT_BODY }}>
                 {p}
-              </Text>
+              </C.Text>
             ))}
             {m.details?.length ? <Details rows={m.details} /> : null}
-          </Section>
+          </C.Section>
           {m.button ? (
-            <Section style={{ padding: "8px 32px 24px", textAlign: "center" }}>
-              <Button
+            <C.Section style={{ padding: "8px 32px 24px", textAlign: "center" }}>
+              <C.Button
                 href={m.button.url}
                 target="_blank"
                 style={{
@@ -188,46 +179,48 @@ export function BrandedEmail({ model: m }: { model: EmailModel }) {
                 }}
               >
                 {m.button.label}
-              </Button>
-            </Section>
+              </C.Button>
+            </C.Section>
           ) : null}
-          <Section style={{ padding: "0 32px 16px" }}>
+          <C.Section style={{ padding: "0 32px 16px" }}>
             {m.notes.map((n) => (
-              <Text key={n} style={{ ...note, color: TEXT_MUTED }}>
+              <C.Text key={n} style={{ ...note, color: TEXT_MUTED }}>
                 {n}
-              </Text>
+              </C.Text>
             ))}
             {m.button ? (
-              <Text style={{ ...note, fontSize: 13, color: TEXT_MUTED }}>
+              <C.Text style={{ ...note, fontSize: 13, color: TEXT_MUTED }}>
                 {t("If the button does not work, copy this link into your browser:")}
                 <br />
-                <Link href={m.button.url} style={{ color: linkColor, wordBreak: "break-all" }}>
+                <C.Link href={m.button.url} style={{ color: linkColor, wordBreak: "break-all" }}>
                   {m.button.url}
-                </Link>
-              </Text>
+                </C.Link>
+              </C.Text>
             ) : null}
-          </Section>
-          <Hr style={{ margin: 0, borderColor: "#e5e7eb" }} />
-          <Section style={{ padding: "16px 32px 28px" }}>
-            <Text style={{ margin: 0, fontFamily: FONT, fontSize: 12, color: "#9ca3af" }}>
+          </C.Section>
+          <C.Hr style={{ margin: 0, borderColor: "#e5e7eb" }} />
+          <C.Section style={{ padding: "16px 32px 28px" }}>
+            <C.Text style={{ margin: 0, fontFamily: FONT, fontSize: 12, color: "#9ca3af" }}>
               {m.footer}
-            </Text>
+            </C.Text>
             {m.unsubscribeUrl ? (
-              <Text style={{ margin: "8px 0 0", fontFamily: FONT, fontSize: 12 }}>
-                <Link href={m.unsubscribeUrl} style={{ color: "#6b7280" }}>
+              <C.Text style={{ margin: "8px 0 0", fontFamily: FONT, fontSize: 12 }}>
+                <C.Link href={m.unsubscribeUrl} style={{ color: "#6b7280" }}>
                   {t("Unsubscribe")}
-                </Link>
-              </Text>
+                </C.Link>
+              </C.Text>
             ) : null}
-          </Section>
-        </Container>
-      </Body>
-    </Html>
+          </C.Section>
+        </C.Container>
+      </C.Body>
+    </C.Html>
   );
 }
 
 /** The subject, both parts and the sender's display name (the shop's on its e-mails). */
 export async function renderEmail(m: EmailModel): Promise<EmailContent> {
+  C ??= await loadEmailComponents();
+  const render = await loadEmailRenderer();
   const content: EmailContent = {
     subject: oneLine(m.subject),
     text: renderText(m),

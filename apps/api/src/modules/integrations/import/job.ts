@@ -153,6 +153,30 @@ async function invite(
   }
 }
 
+/**
+ * The next batch of rows still to import, read through the mapping and checked again (a tier
+ * may have been deleted since the dry run). The cells as read are dropped when this returns, so
+ * they die young instead of living through the batch's writes.
+ */
+async function readBatch(
+  db: Database,
+  importId: number,
+  afterRow: number,
+  mapping: MemberImportMapping,
+  tiers: Map<string, ImportTier>,
+) {
+  const staged = await repo.stagedRows(db, importId, { afterRow, limit: BATCH, pendingOnly: true });
+  if (staged.length === 0) return null;
+  const good: Row[] = [];
+  const refused: Outcome[] = [];
+  for (const row of staged) {
+    const parsed = parseImportRow(row.cells, mapping, tiers);
+    if (parsed.ok) good.push({ rowNo: row.rowNo, values: parsed.values });
+    else refused.push({ rowNo: row.rowNo, outcome: "failed", errors: parsed.errors });
+  }
+  return { good, refused, lastRow: staged.at(-1)?.rowNo ?? afterRow };
+}
+
 type Counts = Awaited<ReturnType<typeof repo.outcomeCounts>>;
 
 function tally(counts: Counts, outcomes: Outcome[]) {
@@ -196,21 +220,10 @@ export function createImportJob(deps: ImportJobDeps) {
     const counts = await repo.outcomeCounts(db, record.id);
     let afterRow = 0;
     for (;;) {
-      const staged = await repo.stagedRows(db, record.id, {
-        afterRow,
-        limit: BATCH,
-        pendingOnly: true,
-      });
-      if (staged.length === 0) break;
-      afterRow = staged.at(-1)?.rowNo ?? afterRow;
-      const good: Row[] = [];
-      const refused: Outcome[] = [];
-      for (const row of staged) {
-        // Checked again: a tier may have been deleted since the dry run.
-        const parsed = parseImportRow(row.cells, mapping, tiers);
-        if (parsed.ok) good.push({ rowNo: row.rowNo, values: parsed.values });
-        else refused.push({ rowNo: row.rowNo, outcome: "failed", errors: parsed.errors });
-      }
+      const batch = await readBatch(db, record.id, afterRow, mapping, tiers);
+      if (!batch) break;
+      const { good, refused } = batch;
+      afterRow = batch.lastRow;
       await repo.saveOutcomes(db, record.id, refused);
       const results = await importBatch(db, record, good, ctx);
       await invite(
