@@ -74,6 +74,22 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
+    "/api/v1/customer/memberships/:id/pay-renewal",
+    {
+      schema: {
+        tags,
+        summary:
+          "Pay an unpaid renewal now ({id}: the customer's membership): a card checkout for it",
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: intentionResponseSchema },
+      },
+    },
+    async (request) =>
+      payments.checkout.payOverdueRenewal(await customerScope(request), request.params.id),
+  );
+
+  app.post(
     "/api/v1/fortis/membership/schedule",
     {
       schema: {
