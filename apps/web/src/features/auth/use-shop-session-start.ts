@@ -12,8 +12,9 @@ export type ShopSignIn =
 
 /**
  * After any sign-in on a shop's page (password, code, link): keeps the session and opens the
- * customer dashboard (or the customer area's page that sent here), or the merchant dashboard for the shop's own owner or staff. The customer's
- * stored language becomes the page's when this device has no choice of its own.
+ * customer dashboard (or the customer area's page that sent here), or the merchant dashboard
+ * for the shop's own owner or staff. The customer's stored language becomes the page's when
+ * this device has no choice of its own.
  */
 export function useShopSessionStart(shopId: number) {
   const navigate = useNavigate();
