@@ -74,22 +74,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    "/api/v1/customer/memberships/:id/pay-renewal",
-    {
-      schema: {
-        tags,
-        summary:
-          "Pay an unpaid renewal now ({id}: the customer's membership): a card checkout for it",
-        security: bearerSecurity,
-        params: idParams,
-        response: { 200: intentionResponseSchema },
-      },
-    },
-    async (request) =>
-      payments.checkout.payOverdueRenewal(await customerScope(request), request.params.id),
-  );
-
-  app.post(
     "/api/v1/fortis/membership/schedule",
     {
       schema: {
@@ -275,6 +259,31 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       }
       const result = await payments.onboarding.handlePostback(request.body);
       return { received: result.handled };
+    },
+  );
+};
+
+/** POST /customer/memberships/{id}/pay-renewal: the customer pays an unpaid renewal now. */
+export const overdueRenewalRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
+  app,
+  { payments },
+) => {
+  app.post(
+    "/api/v1/customer/memberships/:id/pay-renewal",
+    {
+      schema: {
+        tags,
+        summary:
+          "Pay an unpaid renewal now ({id}: the customer's membership): a card checkout for it",
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: intentionResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = await requireCustomer(request);
+      const scope = { shopId: session.shopId, customer: session.customer };
+      return payments.checkout.payOverdueRenewal(scope, request.params.id);
     },
   );
 };
