@@ -51,7 +51,7 @@ import { createNotificationsService } from "./modules/notifications/service";
 import { offerRoutes } from "./modules/offers/routes";
 import { createOffersService } from "./modules/offers/service";
 import { recoverCheckouts } from "./modules/payments/recovery";
-import { paymentRoutes } from "./modules/payments/routes";
+import { overdueRenewalRoutes, paymentRoutes } from "./modules/payments/routes";
 import { createPaymentsService, type PaymentsService } from "./modules/payments/service";
 import { registerPrivacy } from "./modules/privacy/wiring";
 import { createRedemptionsService } from "./modules/redemptions/service";
@@ -247,6 +247,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     payments: services.payments,
     postbackCredentials: postback,
   });
+  await app.register(overdueRenewalRoutes, { payments: services.payments });
   await app.register(customerRoutes, {
     customer,
     auth: services.auth,

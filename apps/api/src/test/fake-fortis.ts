@@ -29,6 +29,8 @@ export type FakeFortis = {
   pay(clientToken: string, card: "approve" | "decline", amountOverride?: number): string;
   /** A saved card starts declining (expired, blocked). */
   declineToken(token: string): void;
+  /** A saved card is accepted again (the customer fixed it with the bank). */
+  allowToken(token: string): void;
   /** Next calls answer 503, as during an outage. */
   setDown(down: boolean): void;
   transactions: Map<string, Txn>;
@@ -196,6 +198,9 @@ export async function startFakeFortis(): Promise<FakeFortis> {
     },
     declineToken(token) {
       declining.add(token);
+    },
+    allowToken(token) {
+      declining.delete(token);
     },
     setDown(value) {
       down = value;

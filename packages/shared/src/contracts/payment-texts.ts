@@ -20,6 +20,9 @@ export const PAYMENT_MESSAGES = {
     "You already have a membership. Choose another plan to switch at your next renewal.",
   noActiveMembership: "You have no active membership to change.",
   noMembershipToCancel: "There is no active membership to cancel.",
+  nothingOwed: "Nothing is owed on this membership.",
+  renewalBeingCharged:
+    "Your card is being charged for this renewal right now. Please check again in a minute.",
   tierUnavailable: "This membership is no longer available.",
   planMismatch: "This membership renews on another plan.",
   offerUnavailable: "This offer is not available right now.",

@@ -99,6 +99,11 @@ export const customerMembershipSchema = z.object({
   cancelledAt: instantSchema.nullable(),
   /** The saved card renewals are charged to ("Visa •••• 1111"); null for cash members. */
   card: z.string().nullable(),
+  /**
+   * While a renewal is unpaid (status `pending`): when the saved card is tried again, or, for
+   * a membership paid at the counter, when it ends unless paid.
+   */
+  nextRenewalAttemptAt: instantSchema.nullable().optional(),
   Benefits: z.array(
     z.object({
       id: z.number().int(),

@@ -119,6 +119,10 @@ export const checkouts = pgTable(
     createdByUserId: integer("created_by_user_id").references(() => users.id, {
       onDelete: "set null",
     }),
+    /** Set when the checkout pays this membership's overdue renewal rather than a new one. */
+    renewsMembershipId: integer("renews_membership_id").references(() => customerMemberships.id, {
+      onDelete: "cascade",
+    }),
     provider: varchar("provider", { length: 16, enum: ["sandbox", "fortis"] }).notNull(),
     clientToken: text("client_token").notNull(),
     status: varchar("status", { length: 16, enum: ["open", "completed", "failed", "expired"] })

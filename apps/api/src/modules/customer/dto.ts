@@ -44,6 +44,10 @@ export function toCustomerMembershipDto(
     expireDate: membership.expireDate.toISOString(),
     cancelledAt: membership.cancelledAt?.toISOString() ?? null,
     card: membership.cardLabel,
+    nextRenewalAttemptAt:
+      membership.status === "pending"
+        ? (membership.nextRenewalAttemptAt?.toISOString() ?? null)
+        : null,
     Benefits: benefits
       .filter((benefit) => benefit.tierId === tier.id)
       .map((benefit) => {

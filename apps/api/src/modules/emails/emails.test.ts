@@ -215,7 +215,10 @@ describe("money e-mails", () => {
     expect(failed[0]?.subject).toBe("Your Silver renewal payment failed");
     // The retry a day later, in the shop's zone; the link to pay in the customer area.
     expect(failed[0]?.text).toContain("We will try your card again on Jan 23, 2027");
-    expect(failed[0]?.text).toContain(`http://localhost:3000/${shop.id}/customer/dashboard`);
+    expect(failed[0]?.text).toContain(
+      `http://localhost:3000/${shop.id}/customer/dashboard?pay=renewal`,
+    );
+    expect(failed[0]?.html).toContain(`/${shop.id}/customer/dashboard?pay=renewal`);
 
     for (const day of [1, 2, 3]) {
       clock.now = new Date(Date.parse("2027-01-22T15:00:01Z") + day * DAY + day * 60_000);

@@ -44,6 +44,11 @@ function customerArea(shop: ShopSnapshot, publicUrl: string) {
   return new URL(`/${shop.id}/customer/dashboard`, publicUrl).href;
 }
 
+/** The customer area with the unpaid renewal's card payment open (after signing in). */
+function payRenewalLink(shop: ShopSnapshot, publicUrl: string) {
+  return `${customerArea(shop, publicUrl)}?pay=renewal`;
+}
+
 function planWord(plan: string, v: Voice): string {
   if (plan === "monthly") return v.t("monthly");
   if (plan === "yearly") return v.t("yearly");
@@ -209,7 +214,7 @@ function renewalFailedModel(p: RenewalFailedPayload, o: RenderOptions): EmailMod
           }),
       next,
     ],
-    button: { label: t("Pay now"), url: customerArea(p.shop, o.publicUrl) },
+    button: { label: t("Pay now"), url: payRenewalLink(p.shop, o.publicUrl) },
     notes: [
       t("If your card has expired or changed, paying now with the new card keeps your membership."),
     ],

@@ -20,13 +20,15 @@ import {
   paymentFailed,
   requireShop,
 } from "./context";
-import { grantMembership, grantOffer, recordDecline, renewAtCounter } from "./grants";
+import { grantMembership, grantOffer, recordDecline, renewOverdue } from "./grants";
 import * as repo from "./repo";
 import {
   type CustomerScope,
   cashbackFor,
   checkCustomer,
   checkOfferUnit,
+  holdOverdueRenewal,
+  lockOverdueMembership,
   requireSellableTier,
 } from "./rules";
 import { customerOfferView, membershipView, rewardBalance } from "./views";
@@ -41,7 +43,13 @@ import { customerOfferView, membershipView, rewardBalance } from "./views";
 export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
 
 export type CheckoutItem =
-  | { type: "membership"; tier: MembershipTier; plan?: Plan }
+  | {
+      type: "membership";
+      tier: MembershipTier;
+      plan?: Plan;
+      /** The customer's membership whose overdue renewal this pays. */
+      renews?: number;
+    }
   | { type: "offer"; offer: Offer; cashbackCents: number };
 
 /** An offer bought now (cashback or cash), or a card form to fill in for the rest. */
@@ -77,6 +85,10 @@ export async function openCheckout(
       // The unit is held for this checkout: checked again under the offer's lock.
       await checkOfferUnit(ctx, tx, shop, item.offer.id, scope.customer.id);
     }
+    const renews = item.type === "membership" ? item.renews : undefined;
+    if (renews !== undefined) {
+      await holdOverdueRenewal(tx, shop.id, scope.customer.id, renews, expiresAt);
+    }
     return repo.insertCheckout(tx, {
       id: checkoutId,
       shopId: shop.id,
@@ -85,6 +97,7 @@ export async function openCheckout(
       tierId: item.type === "membership" ? item.tier.id : null,
       offerId: item.type === "offer" ? item.offer.id : null,
       plan: item.type === "membership" ? (item.plan ?? item.tier.renewal) : null,
+      renewsMembershipId: renews ?? null,
       priceCents,
       discountCents,
       cashbackCents,
@@ -293,8 +306,12 @@ async function grantPaidMembership(
     discountCents: checkout.discountCents,
     providerReference: txn.id,
   };
-  if (current && actor.kind === "merchant" && current.status === "pending") {
-    await renewAtCounter(ctx, tx, current, customer, tier, plan, { ...pay, actor });
+  if (checkout.renewsMembershipId !== null) {
+    // The customer pays their overdue renewal: still owed, and not being charged by the job.
+    const m = await lockOverdueMembership(tx, shop.id, customer.id, checkout.renewsMembershipId);
+    await renewOverdue(ctx, tx, m, customer, tier, plan, { ...pay, actor, card });
+  } else if (current && actor.kind === "merchant" && current.status === "pending") {
+    await renewOverdue(ctx, tx, current, customer, tier, plan, { ...pay, actor });
   } else if (current) {
     throw new AppError("CONFLICT", PAYMENT_MESSAGES.hasMembership);
   } else {

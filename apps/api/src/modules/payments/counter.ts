@@ -15,7 +15,7 @@ import { emailReceipt } from "../emails/queue";
 import { notify } from "../notifications/notify";
 import { finishCheckout, type OfferPurchase, offerPurchased, openCheckout } from "./checkout";
 import { type CounterActor, fullName, type PaymentsContext, requireShop } from "./context";
-import { grantMembership, grantOffer, renewAtCounter } from "./grants";
+import { grantMembership, grantOffer, renewOverdue } from "./grants";
 import * as repo from "./repo";
 import {
   cashbackFor,
@@ -195,7 +195,7 @@ async function payPendingRenewal(
     const locked = await lockCounterMember(tx, shop.id, customer.id);
     const m = await repo.findCurrentMembership(tx, shop.id, locked.id, { lock: true });
     if (m?.id !== current.id || m.status !== "pending") throw membershipChanged();
-    const renewed = await renewAtCounter(ctx, tx, m, locked, tier, plan, {
+    const renewed = await renewOverdue(ctx, tx, m, locked, tier, plan, {
       paymentType: input.paymentType,
       amountCents,
       discountCents,

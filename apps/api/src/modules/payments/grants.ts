@@ -15,7 +15,7 @@ import { recordCashSale } from "../audit/record";
 import { webhookEvents } from "../integrations/webhooks/events";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
-import { type Actor, type CounterActor, fullName, type PaymentsContext } from "./context";
+import { type Actor, fullName, type PaymentsContext } from "./context";
 import * as repo from "./repo";
 import { customerOfferView } from "./views";
 
@@ -285,11 +285,13 @@ export async function grantMembership(
 }
 
 /**
- * A renewal paid at the counter (after the "payment due" notice): the next period starts
- * where the unpaid one ended, the reward is credited, and the membership becomes a counter
- * membership (renewals come due at the counter again).
+ * An overdue renewal paid after it came due: at the counter (after the "payment due" notice,
+ * or a declined card) or by the customer with a card from their account. The next period
+ * starts where the unpaid one ended and the reward is credited, as the renewal job would. A
+ * counter payment makes it a counter membership (renewals come due at the counter again); the
+ * customer's card payment keeps that card for the next renewals.
  */
-export async function renewAtCounter(
+export async function renewOverdue(
   ctx: PaymentsContext,
   tx: Executor,
   m: repo.MembershipRow,
@@ -301,7 +303,9 @@ export async function renewAtCounter(
     amountCents: number;
     discountCents: number;
     providerReference: string | null;
-    actor: CounterActor;
+    actor: Actor;
+    /** The customer's card, kept for the next renewals (customer payments only). */
+    card?: { token: string; label: string | null } | null;
   },
 ) {
   const transaction = await repo.insertTransaction(tx, {
@@ -327,17 +331,18 @@ export async function renewAtCounter(
   const renewed = await repo.updateMembership(tx, m.id, {
     ...nextPeriod(m, tier, plan),
     paymentType: pay.paymentType,
-    cardToken: null,
-    cardLabel: null,
+    cardToken: pay.card?.token ?? null,
+    cardLabel: pay.card?.label ?? null,
     cancelledAt: null,
   });
   await creditReward(tx, renewed, tier, transaction.id);
+  const how = pay.actor.kind === "merchant" ? "at the counter" : "from their account";
   await noticeRenewed(
     tx,
     renewed,
     customer,
     tier,
-    `${fullName(customer)}'s ${tier.name} membership renewed at the counter for ${formatCents(pay.amountCents)}.`,
+    `${fullName(customer)}'s ${tier.name} membership renewed ${how} for ${formatCents(pay.amountCents)}.`,
   );
   return { membership: renewed, transaction };
 }

@@ -114,6 +114,26 @@ export async function findCurrentMembership(
   return firstRow(query, options.lock);
 }
 
+/** One of this customer's memberships, ended ones included (undefined: not theirs). */
+export async function findMembershipOf(
+  db: Executor,
+  shopId: number,
+  customerId: number,
+  id: number,
+) {
+  const [row] = await db
+    .select({ id: customerMemberships.id })
+    .from(customerMemberships)
+    .where(
+      and(
+        eq(customerMemberships.id, id),
+        eq(customerMemberships.shopId, shopId),
+        eq(customerMemberships.customerId, customerId),
+      ),
+    );
+  return row;
+}
+
 /**
  * Locks a membership for a change. The member's customer row is locked first: every money
  * path takes the customer before the membership, offer, checkout or transaction rows

@@ -262,3 +262,28 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     },
   );
 };
+
+/** POST /customer/memberships/{id}/pay-renewal: the customer pays an unpaid renewal now. */
+export const overdueRenewalRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
+  app,
+  { payments },
+) => {
+  app.post(
+    "/api/v1/customer/memberships/:id/pay-renewal",
+    {
+      schema: {
+        tags,
+        summary:
+          "Pay an unpaid renewal now ({id}: the customer's membership): a card checkout for it",
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: intentionResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = await requireCustomer(request);
+      const scope = { shopId: session.shopId, customer: session.customer };
+      return payments.checkout.payOverdueRenewal(scope, request.params.id);
+    },
+  );
+};

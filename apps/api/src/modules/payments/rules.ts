@@ -79,6 +79,51 @@ export async function requireSellableTier(ctx: PaymentsContext, shopId: number, 
   return tier;
 }
 
+/**
+ * The customer's membership whose renewal is unpaid (pending after a declined card or the
+ * counter's "payment due"), locked; refused when it is not theirs (404), when nothing is
+ * owed, or while the renewal job is charging the saved card for it (409). The caller holds
+ * the customer's lock.
+ */
+export async function lockOverdueMembership(
+  tx: Executor,
+  shopId: number,
+  customerId: number,
+  membershipId: number,
+) {
+  const m = await repo.findCurrentMembership(tx, shopId, customerId, { lock: true });
+  if (!m || m.id !== membershipId) {
+    const own = await repo.findMembershipOf(tx, shopId, customerId, membershipId);
+    if (!own) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.nothingOwed);
+    throw new AppError("CONFLICT", PAYMENT_MESSAGES.nothingOwed);
+  }
+  if (m.status !== "pending") throw new AppError("CONFLICT", PAYMENT_MESSAGES.nothingOwed);
+  if (m.pendingChargeReference) {
+    throw new AppError("CONFLICT", PAYMENT_MESSAGES.renewalBeingCharged);
+  }
+  return m;
+}
+
+/**
+ * While the customer pays an overdue renewal on the card form, the renewal job leaves the
+ * saved card alone: its next attempt waits until the checkout has closed, so the two never
+ * both charge (a completion that still finds the renewal paid or claimed is refunded).
+ */
+export async function holdOverdueRenewal(
+  tx: Executor,
+  shopId: number,
+  customerId: number,
+  membershipId: number,
+  until: Date,
+) {
+  const m = await lockOverdueMembership(tx, shopId, customerId, membershipId);
+  const next = m.nextRenewalAttemptAt;
+  if (next && next.getTime() < until.getTime()) {
+    await repo.updateMembership(tx, m.id, { nextRenewalAttemptAt: until });
+  }
+  return m;
+}
+
 /** The tier's own plan; another one asked for is refused. */
 export function checkPlan(tier: MembershipTier, plan: Plan | undefined): Plan {
   if (plan !== undefined && plan !== tier.renewal) {

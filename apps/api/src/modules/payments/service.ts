@@ -3,6 +3,7 @@ import * as checkout from "./checkout";
 import { createPaymentsContext, type PaymentsDeps } from "./context";
 import * as counter from "./counter";
 import * as onboarding from "./onboarding";
+import * as overdue from "./overdue";
 import * as recovery from "./recovery";
 import * as refunds from "./refunds";
 import * as renewals from "./renewals";
@@ -40,6 +41,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       purchaseOffer: checkout.purchaseOffer,
       completeCheckout: checkout.completeCheckout,
       completedResult: checkout.completedResult,
+      payOverdueRenewal: overdue.payOverdueRenewal,
     }),
     recovery: bindContext(ctx, { recoverCheckout: recovery.recoverCheckout }),
     counter: bindContext(ctx, {

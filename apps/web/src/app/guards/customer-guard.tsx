@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Customer } from "@tessera/shared";
 import type { ReactNode } from "react";
-import { Navigate, Outlet } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { MERCHANT_HOME_PATH } from "@/features/session";
 import { api } from "@/lib/api-client";
@@ -17,6 +17,7 @@ import { getSessionScope, getSignedInCustomerId, setStoredCustomer } from "@/lib
  */
 export function CustomerAreaGuard({ children }: { children?: ReactNode }) {
   const shop = useCurrentShop();
+  const location = useLocation();
   const scope = getSessionScope();
   const isCustomer = scope?.kind === "customer" && scope.shopId === String(shop.id);
   const needsIdentity = isCustomer && getSignedInCustomerId(shop.id) === null;
@@ -36,7 +37,9 @@ export function CustomerAreaGuard({ children }: { children?: ReactNode }) {
     setStoredCustomer(me.data);
   }
   if (scope?.kind === "merchant") return <Navigate to={MERCHANT_HOME_PATH} replace />;
-  if (!isCustomer) return <Navigate to={`/${shop.id}/login`} replace />;
+  // Signed out (an e-mail's link): the login comes back here afterwards.
+  const from = `${location.pathname}${location.search}`;
+  if (!isCustomer) return <Navigate to={`/${shop.id}/login`} replace state={{ from }} />;
   if (needsIdentity && getSignedInCustomerId(shop.id) === null) {
     if (me.isError || me.data) return <Navigate to={`/${shop.id}/login`} replace />;
     return <PageLoader />;

@@ -117,6 +117,17 @@ export function completeCheckout(
   return api.post<PurchaseResult>(COMPLETE_PATHS[completion], input);
 }
 
+/**
+ * POST /customer/memberships/{id}/pay-renewal: a checkout for the membership's unpaid renewal
+ * (after a declined card), at the renewal's price; the form completes it like any checkout.
+ */
+export async function payOverdueRenewal(membershipId: number): Promise<CheckoutSession> {
+  const { data } = await api.post<{ data: CheckoutSession }>(
+    `/customer/memberships/${membershipId}/pay-renewal`,
+  );
+  return data;
+}
+
 export function useCreateIntention() {
   return useMutation({ mutationFn: createIntention });
 }

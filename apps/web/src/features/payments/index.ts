@@ -13,6 +13,7 @@ export {
   isCardMembership,
   paymentAccountQueryOptions,
   paymentKeys,
+  payOverdueRenewal,
   purchaseOffer,
   type ScheduleInput,
   type ScheduleResponse,

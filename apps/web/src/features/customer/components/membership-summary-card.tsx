@@ -39,7 +39,8 @@ function dateFact(membership: CustomerMembership, locale: Locale, timeZone: stri
     case "expired":
       return { label: t("Expired on"), value: date };
     default:
-      return { label: t("Starts"), value: t("Once the payment goes through") };
+      // Pending: the renewal due at the end of the paid time is not paid yet.
+      return { label: t("Renewal due since"), value: date };
   }
 }
 

@@ -24,6 +24,7 @@ import { CashbackCard } from "../components/cashback-card";
 import { MembershipSummaryCard } from "../components/membership-summary-card";
 import { MembershipsTab } from "../components/memberships-tab";
 import { OffersTab } from "../components/offers-tab";
+import { OverdueRenewalBanner } from "../components/overdue-renewal-banner";
 import { RedeemBenefitPanel } from "../components/redeem-benefit-panel";
 import { RedemptionsTab } from "../components/redemptions-tab";
 import { SignedOutNotice } from "../components/signed-out-notice";
@@ -95,6 +96,10 @@ function DashboardContent({
           checking={refetching}
         />
       )}
+      <OverdueRenewalBanner
+        membership={dashboard.membership}
+        nextRenewal={dashboard.nextRenewalMembership}
+      />
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <MembershipSummaryCard

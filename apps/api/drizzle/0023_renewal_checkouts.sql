@@ -1,0 +1,2 @@
+ALTER TABLE "checkouts" ADD COLUMN "renews_membership_id" integer;--> statement-breakpoint
+ALTER TABLE "checkouts" ADD CONSTRAINT "checkouts_renews_membership_id_customer_memberships_id_fk" FOREIGN KEY ("renews_membership_id") REFERENCES "public"."customer_memberships"("id") ON DELETE cascade ON UPDATE no action;
