@@ -126,12 +126,19 @@ export function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
 }
 
+/** A sentence's full stop after a name that ends with one ("Corner Coffee Co.") is not doubled. */
+function oneFullStop(text: string): string {
+  return text.replace(/(?<!\.)\.\.(?!\.)/g, ".");
+}
+
 /** The closing line: why the recipient gets this e-mail, in their language. */
 export function footerFor(brand: Brand, t: Translate = translator("en")): string {
   return brand.isShop
-    ? t(
-        "You are receiving this email because of your account with {shopName}. Sent by Tessera on behalf of {shopName}.",
-        { shopName: brand.name },
+    ? oneFullStop(
+        t(
+          "You are receiving this email because of your account with {shopName}. Sent by Tessera on behalf of {shopName}.",
+          { shopName: brand.name },
+        ),
       )
     : t("You are receiving this email because of your Tessera account.");
 }
