@@ -18,7 +18,16 @@ import ptBR from "@tessera/shared/i18n/catalogues/pt-BR.json" with { type: "json
 export type EmailText = keyof (typeof en)["emails"];
 export type Translate = (text: EmailText, values?: Record<string, string | number>) => string;
 
-const CATALOGUES: Record<Locale, { emails: Record<string, string> }> = {
+/** A text of a customer's notices (bell, list, live toasts): the catalogue's "notices" section. */
+export type NoticeText = keyof (typeof en)["notices"];
+export type TranslateNotice = (
+  text: NoticeText,
+  values?: Record<string, string | number>,
+) => string;
+
+type Section = "emails" | "notices";
+
+const CATALOGUES: Record<Locale, Record<Section, Record<string, string>>> = {
   en,
   es,
   fr,
@@ -26,19 +35,19 @@ const CATALOGUES: Record<Locale, { emails: Record<string, string> }> = {
   "pt-BR": ptBR,
 };
 
-const instances = new Map<Locale, I18n>();
+const instances = new Map<string, I18n>();
 
-function i18nFor(locale: Locale): I18n {
-  let i18n = instances.get(locale);
+function i18nFor(locale: Locale, section: Section = "emails"): I18n {
+  let i18n = instances.get(`${section}:${locale}`);
   if (!i18n) {
     const compiled = Object.fromEntries(
-      Object.entries(CATALOGUES[locale].emails).map(([key, message]) => [
+      Object.entries(CATALOGUES[locale][section]).map(([key, message]) => [
         key,
         compileMessageOrThrow(message),
       ]),
     );
     i18n = setupI18n({ locale, messages: { [locale]: compiled } });
-    instances.set(locale, i18n);
+    instances.set(`${section}:${locale}`, i18n);
   }
   return i18n;
 }
@@ -46,6 +55,12 @@ function i18nFor(locale: Locale): I18n {
 /** The e-mail texts of one language. */
 export function translator(locale: Locale): Translate {
   const i18n = i18nFor(locale);
+  return (text, values) => i18n._(text, values);
+}
+
+/** The notice texts of one language. */
+export function noticeTranslator(locale: Locale): TranslateNotice {
+  const i18n = i18nFor(locale, "notices");
   return (text, values) => i18n._(text, values);
 }
 

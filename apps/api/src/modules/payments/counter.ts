@@ -12,6 +12,7 @@ import type { Customer, MembershipTier, Shop } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Executor } from "../../infra/db";
 import { emailReceipt } from "../emails/queue";
+import { notifyCustomer } from "../notifications/customer-notice";
 import { notify } from "../notifications/notify";
 import { finishCheckout, type OfferPurchase, offerPurchased, openCheckout } from "./checkout";
 import { type CounterActor, fullName, type PaymentsContext, requireShop } from "./context";
@@ -247,12 +248,13 @@ async function scheduleNextTier(
       : `${name} switches to ${tier.name} at the next renewal (changed by ${actor.name}).`,
     data: { customerId: locked.id, membershipId: m.id },
   });
-  await notify(tx, shop.id, [{ customerId: locked.id }], {
+  await notifyCustomer(tx, shop.id, locked.id, {
     event: "membership.plan_changed",
     title: "Membership updated",
     message: staying
-      ? `Your ${tier.name} membership will keep renewing.`
-      : `Your membership changes to ${tier.name} at your next renewal.`,
+      ? "Your {tierName} membership will keep renewing."
+      : "Your membership changes to {tierName} at your next renewal.",
+    values: { tierName: tier.name },
     data: { membershipId: m.id },
   });
   const view = await membershipView(tx, updated);

@@ -13,6 +13,7 @@ import type { Executor } from "../../infra/db";
 import type { ProviderTransaction } from "../../infra/payments/types";
 import { recordCashSale } from "../audit/record";
 import { webhookEvents } from "../integrations/webhooks/events";
+import { notifyCustomer } from "../notifications/customer-notice";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 import { type Actor, fullName, type PaymentsContext } from "./context";
@@ -83,10 +84,11 @@ export async function noticeRenewed(
     message: merchantMessage,
     data: { customerId: customer.id, membershipId: renewed.id },
   });
-  await notify(tx, renewed.shopId, [{ customerId: customer.id }], {
+  await notifyCustomer(tx, renewed.shopId, customer.id, {
     event: "membership.renewed",
     title: "Membership renewed",
-    message: `Your ${tier.name} membership renewed until ${renewed.expireDate.toISOString().slice(0, 10)}.`,
+    message: "Your {tierName} membership renewed until {date}.",
+    values: { tierName: tier.name, date: { day: renewed.expireDate } },
     data: { membershipId: renewed.id },
   });
 }
@@ -107,10 +109,11 @@ export async function creditReward(
     transactionId,
     customerMembershipId: membership.id,
   });
-  await notify(tx, membership.shopId, [{ customerId: membership.customerId }], {
+  await notifyCustomer(tx, membership.shopId, membership.customerId, {
     event: "cashback.credited",
     title: "Cashback credited",
-    message: `${formatCents(tier.cashbackRewardCents)} cashback from ${tier.name} is in your wallet.`,
+    message: "{amount} cashback from {tierName} is in your wallet.",
+    values: { amount: { cents: tier.cashbackRewardCents }, tierName: tier.name },
     data: { amount: toDollars(tier.cashbackRewardCents) },
   });
 }
@@ -198,17 +201,19 @@ async function noticeOfferBought(
     message: `${fullName(customer)} bought ${offer.offerName} for ${price}.`,
     data: { customerId: customer.id, offerId: offer.id, customerOfferId },
   });
-  await notify(tx, shop.id, [{ customerId: customer.id }], {
+  await notifyCustomer(tx, shop.id, customer.id, {
     event: "offer.purchased",
     title: "Offer purchased",
-    message: `You bought ${offer.offerName}. Show it at the counter to redeem it.`,
+    message: "You bought {offerName}. Show it at the counter to redeem it.",
+    values: { offerName: offer.offerName },
     data: { offerId: offer.id, customerOfferId },
   });
   if (cashbackCents > 0) {
-    await notify(tx, shop.id, [{ customerId: customer.id }], {
+    await notifyCustomer(tx, shop.id, customer.id, {
       event: "cashback.redeemed",
       title: "Cashback used",
-      message: `${formatCents(cashbackCents)} of cashback paid towards ${offer.offerName}.`,
+      message: "{amount} of cashback paid towards {offerName}.",
+      values: { amount: { cents: cashbackCents }, offerName: offer.offerName },
       data: { amount: toDollars(cashbackCents) },
     });
   }
@@ -275,10 +280,11 @@ export async function grantMembership(
     message: `${fullName(customer)} joined ${tier.name} (${input.plan}) for ${formatCents(input.amountCents)}.`,
     data: { customerId: customer.id, membershipId: membership.id },
   });
-  await notify(tx, shop.id, [{ customerId: customer.id }], {
+  await notifyCustomer(tx, shop.id, customer.id, {
     event: "membership.activated",
     title: "Membership active",
-    message: `Welcome to ${tier.name}! Your membership is active until ${membership.expireDate.toISOString().slice(0, 10)}.`,
+    message: "Welcome to {tierName}! Your membership is active until {date}.",
+    values: { tierName: tier.name, date: { day: membership.expireDate } },
     data: { membershipId: membership.id },
   });
   return { membership, transaction };

@@ -1,11 +1,11 @@
-import { formatCents, PAYMENT_MESSAGES } from "@tessera/shared";
+import { PAYMENT_MESSAGES } from "@tessera/shared";
 import type { Shop } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Executor } from "../../infra/db";
 import { recordRefund } from "../audit/record";
 import { emailRefund } from "../emails/queue";
 import { webhookEvents } from "../integrations/webhooks/events";
-import { notify } from "../notifications/notify";
+import { notifyCustomer } from "../notifications/customer-notice";
 import * as wallet from "../wallet/wallet";
 import { accountOf, callProvider, type PaymentsContext, requireShop } from "./context";
 import * as repo from "./repo";
@@ -86,10 +86,14 @@ async function undoPayment(
   await emailRefund(tx, t.id);
   await webhookEvents.paymentRefunded(tx, { ...t, status: "refunded", refundedAt: at });
   if (t.customerId !== null) {
-    await notify(tx, shop.id, [{ customerId: t.customerId }], {
+    const item = t.offerName ?? t.membershipName;
+    await notifyCustomer(tx, shop.id, t.customerId, {
       event: "payment.refunded",
       title: "Payment refunded",
-      message: `${formatCents(t.amountCents)} for ${t.offerName ?? t.membershipName ?? "your purchase"} has been refunded.`,
+      message: item
+        ? "{amount} for {item} has been refunded."
+        : "{amount} for your purchase has been refunded.",
+      values: { amount: { cents: t.amountCents }, item: item ?? "" },
       data: { transactionId: t.id },
     });
   }

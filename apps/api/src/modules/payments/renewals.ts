@@ -10,6 +10,7 @@ import {
   emailRenewalFailed,
 } from "../emails/queue";
 import { webhookEvents } from "../integrations/webhooks/events";
+import { notifyCustomer } from "../notifications/customer-notice";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 import { type Actor, accountOf, fullName, isConnected, type PaymentsContext } from "./context";
@@ -170,10 +171,12 @@ async function askForPayment(
     message: `${fullName(customer)}'s ${tier.name} membership payment of ${price} is due.`,
     data: { customerId: customer.id, membershipId: m.id },
   });
-  await notify(tx, m.shopId, [{ customerId: customer.id }], {
+  await notifyCustomer(tx, m.shopId, customer.id, {
     event: "membership.payment_failed",
     title: "Membership payment due",
-    message: `Your ${tier.name} membership payment of ${price} is due. Please pay at the shop to keep it.`,
+    message:
+      "Your {tierName} membership payment of {price} is due. Please pay at the shop to keep it.",
+    values: { tierName: tier.name, price: { cents: tier.priceCents } },
     data: { membershipId: m.id },
   });
 }
@@ -245,10 +248,11 @@ async function recordRenewal(
     message: `${fullName(customer)}'s ${tier.name} renewal payment was declined. ${left} more ${left === 1 ? "try" : "tries"} left.`,
     data: { customerId: customer.id, membershipId: m.id },
   });
-  await notify(tx, m.shopId, [{ customerId: customer.id }], {
+  await notifyCustomer(tx, m.shopId, customer.id, {
     event: "membership.payment_failed",
     title: "Renewal payment failed",
-    message: `We could not charge your card for ${tier.name}. We will try again tomorrow.`,
+    message: "We could not charge your card for {tierName}. We will try again tomorrow.",
+    values: { tierName: tier.name },
     data: { membershipId: m.id },
   });
   return "failed";
@@ -277,10 +281,14 @@ async function expireMembership(
     message: `${fullName(customer)}'s ${tier.name} membership expired: ${why}.`,
     data: { customerId: customer.id, membershipId: m.id },
   });
-  await notify(tx, m.shopId, [{ customerId: customer.id }], {
+  await notifyCustomer(tx, m.shopId, customer.id, {
     event: "membership.payment_failed",
     title: "Membership expired",
-    message: `Your ${tier.name} membership has expired because ${why}.`,
+    message:
+      reason === "declined"
+        ? "Your {tierName} membership has expired because the renewal payment failed."
+        : "Your {tierName} membership has expired because the payment was not made.",
+    values: { tierName: tier.name },
     data: { membershipId: m.id },
   });
 }
@@ -313,15 +321,22 @@ export async function runExpiryNotices(ctx: PaymentsContext, limit = 200) {
       if (!m || m.expiryNoticeSentFor?.getTime() === m.expireDate.getTime()) return;
       const tier = await repo.findTier(tx, m.shopId, m.nextTierId ?? m.tierId);
       if (!tier) return;
-      const day = m.expireDate.toISOString().slice(0, 10);
       const renewsByCard =
         m.status === "active" && m.cardToken !== null && m.paymentType !== "cash";
-      await notify(tx, m.shopId, [{ customerId: m.customerId }], {
+      await notifyCustomer(tx, m.shopId, m.customerId, {
         event: "membership.expiring",
         title: renewsByCard ? "Membership renews soon" : "Membership expiring soon",
-        message: renewsByCard
-          ? `Your ${tier.name} membership renews on ${day}: ${formatCents(tier.priceCents)} will be charged to ${m.cardLabel ?? "your saved card"}.`
-          : `Your ${tier.name} membership expires on ${day}.`,
+        message: !renewsByCard
+          ? "Your {tierName} membership expires on {date}."
+          : m.cardLabel
+            ? "Your {tierName} membership renews on {date}: {amount} will be charged to {card}."
+            : "Your {tierName} membership renews on {date}: {amount} will be charged to your saved card.",
+        values: {
+          tierName: tier.name,
+          date: { day: m.expireDate },
+          amount: { cents: tier.priceCents },
+          card: m.cardLabel ?? "",
+        },
         data: { membershipId: m.id },
       });
       await repo.updateMembership(tx, m.id, { expiryNoticeSentFor: m.expireDate });
@@ -422,12 +437,13 @@ export async function cancelMembership(
       message: `${fullName(customer)}'s ${view.membership.name} membership was cancelled by ${by}.`,
       data: { customerId: customer.id, membershipId: m.id },
     });
-    await notify(tx, input.shopId, [{ customerId: customer.id }], {
+    await notifyCustomer(tx, input.shopId, customer.id, {
       event: "membership.cancelled",
       title: "Membership cancelled",
       message: endsNow
-        ? `Your ${view.membership.name} membership has ended.`
-        : `Your ${view.membership.name} membership will not renew. You keep it until ${updated.expireDate.toISOString().slice(0, 10)}.`,
+        ? "Your {tierName} membership has ended."
+        : "Your {tierName} membership will not renew. You keep it until {date}.",
+      values: { tierName: view.membership.name, date: { day: updated.expireDate } },
       data: { membershipId: m.id },
     });
     return { message: PAYMENT_MESSAGES.membershipCancelled, membership: view.membership };

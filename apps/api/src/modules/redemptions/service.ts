@@ -27,6 +27,7 @@ import type { Database, Executor } from "../../infra/db";
 import { isUniqueViolation } from "../../infra/db/errors";
 import { recordCounterRedemption } from "../audit/record";
 import { webhookEvents } from "../integrations/webhooks/events";
+import { notifyCustomer } from "../notifications/customer-notice";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 
@@ -104,10 +105,15 @@ export function createRedemptionsService(deps: { db: Database; now?: () => Date 
         data: { customerId: customer.id, redemptionId: row.id },
       });
     } else {
-      await notify(tx, shopId, [{ customerId: customer.id }], {
-        event: row.redemptionType === "cashback" ? "cashback.redeemed" : "redemption.recorded",
-        title: row.redemptionType === "cashback" ? "Cashback redeemed" : "Redemption recorded",
-        message: `${row.item} (${value}) was redeemed at the counter.`,
+      const cashback = row.redemptionType === "cashback";
+      await notifyCustomer(tx, shopId, customer.id, {
+        event: cashback ? "cashback.redeemed" : "redemption.recorded",
+        title: cashback ? "Cashback redeemed" : "Redemption recorded",
+        message:
+          row.item === "Cashback"
+            ? "Cashback ({value}) was redeemed at the counter."
+            : "{item} ({value}) was redeemed at the counter.",
+        values: { item: row.item, value: { cents: row.valueCents } },
         data: { redemptionId: row.id },
       });
     }

@@ -1,0 +1,190 @@
+import { formatCentsIn, type Locale } from "@tessera/shared";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customers, notifications, shops, transactions } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/app";
+import { createCustomer, createOffer, createTier } from "../../test/factories";
+import { paymentsKit } from "../../test/payments-kit";
+import { shopDate } from "../emails/format";
+import { renderCustomerNotice } from "./customer-notice";
+
+/** A customer's notices are written in their language when made; the merchant's stay English. */
+
+let t: TestApp;
+let current = new Date("2026-11-22T15:00:00Z");
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => current, env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const kit = () => paymentsKit(t, null);
+const ZONE = "America/New_York";
+
+/**
+ * One customer's year in a shop: a membership bought by card (active, cashback credited), an
+ * offer sold at the counter, cashback redeemed at the counter, the offer refunded, the
+ * membership renewed. Returns the customer's notices and the merchants', oldest first.
+ */
+async function lifeOf(locale: Locale | null) {
+  current = new Date("2026-11-22T15:00:00Z");
+  const { merchant, shopId } = await kit().connectedShop();
+  const who = await kit().customerOf(shopId);
+  await t.database.db.update(customers).set({ locale }).where(eq(customers.id, who.customer.id));
+  const tier = await createTier(t.database.db, shopId, {
+    name: "Silver",
+    priceCents: 1500,
+    cashbackRewardCents: 250,
+  });
+  const data = await kit().open(who.headers, {
+    shopId,
+    customerId: who.customer.id,
+    type: "membership",
+    membershipId: tier.id,
+  });
+  const done = await kit().complete(
+    who.headers,
+    data.checkoutId,
+    await kit().pay(data.client_token),
+  );
+  expect(done.statusCode, done.body).toBe(200);
+
+  const offer = await createOffer(t.database.db, shopId, {
+    offerName: "Pastry",
+    offerPriceCents: 875,
+  });
+  const actor = { kind: "merchant" as const, userId: merchant.user.id, name: "Olive Owner" };
+  const sale = await t.app.services.payments.counter.sellOfferAtCounter({
+    shopId,
+    customerId: who.customer.id,
+    offerId: offer.id,
+    cashbackUsed: 0,
+    paymentType: "cash",
+    actor,
+  });
+  expect(sale.outcome).toBe("completed");
+  await t.app.services.redemptions.redeemCashback({
+    shopId,
+    customerId: who.customer.id,
+    amountCents: 200,
+    actor,
+  });
+  const [offerTxn] = await t.database.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.offerId, offer.id));
+  await t.app.services.payments.refunds.refundTransaction({
+    shopId,
+    transactionId: offerTxn?.id as number,
+  });
+  current = new Date("2026-12-22T15:00:01Z");
+  await t.app.services.payments.renewals.runRenewals(50, { shopId });
+  current = new Date("2026-11-22T15:00:00Z");
+
+  const texts = (rows: { title: string; message: string }[]) =>
+    rows.map((row) => `${row.title} | ${row.message}`);
+  const mine = await t.database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.customerId, who.customer.id))
+    .orderBy(asc(notifications.id));
+  const merchants = await t.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.shopId, shopId), isNotNull(notifications.userId)))
+    .orderBy(asc(notifications.id));
+  return { customer: texts(mine), merchant: texts(merchants) };
+}
+
+/** What the merchant reads of the same year: English, whatever the customer's language. */
+const MERCHANT_TEXTS = [
+  "Cleo Customer joined Silver (monthly) for $15.00.",
+  "Cleo Customer bought Pastry for $8.75.",
+  "Cleo Customer's Silver membership renewed for $15.00.",
+];
+
+describe("customer notices in the customer's language", () => {
+  it("an English customer's notices are today's texts exactly", async () => {
+    const life = await lifeOf(null);
+    expect(life.customer).toEqual([
+      "Cashback credited | $2.50 cashback from Silver is in your wallet.",
+      "Membership active | Welcome to Silver! Your membership is active until 2026-12-22.",
+      "Offer purchased | You bought Pastry. Show it at the counter to redeem it.",
+      "Cashback redeemed | Cashback ($2.00) was redeemed at the counter.",
+      "Payment refunded | $8.75 for Pastry has been refunded.",
+      "Cashback credited | $2.50 cashback from Silver is in your wallet.",
+      "Membership renewed | Your Silver membership renewed until 2027-01-22.",
+    ]);
+    for (const text of MERCHANT_TEXTS) {
+      expect(
+        life.merchant.some((m) => m.includes(text)),
+        text,
+      ).toBe(true);
+    }
+  });
+
+  it("a German customer's are German, with German money and dates; the merchant's English", async () => {
+    const life = await lifeOf("de");
+    const money = (cents: number) => formatCentsIn("de", cents);
+    const day = (iso: string) => shopDate(iso, ZONE, "de");
+    expect(money(875)).toContain("8,75");
+    expect(day("2027-01-22T15:00:00Z")).toBe("22.01.2027");
+    expect(life.customer).toEqual([
+      `Cashback gutgeschrieben | ${money(250)} Cashback aus Silver sind in Ihrer Geldbörse.`,
+      `Mitgliedschaft aktiv | Willkommen bei Silver! Ihre Mitgliedschaft ist bis ${day("2026-12-22T15:00:00Z")} aktiv.`,
+      "Angebot gekauft | Sie haben Pastry gekauft. Zeigen Sie es an der Kasse vor, um es einzulösen.",
+      `Cashback eingelöst | Cashback (${money(200)}) wurde an der Kasse eingelöst.`,
+      `Zahlung erstattet | ${money(875)} für Pastry wurden erstattet.`,
+      `Cashback gutgeschrieben | ${money(250)} Cashback aus Silver sind in Ihrer Geldbörse.`,
+      `Mitgliedschaft verlängert | Ihre Mitgliedschaft Silver wurde bis ${day("2027-01-22T15:00:00Z")} verlängert.`,
+    ]);
+    for (const text of MERCHANT_TEXTS) {
+      expect(
+        life.merchant.some((m) => m.includes(text)),
+        text,
+      ).toBe(true);
+    }
+  });
+
+  it("a Spanish customer's are Spanish, with Spanish money and dates", async () => {
+    const life = await lifeOf("es");
+    const money = (cents: number) => formatCentsIn("es", cents);
+    const day = (iso: string) => shopDate(iso, ZONE, "es");
+    expect(money(875)).toContain("8,75");
+    expect(day("2027-01-22T15:00:00Z")).toContain("2027");
+    expect(life.customer).toEqual([
+      `Cashback abonado | ${money(250)} de cashback de Silver ya están en tu monedero.`,
+      `Membresía activa | ¡Bienvenido a Silver! Tu membresía está activa hasta el ${day("2026-12-22T15:00:00Z")}.`,
+      "Oferta comprada | Compraste Pastry. Muéstralo en el mostrador para canjearlo.",
+      `Cashback canjeado | Se canjeó cashback (${money(200)}) en el mostrador.`,
+      `Pago reembolsado | Se reembolsaron ${money(875)} por Pastry.`,
+      `Cashback abonado | ${money(250)} de cashback de Silver ya están en tu monedero.`,
+      `Membresía renovada | Tu membresía Silver se renovó hasta el ${day("2027-01-22T15:00:00Z")}.`,
+    ]);
+    for (const text of MERCHANT_TEXTS) {
+      expect(
+        life.merchant.some((m) => m.includes(text)),
+        text,
+      ).toBe(true);
+    }
+  });
+
+  it("a customer who chose no language reads the shop's default", async () => {
+    const { shopId } = await kit().connectedShop();
+    await t.database.db.update(shops).set({ defaultLocale: "fr" }).where(eq(shops.id, shopId));
+    const { customer } = await createCustomer(t.database.db, shopId);
+    const notice = await renderCustomerNotice(t.database.db, shopId, customer.id, {
+      event: "membership.cancelled",
+      title: "Membership cancelled",
+      message: "Your {tierName} membership will not renew. You keep it until {date}.",
+      values: { tierName: "Gold", date: { day: new Date("2027-03-05T15:00:00Z") } },
+    });
+    expect(notice.title).toBe("Abonnement résilié");
+    expect(notice.message).toBe(
+      `Votre abonnement Gold ne sera pas renouvelé. Vous le gardez jusqu’au ${shopDate("2027-03-05T15:00:00Z", ZONE, "fr")}.`,
+    );
+    expect(notice.message).toContain("2027");
+  });
+});

@@ -1,0 +1,43 @@
+import { act, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLocale } from "@/lib/i18n";
+import { makeNotification } from "@/test/notification-data";
+import { NotificationToast } from "./notification-toast";
+
+/**
+ * The server writes a customer's notice in the customer's language; the page shows it as written,
+ * whatever language the page is in (nothing looks its words up in the page's catalogue).
+ */
+describe("a live notice's toast", () => {
+  afterEach(async () => {
+    await act(() => activateLocale("en"));
+  });
+
+  it("shows a German notice as the server wrote it, on a Spanish page", async () => {
+    await act(() => activateLocale("es"));
+    render(
+      <NotificationToast
+        notification={makeNotification({
+          title: "Zahlung erstattet",
+          message: "8,75 $ für Pastry wurden erstattet.",
+        })}
+      />,
+    );
+    expect(screen.getByText("Zahlung erstattet")).toBeInTheDocument();
+    expect(screen.getByText("8,75 $ für Pastry wurden erstattet.")).toBeInTheDocument();
+  });
+
+  it("shows an English notice (an older one, or an English reader's) unchanged", async () => {
+    await act(() => activateLocale("es"));
+    render(
+      <NotificationToast
+        notification={makeNotification({
+          title: "Cashback credited",
+          message: "$2.50 cashback from Silver is in your wallet.",
+        })}
+      />,
+    );
+    expect(screen.getByText("Cashback credited")).toBeInTheDocument();
+    expect(screen.getByText("$2.50 cashback from Silver is in your wallet.")).toBeInTheDocument();
+  });
+});
