@@ -97,6 +97,7 @@ export const ROUTE_POLICY: Record<string, Kind> = {
   "POST /api/v1/fortis/membership/schedule": "customer",
   "POST /api/v1/fortis/membership/cancel": "customer",
   "PUT /api/v1/customer/memberships/cancel-customer-membership/:id": "customer",
+  "POST /api/v1/customer/memberships/:id/pay-renewal": "customer",
   "POST /api/v1/memberships/cancel-customer-membership": "merchant",
   "POST /api/v1/customer/offers/purchase-offer/:id": "customer",
   "POST /api/v1/transactions/refund/:id": "owner",
@@ -266,6 +267,7 @@ export function victimId(
       if (url.includes("/member/imports/")) return ids.memberImportId;
       if (url.includes("/transactions/refund")) return ids.transactionId;
       if (url.endsWith("/receipt")) return ids.transactionId;
+      if (url.endsWith("/pay-renewal")) return ids.customerMembershipId;
       if (url.includes("update-notification-by-id-merchant")) return ids.merchantNotificationId;
       if (url.includes("update-notification-by-id-customer") && where === "query") {
         return ids.customerNotificationId;
