@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillLogin, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
 import { buyTierByCard, verifiedCustomer } from "./support/customers";
-import { callApi, poll, settled, uniqueEmail } from "./support/journey";
+import { callApi, poll, seeToast, settled, uniqueEmail } from "./support/journey";
 import { linkIn, waitForMail } from "./support/mailbox";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -132,7 +132,8 @@ describe("money e-mails journey", () => {
     await form.getByLabel("CVC").fill("123");
     await form.getByLabel("Name on card").fill("Rita Renewer");
     await submit.click();
-    // Paid: the banner goes and the membership is active again.
+    // Paid: the success toast, the banner goes and the membership is active again.
+    await seeToast(page, "Payment successful", "first");
     await page.getByText("Your renewal payment did not go through").waitFor({ state: "hidden" });
     await page.getByText("Active", { exact: true }).first().waitFor();
     await screenshot(page, "money-emails-renewal-paid");

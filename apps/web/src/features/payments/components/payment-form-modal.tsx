@@ -51,18 +51,15 @@ export function PaymentFormModal({
   function handleTransaction(transactionId: string) {
     if (settled.current) return;
     settled.current = true;
-    complete.mutate(
-      { checkoutId: session.checkoutId, transactionId },
-      {
-        onSuccess: (result) => {
-          notifySuccess(result.message || PAYMENT_MESSAGES.paymentSuccessful, {
-            toastId: `${toastId}:done`,
-          });
-          onDone(result);
-        },
-        onError: fail,
-      },
-    );
+    // The promise, not mutate's callbacks: those are dropped if this form unmounts first, and
+    // the refresh the payment triggers can unmount it (an overdue renewal's banner goes once
+    // the membership reads as paid), which lost the success toast.
+    complete.mutateAsync({ checkoutId: session.checkoutId, transactionId }).then((result) => {
+      notifySuccess(result.message || PAYMENT_MESSAGES.paymentSuccessful, {
+        toastId: `${toastId}:done`,
+      });
+      onDone(result);
+    }, fail);
   }
 
   function handleFailure() {
