@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(healthRoutes, { ...deps, readiness });
   await app.register(authRoutes, authOptions);
   await app.register(customerAuthRoutes, authOptions);
-  const readStorefront = createStorefrontReader(services);
+  const readStorefront = createStorefrontReader({ db, now });
   await app.register(shopRoutes, { shops: services.shops, readStorefront });
   await app.register(membershipRoutes, { memberships: services.memberships });
   await app.register(offerRoutes, { offers: services.offers });

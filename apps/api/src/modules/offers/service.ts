@@ -1,6 +1,5 @@
 import {
   ACCESS_MESSAGES,
-  addDays,
   CATALOGUE_MESSAGES,
   COMMON_MESSAGES,
   getPeriodRange,
@@ -23,8 +22,9 @@ import { offerImageRules, type ProcessedImage, processImage } from "../../infra/
 import type { Storage, StoredFile } from "../../infra/storage";
 import { recordOfferChange } from "../audit/catalogue";
 import { findShopTimeZone } from "../shops/lookups";
-import { toOfferDto, toPublicOfferDto } from "./dto";
+import { toOfferDto } from "./dto";
 import * as repo from "./repo";
+import { offersWindow, runningToday } from "./running";
 
 export type OffersDeps = {
   db: Database;
@@ -273,18 +273,9 @@ export function createOffersService({ db, storage, now = () => new Date() }: Off
      */
     async listAvailableOffers(shopId: number) {
       const instant = now();
-      const utcToday = todayInTimeZone("UTC", instant);
-      const found = await repo.findShopWithOffersAround(db, shopId, {
-        earliest: addDays(utcToday, -1),
-        latest: addDays(utcToday, 1),
-      });
+      const found = await repo.findShopWithOffersAround(db, shopId, offersWindow(instant));
       if (!found) throw new AppError("NOT_FOUND", ACCESS_MESSAGES.storeNotFound);
-      const today = todayInTimeZone(found.timeZone, instant);
-      return {
-        offers: found.offers
-          .filter((offer) => offer.startDate <= today && offer.endDate >= today)
-          .map(toPublicOfferDto),
-      };
+      return { offers: runningToday(found.offers, found.timeZone, instant) };
     },
   };
 }

@@ -45,6 +45,36 @@ describe("GET /api/v1/storefront", () => {
     });
   });
 
+  it("shows each shop only its own tiers and offers, whatever their ids", async () => {
+    // Several shops, tiers and offers, so the ids of one table no longer match another's.
+    const { shop: other } = await createMerchant(t.database.db);
+    if (!other) throw new Error("no shop");
+    for (const name of ["Bronze", "Silver"]) {
+      await createTier(t.database.db, other.id, { name, priceCents: 1000 });
+    }
+    for (const offerName of ["Other A", "Other B", "Other C"]) {
+      await createOffer(t.database.db, other.id, { offerName });
+    }
+    for (const id of [shopId, other.id]) {
+      const body = (await get(`/api/v1/storefront?shopId=${id}`)).json();
+      const [tiers, offers] = await Promise.all([
+        get(`/api/v1/customer/memberships/get-active-memberships?shopId=${id}`),
+        get(`/api/v1/customer/offers/get-active-offers?shopId=${id}`),
+      ]);
+      expect(body.memberships).toEqual(tiers.json().memberships);
+      expect(body.offers).toEqual(offers.json().offers);
+    }
+    const mine = (await get(`/api/v1/storefront?shopId=${shopId}`)).json();
+    expect(mine.memberships.map((tier: { name: string }) => tier.name)).toEqual(["Gold"]);
+    expect(mine.offers.map((offer: { offerName: string }) => offer.offerName)).toEqual(["Running"]);
+    const theirs = (await get(`/api/v1/storefront?shopId=${other.id}`)).json();
+    expect(theirs.memberships.map((tier: { name: string }) => tier.name)).toEqual([
+      "Bronze",
+      "Silver",
+    ]);
+    expect(theirs.offers).toHaveLength(3);
+  });
+
   it("answers 404 Store Not Found for an unknown shop, 400 for a bad id", async () => {
     const missing = await get("/api/v1/storefront?shopId=987654");
     expect(missing.statusCode).toBe(404);
