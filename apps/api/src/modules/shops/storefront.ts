@@ -13,10 +13,7 @@ export type StorefrontReader = (shopId: number) => Promise<StorefrontSnapshot>;
  * into the answer with the same DTOs and the same offer timing as the three separate public reads
  * (get-shop-by-Id, get-active-memberships, get-active-offers), so it cannot drift from them.
  */
-export function createStorefrontReader(deps: {
-  db: Database;
-  now: () => Date;
-}): StorefrontReader {
+export function createStorefrontReader(deps: { db: Database; now: () => Date }): StorefrontReader {
   return async (shopId) => {
     const instant = deps.now();
     const found = await findStorefront(deps.db, shopId, offersWindow(instant));
