@@ -7,7 +7,8 @@ import type { StorefrontOffer } from "./repo";
  * of it, so the query need not know the shop's zone. `runningToday` then keeps the exact ones.
  */
 export function offersWindow(instant: Date): { earliest: string; latest: string } {
-  const utcToday = todayInTimeZone("UTC", instant);
+  // The UTC calendar day straight from the ISO form: no Intl formatting on every storefront read.
+  const utcToday = instant.toISOString().slice(0, 10);
   return { earliest: addDays(utcToday, -1), latest: addDays(utcToday, 1) };
 }
 
