@@ -1,8 +1,38 @@
 import { eq, sql } from "drizzle-orm";
-import { shops } from "../../db/schema";
+import { type MembershipBenefit, type MembershipTier, type Offer, shops } from "../../db/schema";
 import type { Database } from "../../infra/db";
-import type { PublishedTier } from "../memberships/repo";
-import type { StorefrontOffer } from "../offers/repo";
+
+/** A published tier as the JSON below spells it: the fields the public tier shows. */
+type PublishedTier = Pick<
+  MembershipTier,
+  | "id"
+  | "name"
+  | "description"
+  | "priceCents"
+  | "cashbackRewardCents"
+  | "renewal"
+  | "rewardFrequency"
+> & { benefits: Pick<MembershipBenefit, "id" | "name" | "worthCents" | "benefitType">[] };
+
+/** An offer as the JSON below spells it: the fields the public offer shows. */
+type StorefrontOffer = Pick<
+  Offer,
+  | "id"
+  | "offerName"
+  | "description"
+  | "redemptionInstructions"
+  | "originalPriceCents"
+  | "offerPriceCents"
+  | "isLimited"
+  | "quantity"
+  | "isLimitedPerUser"
+  | "limitPerUser"
+  | "hasValidity"
+  | "validityDays"
+  | "startDate"
+  | "endDate"
+  | "offerImage"
+>;
 
 /**
  * The whole storefront in one statement: the shop's row, its published tiers with their
