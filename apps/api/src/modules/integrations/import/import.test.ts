@@ -11,6 +11,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cashbackLedger, customerMemberships, customers } from "../../../db/schema";
+import { queryRows } from "../../../infra/db";
 import { listRecentOutboxEmails } from "../../../infra/mailer/outbox-repo";
 import { createTestApp, type TestApp } from "../../../test/app";
 import {
@@ -335,6 +336,14 @@ describe("member import: the job", () => {
     });
     expect(membership?.startDate.toISOString()).toBe("2026-01-15T05:00:00.000Z");
     expect(membership?.expireDate.toISOString()).toBe("2026-12-15T05:00:00.000Z");
+    // The retention rollup's triggers saw the membership written with its member.
+    const cohort = await queryRows<{ tier_id: number; first_start: string | Date }>(
+      t.database.db,
+      sql`select tier_id, first_start from analytics_cohort_members where customer_id = ${nia?.id}`,
+    );
+    expect(cohort.map((c) => [c.tier_id, new Date(c.first_start).toISOString()])).toEqual([
+      [s.gold.id, "2026-01-15T05:00:00.000Z"],
+    ]);
     const cleo = await memberByEmail(s.shopId, existing.email);
     expect(cleo).toMatchObject({ firstName: "Cleo", lastName: "Updated" });
     const [cleoPlan] = await t.database.db

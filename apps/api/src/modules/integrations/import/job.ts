@@ -1,5 +1,5 @@
 import { MEMBER_IMPORT_MESSAGES as M, type MemberImportMapping } from "@tessera/shared";
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { type Customer, customers, type MemberImportRecord } from "../../../db/schema";
 import type { Database, Executor } from "../../../infra/db";
 import { raise } from "../../../infra/events";
@@ -18,7 +18,7 @@ import { type ImportRowValues, type ImportTier, parseImportRow } from "./rows";
  */
 
 export const MEMBER_IMPORT_JOB = "member-import";
-const BATCH = 1000;
+const BATCH = 500;
 const LEASE_MS = 5 * 60_000;
 
 type Row = { rowNo: number; values: ImportRowValues };
@@ -35,25 +35,29 @@ export type ImportJobDeps = {
   auth: Pick<AuthService, "sendMemberWelcome">;
 };
 
-/** Writes one batch in the caller's transaction: the customers, memberships and balances. */
-async function writeBatch(
+/** A row as a new member would take it: the member, the membership, the opening balance. */
+function asNewMember({ rowNo, values: v }: Row, ctx: PlanContext): repo.NewMemberWrite {
+  const plan = planRow(v, undefined, ctx);
+  return {
+    rowNo,
+    email: v.email,
+    firstName: v.firstName ?? "",
+    lastName: v.lastName ?? "",
+    phone: v.phone ?? null,
+    createdAt: v.joined ? startOfDayIn(v.joined, ctx.timeZone) : null,
+    membership: plan.membership?.kind === "insert" ? plan.membership.write : null,
+    openingCents: plan.balanceDiffCents,
+  };
+}
+
+/** The rows naming members the shop has: compared with them as stored (locked), then written. */
+async function writeExisting(
   tx: Executor,
   shopId: number,
   rows: Row[],
   ctx: PlanContext,
-): Promise<BatchResult> {
-  // Existing e-mails conflict and are left as they are: the insert only creates the new ones.
-  const created = await repo.insertCustomers(
-    tx,
-    shopId,
-    rows.map(({ values: v }) => ({
-      email: v.email,
-      firstName: v.firstName ?? "",
-      lastName: v.lastName ?? "",
-      phone: v.phone ?? null,
-      createdAt: v.joined ? startOfDayIn(v.joined, ctx.timeZone) : null,
-    })),
-  );
+): Promise<Outcome[]> {
+  if (rows.length === 0) return [];
   const existing = await repo.loadExisting(
     tx,
     shopId,
@@ -65,7 +69,6 @@ async function writeBatch(
   const inserts: repo.MembershipWrite[] = [];
   const updates: (repo.MembershipWrite & { id: number })[] = [];
   const balances: { customerId: number; cents: number }[] = [];
-  const createdIds: BatchResult["createdIds"] = [];
   for (const { rowNo, values } of rows) {
     const member = existing.get(values.email);
     if (!member) throw new Error(`member ${values.email} vanished during the import`);
@@ -78,18 +81,54 @@ async function writeBatch(
     }
     if (plan.balanceDiffCents !== 0)
       balances.push({ customerId: member.id, cents: plan.balanceDiffCents });
-    const isNew = created.has(values.email);
-    if (isNew) createdIds.push({ id: member.id, tierId: values.membership?.tier.id ?? null });
-    outcomes.push({
-      rowNo,
-      outcome: isNew ? "created" : changesAnything(plan) ? "updated" : "unchanged",
-    });
+    outcomes.push({ rowNo, outcome: changesAnything(plan) ? "updated" : "unchanged" });
   }
   await repo.updateCustomers(tx, customerUpdates);
   await repo.insertMemberships(tx, shopId, inserts);
   await repo.updateMemberships(tx, updates);
   await repo.insertOpeningBalances(tx, shopId, balances);
-  return { outcomes, createdIds };
+  return outcomes;
+}
+
+/**
+ * Writes one batch in the caller's transaction. Every row is first offered as a new member in
+ * one statement (with the membership and opening balance a new member gets, as `planRow` plans
+ * them against nobody); the e-mails the shop already has are skipped there and updated after.
+ */
+async function writeBatch(
+  tx: Executor,
+  shopId: number,
+  rows: Row[],
+  ctx: PlanContext,
+): Promise<BatchResult> {
+  const newIds = await repo.insertNewMembers(
+    tx,
+    shopId,
+    rows.map((row) => asNewMember(row, ctx)),
+  );
+  const outcomes: Outcome[] = [];
+  const created: BatchResult["createdIds"] = [];
+  const others: Row[] = [];
+  for (const row of rows) {
+    const id = newIds.get(row.rowNo);
+    if (id === undefined) {
+      others.push(row);
+      continue;
+    }
+    created.push({ id, tierId: row.values.membership?.tier.id ?? null });
+    outcomes.push({ rowNo: row.rowNo, outcome: "created" });
+  }
+  for (const outcome of await writeExisting(tx, shopId, others, ctx)) outcomes.push(outcome);
+  return { outcomes, createdIds: created };
+}
+
+/**
+ * The job's transactions commit without waiting for the write-ahead log's flush: a batch's
+ * rows and its outcomes commit together, so one lost in a database crash is simply not done,
+ * and the resumed job writes it again. The wait was a flush per batch.
+ */
+async function lazyCommit(tx: Executor) {
+  await tx.execute(sql`set local synchronous_commit = off`);
 }
 
 /** The database's reason is for the logs; the merchant gets a plain one. */
@@ -106,6 +145,7 @@ async function importBatch(
 ) {
   const write = (part: Row[]) =>
     db.transaction(async (tx) => {
+      await lazyCommit(tx);
       const result = await writeBatch(tx, record.shopId, part, ctx);
       await repo.saveOutcomes(tx, record.id, result.outcomes);
       return result;
@@ -234,7 +274,10 @@ export function createImportJob(deps: ImportJobDeps) {
       );
       tally(counts, refused);
       for (const result of results) tally(counts, result.outcomes);
-      await progress(deps, record, counts, "running");
+      await db.transaction(async (tx) => {
+        await lazyCommit(tx);
+        await progress(deps, record, counts, "running", tx);
+      });
     }
     await db.transaction(async (tx) => {
       await repo.updateImport(tx, record.id, {

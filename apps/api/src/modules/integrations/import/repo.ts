@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   cashbackLedger,
   customerMemberships,
@@ -82,24 +82,25 @@ export async function insertStagedRows(
       as v(row_no int, cells jsonb)`);
 }
 
+/**
+ * Staged rows in file order, each row's cells as a JSON text parsed here: the driver's `text[]`
+ * parser builds each cell character by character, and a batch's garbage is what sets the
+ * server's peak memory (docs/benchmarks.md, issue 18). One small text per row, not one for
+ * the batch: a string that large would be allocated straight into the old generation.
+ */
 export async function stagedRows(
   db: Executor,
   importId: number,
   options: { afterRow: number; limit: number; pendingOnly?: boolean },
-) {
-  const conditions = [
-    eq(memberImportRows.importId, importId),
-    gt(memberImportRows.rowNo, options.afterRow),
-  ];
-  if (options.pendingOnly) {
-    conditions.push(ne(memberImportRows.action, "error"), isNull(memberImportRows.outcome));
-  }
-  return db
-    .select({ rowNo: memberImportRows.rowNo, cells: memberImportRows.cells })
-    .from(memberImportRows)
-    .where(and(...conditions))
-    .orderBy(asc(memberImportRows.rowNo))
-    .limit(options.limit);
+): Promise<{ rowNo: number; cells: string[] }[]> {
+  const pending = options.pendingOnly ? sql`and r.action <> 'error' and r.outcome is null` : sql``;
+  const result = await db.execute(sql`
+    select r.row_no as "rowNo", array_to_json(r.cells)::text as cells
+    from member_import_rows r
+    where r.import_id = ${importId} and r.row_no > ${options.afterRow} ${pending}
+    order by r.row_no limit ${options.limit}`);
+  const rows = rowsOf<{ rowNo: number; cells: string }>(result);
+  return rows.map((row) => ({ rowNo: row.rowNo, cells: JSON.parse(row.cells) as string[] }));
 }
 
 export async function sampleRows(db: Executor, importId: number, limit: number) {
@@ -295,27 +296,79 @@ export async function loadExisting(
   return map;
 }
 
-/** New members; an e-mail taken meanwhile (a sign-up) is skipped, and updated after. */
-export async function insertCustomers(
+/** A row of the job planned as a new member: the member, their membership, their balance. */
+export type NewMemberWrite = {
+  rowNo: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  createdAt: Date | null;
+  membership: Omit<MembershipWrite, "customerId"> | null;
+  openingCents: number;
+};
+
+/**
+ * New members with their memberships and opening-balance entries, in one statement: the
+ * members are inserted, and what they get is inserted from the ids the insert returns. An
+ * e-mail the shop already has is skipped (with all it would get); the caller updates those.
+ * Answers each inserted row's member id by row number.
+ */
+export async function insertNewMembers(
   db: Executor,
   shopId: number,
-  rows: {
-    email: string;
-    firstName: string;
-    lastName: string;
-    phone: string | null;
-    createdAt: Date | null;
-  }[],
-): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
+  rows: NewMemberWrite[],
+): Promise<Map<number, number>> {
+  const ids = new Map<number, number>();
+  if (rows.length === 0) return ids;
+  const json = JSON.stringify(rows.map(newMemberJson));
   const result = await db.execute(sql`
-    insert into customers (shop_id, email, first_name, last_name, phone_number, created_at)
-    select ${shopId}, v.email, v.first_name, v.last_name, v.phone, coalesce(v.created_at, now())
-    from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ email: r.email, first_name: r.firstName, last_name: r.lastName, phone: r.phone, created_at: r.createdAt?.toISOString() ?? null })))}::jsonb)
-      as v(email text, first_name text, last_name text, phone text, created_at timestamptz)
-    on conflict (shop_id, lower(email)) do nothing
-    returning lower(email) as email`);
-  return new Set(rowsOf<{ email: string }>(result).map((row) => row.email));
+    with v as materialized (
+      select * from json_to_recordset(${json}::json) as v(row_no int, email text, first_name text,
+        last_name text, phone text, created_at timestamptz, tier_id int, plan text,
+        payment_type text, start_date timestamptz, period_start timestamptz,
+        expire_date timestamptz, cents int)
+    ), c as (
+      insert into customers (shop_id, email, first_name, last_name, phone_number, created_at)
+      select ${shopId}, v.email, v.first_name, v.last_name, v.phone, coalesce(v.created_at, now())
+      from v
+      on conflict (shop_id, lower(email)) do nothing
+      returning id, email
+    ), n as materialized (
+      select v.*, c.id from c join v on v.email = c.email
+    ), m as (
+      insert into customer_memberships
+        (shop_id, customer_id, tier_id, plan, status, payment_type, start_date, period_start, expire_date)
+      select ${shopId}, n.id, n.tier_id, n.plan, 'active', n.payment_type, n.start_date,
+        n.period_start, n.expire_date
+      from n where n.tier_id is not null
+    ), l as (
+      insert into cashback_ledger (shop_id, customer_id, amount_cents, kind, description)
+      select ${shopId}, n.id, n.cents, 'opening_balance', 'Opening balance (member import)'
+      from n where n.cents <> 0
+    )
+    select n.row_no as "rowNo", n.id from n`);
+  for (const row of rowsOf<{ rowNo: number; id: number }>(result)) ids.set(row.rowNo, row.id);
+  return ids;
+}
+
+function newMemberJson(r: NewMemberWrite) {
+  const m = r.membership;
+  return {
+    row_no: r.rowNo,
+    email: r.email,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    phone: r.phone,
+    created_at: r.createdAt?.toISOString() ?? null,
+    tier_id: m?.tierId ?? null,
+    plan: m?.plan ?? null,
+    payment_type: m?.paymentType ?? null,
+    start_date: m?.startDate.toISOString() ?? null,
+    period_start: m?.periodStart.toISOString() ?? null,
+    expire_date: m?.expireDate.toISOString() ?? null,
+    cents: r.openingCents,
+  };
 }
 
 export async function updateCustomers(
