@@ -1,6 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { customers, membershipBenefits, membershipTiers, offers, shops, users } from "../db/schema";
+import {
+  cashbackLedger,
+  customerMemberships,
+  customers,
+  membershipBenefits,
+  membershipTiers,
+  offers,
+  shops,
+  users,
+} from "../db/schema";
 import type { Database } from "../infra/db";
 import { listRecentOutboxEmails } from "../infra/mailer/outbox-repo";
 import { hashPassword } from "../infra/passwords";
@@ -138,6 +147,52 @@ export async function createTier(
       .values(benefits.map((b, position) => ({ ...b, tierId: tier.id, shopId, position })));
   }
   return tier;
+}
+
+const MEMBERSHIP_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * A customer's membership of a tier, created straight in the database: by default active,
+ * monthly, paid in cash, started `start` (now unless given) and running 30 days.
+ */
+export async function createMembership(
+  db: Database,
+  values: Partial<typeof customerMemberships.$inferInsert> & {
+    shopId: number;
+    customerId: number;
+    tierId: number;
+    start?: Date;
+  },
+) {
+  const { start = new Date(), ...overrides } = values;
+  const [membership] = await db
+    .insert(customerMemberships)
+    .values({
+      plan: "monthly",
+      status: "active",
+      paymentType: "cash",
+      startDate: start,
+      periodStart: start,
+      expireDate: new Date(start.getTime() + MEMBERSHIP_DAYS_MS),
+      ...overrides,
+    })
+    .returning();
+  if (!membership) throw new Error("no membership");
+  return membership;
+}
+
+/** Cashback credited to a customer as a reward, straight in the ledger (cents). */
+export async function giveCashback(
+  db: Database,
+  of: { shopId: number; customerId: number },
+  amountCents: number,
+) {
+  await db.insert(cashbackLedger).values({
+    ...of,
+    amountCents,
+    kind: "reward",
+    description: "Test credit",
+  });
 }
 
 /** An offer created straight in the database (cents; dates "YYYY-MM-DD"). */

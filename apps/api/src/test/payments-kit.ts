@@ -85,6 +85,47 @@ export function paymentsKit(t: TestApp, fake: FakeFortis | null) {
       });
     },
 
+    /**
+     * The customer pays a card checkout through, approved: opens it for `item` (a membership
+     * or an offer of this shop), pays and completes it. Returns the checkout, the provider's
+     * transaction id and the completion's body.
+     */
+    async buy(
+      who: { customer: { id: number }; headers: Headers },
+      shopId: number,
+      item: Record<string, unknown>,
+    ) {
+      const checkout = await this.open(who.headers, {
+        shopId,
+        customerId: who.customer.id,
+        ...item,
+      });
+      const txnId = await this.pay(checkout.client_token);
+      const done = await this.complete(who.headers, checkout.checkoutId, txnId);
+      expect(done.statusCode, done.body).toBe(200);
+      return { checkout, txnId, body: done.json() };
+    },
+
+    /** The customer buys a membership tier by card; `membershipId` is the new membership's. */
+    async buyMembership(
+      who: { customer: { id: number }; headers: Headers },
+      shopId: number,
+      tierId: number,
+    ) {
+      const bought = await this.buy(who, shopId, { type: "membership", membershipId: tierId });
+      return { ...bought, membershipId: bought.body.membership.id as number };
+    },
+
+    /** The customer buys an offer by card, paying `cashbackUsed` dollars of it in cashback. */
+    buyOffer(
+      who: { customer: { id: number }; headers: Headers },
+      shopId: number,
+      offerId: number,
+      options: { cashbackUsed?: number } = {},
+    ) {
+      return this.buy(who, shopId, { type: "offer", offerId, ...options });
+    },
+
     /** The customer fills in the provider's card form; returns the provider's transaction id. */
     async pay(clientToken: string, card: "approve" | "decline" = "approve") {
       if (fake) return fake.pay(clientToken, card);

@@ -5,11 +5,10 @@ import {
   type ChangePasswordValues,
   changePasswordSchema,
 } from "@tessera/shared";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button, buttonClassName, PasswordInput } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -45,15 +44,12 @@ export function ChangePasswordForm({
     register,
     handleSubmit,
     setError,
-    watch,
-    clearErrors,
     formState: { errors },
-  } = useForm<ChangePasswordInput, unknown, ChangePasswordValues>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { currentPassword: "", newPassword: "", confirmNewPassword: "" },
-    reValidateMode: "onSubmit",
+  } = useCheckedForm<ChangePasswordInput, ChangePasswordValues>(zodResolver(changePasswordSchema), {
+    currentPassword: "",
+    newPassword: "",
+    confirmNewPassword: "",
   });
-  useClearErrorOnEdit(watch, clearErrors);
   const { t } = useT();
   const translated = (message: string | undefined) => message && translateText(message);
 

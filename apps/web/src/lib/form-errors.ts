@@ -1,10 +1,13 @@
 import { useEffect } from "react";
-import type {
-  FieldValues,
-  Path,
-  UseFormClearErrors,
-  UseFormSetError,
-  UseFormWatch,
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormClearErrors,
+  type UseFormSetError,
+  type UseFormWatch,
+  useForm,
 } from "react-hook-form";
 import { ApiError } from "./api-client";
 
@@ -44,4 +47,21 @@ export function useClearErrorOnEdit<T extends FieldValues>(
     });
     return () => subscription.unsubscribe();
   }, [watch, clearErrors]);
+}
+
+/**
+ * A form as the spec wants every form: checked by its schema's resolver on submit, checked
+ * again only on the next submit, and each field's error cleared as soon as it is edited.
+ */
+export function useCheckedForm<TInput extends FieldValues, TOutput = TInput>(
+  resolver: Resolver<TInput, unknown, TOutput>,
+  defaultValues: DefaultValues<TInput>,
+) {
+  const form = useForm<TInput, unknown, TOutput>({
+    resolver,
+    defaultValues,
+    reValidateMode: "onSubmit",
+  });
+  useClearErrorOnEdit(form.watch, form.clearErrors);
+  return form;
 }

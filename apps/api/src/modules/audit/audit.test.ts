@@ -1,10 +1,11 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, customerMemberships, membershipBenefits } from "../../db/schema";
+import { auditLog, membershipBenefits } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import {
   connectSandbox,
   createCustomer,
+  createMembership,
   createMerchant,
   createOffer,
   createStaff,
@@ -274,17 +275,11 @@ describe("every audited action writes exactly one record", () => {
     const staffAuth = (await loginAs(t.app, staff)).authorization;
     const tier = await createTier(t.database.db, o.shopId);
     const { customer } = await createCustomer(t.database.db, o.shopId);
-    const start = new Date(Date.now() - 5 * 86_400_000);
-    await t.database.db.insert(customerMemberships).values({
+    await createMembership(t.database.db, {
       shopId: o.shopId,
       customerId: customer.id,
       tierId: tier.id,
-      plan: "monthly",
-      status: "active",
-      paymentType: "cash",
-      startDate: start,
-      periodStart: start,
-      expireDate: new Date(start.getTime() + 30 * 86_400_000),
+      start: new Date(Date.now() - 5 * 86_400_000),
     });
     const [benefit] = await t.database.db
       .select()

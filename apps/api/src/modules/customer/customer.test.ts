@@ -24,6 +24,7 @@ import { registerErrorHandling } from "../../plugins/errors";
 import { createTestApp, type TestApp } from "../../test/app";
 import {
   createCustomer,
+  createMembership,
   createMerchant,
   createOffer,
   createTier,
@@ -79,22 +80,13 @@ async function shopWithCustomer(options: { member?: boolean } = {}) {
   const who = await customerOf(shopId);
   let membershipId: number | null = null;
   if (options.member) {
-    const start = new Date(current.getTime() - 12 * DAY);
-    const [membership] = await t.database.db
-      .insert(customerMemberships)
-      .values({
-        shopId,
-        customerId: who.customer.id,
-        tierId: tier.id,
-        plan: "monthly",
-        status: "active",
-        paymentType: "cash",
-        startDate: start,
-        periodStart: start,
-        expireDate: new Date(start.getTime() + 30 * DAY),
-      })
-      .returning();
-    membershipId = membership?.id ?? null;
+    const membership = await createMembership(t.database.db, {
+      shopId,
+      customerId: who.customer.id,
+      tierId: tier.id,
+      start: new Date(current.getTime() - 12 * DAY),
+    });
+    membershipId = membership.id;
   }
   return { merchant, shopId, tier, benefits, membershipId, ...who };
 }

@@ -4,7 +4,6 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { describe, expect, it } from "vitest";
 import {
-  cashbackLedger,
   customerMemberships,
   emailOutbox,
   sandboxCards,
@@ -13,7 +12,7 @@ import {
 } from "../../db/schema";
 import { createMailer } from "../../infra/mailer";
 import { queueOutboxEmail } from "../../infra/mailer/outbox-repo";
-import { createOffer, createTier } from "../../test/factories";
+import { createOffer, createTier, giveCashback } from "../../test/factories";
 import { mailTestApp } from "../../test/mail-app";
 import { EMAIL_DELIVERY_JOB, queuedRenderer } from "./delivery";
 import { createUnsubscribeSigner } from "./unsubscribe";
@@ -39,23 +38,6 @@ async function brandedShop() {
   return { shop: shop as typeof shops.$inferSelect, owner: merchant };
 }
 
-async function buyMembership(
-  shopId: number,
-  who: Awaited<ReturnType<typeof customer>>,
-  tierId: number,
-) {
-  const data = await kit().open(who.headers, {
-    shopId,
-    customerId: who.customer.id,
-    type: "membership",
-    membershipId: tierId,
-  });
-  const txnId = await kit().pay(data.client_token);
-  const done = await kit().complete(who.headers, data.checkoutId, txnId);
-  expect(done.statusCode, done.body).toBe(200);
-  return { txnId, body: done.json() };
-}
-
 const customer = (shopId: number) => kit().customerOf(shopId);
 
 describe("money e-mails", () => {
@@ -66,7 +48,7 @@ describe("money e-mails", () => {
       priceCents: 2499,
     });
     const who = await customer(shop.id);
-    const { txnId } = await buyMembership(shop.id, who, tier.id);
+    const { txnId } = await kit().buyMembership(who, shop.id, tier.id);
 
     await deliver();
     await deliver();
@@ -111,23 +93,8 @@ describe("money e-mails", () => {
       originalPriceCents: 2000,
     });
     const who = await customer(shop.id);
-    await mailApp.db.insert(cashbackLedger).values({
-      shopId: shop.id,
-      customerId: who.customer.id,
-      amountCents: 300,
-      kind: "reward",
-      description: "Test credit",
-    });
-    const data = await kit().open(who.headers, {
-      shopId: shop.id,
-      customerId: who.customer.id,
-      type: "offer",
-      offerId: offer.id,
-      cashbackUsed: 3,
-    });
-    const txnId = await kit().pay(data.client_token);
-    const done = await kit().complete(who.headers, data.checkoutId, txnId);
-    expect(done.statusCode, done.body).toBe(200);
+    await giveCashback(mailApp.db, { shopId: shop.id, customerId: who.customer.id }, 300);
+    await kit().buyOffer(who, shop.id, offer.id, { cashbackUsed: 3 });
     await deliver();
     const mails = mailsTo(who.customer.email);
     expect(mails).toHaveLength(1);
@@ -181,7 +148,7 @@ describe("money e-mails", () => {
       priceCents: 1500,
     });
     const who = await customer(shop.id);
-    const { body } = await buyMembership(shop.id, who, tier.id);
+    const { body } = await kit().buyMembership(who, shop.id, tier.id);
     const membershipId = body.membership.id as number;
     const renew = () =>
       mailApp.t.app.services.payments.renewals.runRenewals(50, { shopId: shop.id });
@@ -244,7 +211,7 @@ describe("money e-mails", () => {
       priceCents: 900,
     });
     const who = await customer(shop.id);
-    await buyMembership(shop.id, who, tier.id);
+    await kit().buyMembership(who, shop.id, tier.id);
     await mailApp.t.app.services.payments.renewals.cancelMembership({
       shopId: shop.id,
       customerId: who.customer.id,
@@ -267,7 +234,7 @@ describe("delivery", () => {
     const { shop } = await brandedShop();
     const tier = await createTier(mailApp.db, shop.id, { priceCents: 1000 });
     const who = await customer(shop.id);
-    await buyMembership(shop.id, who, tier.id);
+    await kit().buyMembership(who, shop.id, tier.id);
     const [row] = await mailApp.db
       .select()
       .from(emailOutbox)

@@ -1,9 +1,15 @@
 import { eq } from "drizzle-orm";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cashbackLedger, customers, shops, transactions } from "../../db/schema";
+import { customers, shops, transactions } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
-import { createMerchant, createOffer, createTier, loginAs } from "../../test/factories";
+import {
+  createMerchant,
+  createOffer,
+  createTier,
+  giveCashback,
+  loginAs,
+} from "../../test/factories";
 import { paymentsKit } from "../../test/payments-kit";
 
 let t: TestApp;
@@ -54,23 +60,8 @@ describe("PDF receipts", () => {
   it("gives the customer and the shop the receipt's content, cashback apart, to the cent", async () => {
     const { shopId, offer, owner, merchant } = await shopWithOffer();
     const who = await kit().customerOf(shopId);
-    await t.database.db.insert(cashbackLedger).values({
-      shopId,
-      customerId: who.customer.id,
-      amountCents: 300,
-      kind: "reward",
-      description: "Test credit",
-    });
-    const data = await kit().open(who.headers, {
-      shopId,
-      customerId: who.customer.id,
-      type: "offer",
-      offerId: offer.id,
-      cashbackUsed: 3,
-    });
-    const txnId = await kit().pay(data.client_token);
-    const done = await kit().complete(who.headers, data.checkoutId, txnId);
-    expect(done.statusCode, done.body).toBe(200);
+    await giveCashback(t.database.db, { shopId, customerId: who.customer.id }, 300);
+    const { txnId } = await kit().buyOffer(who, shopId, offer.id, { cashbackUsed: 3 });
     const [row] = await t.database.db
       .select()
       .from(transactions)

@@ -14,18 +14,7 @@ async function memberOf(tierOverrides: Parameters<typeof createTier>[2]) {
   await mailApp.db.update(shops).set({ timeZone: "Europe/Paris" }).where(eq(shops.id, shopId));
   const tier = await createTier(mailApp.db, shopId, tierOverrides);
   const who = await kit().customerOf(shopId);
-  const data = await kit().open(who.headers, {
-    shopId,
-    customerId: who.customer.id,
-    type: "membership",
-    membershipId: tier.id,
-  });
-  const done = await kit().complete(
-    who.headers,
-    data.checkoutId,
-    await kit().pay(data.client_token),
-  );
-  expect(done.statusCode, done.body).toBe(200);
+  await kit().buyMembership(who, shopId, tier.id);
   return { shopId, merchant, tier, who };
 }
 

@@ -59,16 +59,7 @@ async function team() {
 
 async function buyMembership(shopId: number, tierId: number) {
   const who = await kit().customerOf(shopId);
-  const data = await kit().open(who.headers, {
-    shopId,
-    customerId: who.customer.id,
-    type: "membership",
-    membershipId: tierId,
-  });
-  const txnId = await kit().pay(data.client_token);
-  const done = await kit().complete(who.headers, data.checkoutId, txnId);
-  expect(done.statusCode, done.body).toBe(200);
-  return { who, txnId, membershipId: done.json().membership.id as number };
+  return { who, ...(await kit().buyMembership(who, shopId, tierId)) };
 }
 
 describe("merchant e-mails", () => {
@@ -171,16 +162,7 @@ describe("merchant e-mails", () => {
     const bought = [];
     for (let i = 0; i < 4; i++) bought.push(await buyMembership(shopId, tier.id));
     const who = bought[0]?.who as Awaited<ReturnType<typeof buyMembership>>["who"];
-    const offerCheckout = await kit().open(who.headers, {
-      shopId,
-      customerId: who.customer.id,
-      type: "offer",
-      offerId: offer.id,
-    });
-    const offerTxn = await kit().pay(offerCheckout.client_token);
-    expect((await kit().complete(who.headers, offerCheckout.checkoutId, offerTxn)).statusCode).toBe(
-      200,
-    );
+    await kit().buyOffer(who, shopId, offer.id);
     const rows = await mailApp.db
       .select()
       .from(transactions)

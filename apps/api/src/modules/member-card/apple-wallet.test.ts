@@ -6,9 +6,15 @@ import { join } from "node:path";
 import { inflateRawSync } from "node:zlib";
 import forge from "node-forge";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cashbackLedger, customerMemberships } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
-import { createCustomer, createMerchant, createTier, loginAs } from "../../test/factories";
+import {
+  createCustomer,
+  createMembership,
+  createMerchant,
+  createTier,
+  giveCashback,
+  loginAs,
+} from "../../test/factories";
 
 const PASS_TYPE = "pass.test.tessera.card";
 const dir = mkdtempSync(join(tmpdir(), "tessera-apple-"));
@@ -109,25 +115,10 @@ async function memberWithPass() {
   const shopId = merchant.shop?.id as number;
   const tier = await createTier(t.database.db, shopId);
   const member = await createCustomer(t.database.db, shopId);
+  const of = { shopId, customerId: member.customer.id };
   const start = new Date(Date.now() - 86_400_000);
-  await t.database.db.insert(customerMemberships).values({
-    shopId,
-    customerId: member.customer.id,
-    tierId: tier.id,
-    plan: "monthly",
-    status: "active",
-    paymentType: "cash",
-    startDate: start,
-    periodStart: start,
-    expireDate: new Date(start.getTime() + 30 * 86_400_000),
-  });
-  await t.database.db.insert(cashbackLedger).values({
-    shopId,
-    customerId: member.customer.id,
-    amountCents: 740,
-    kind: "reward",
-    description: "Test",
-  });
+  await createMembership(t.database.db, { ...of, tierId: tier.id, start });
+  await giveCashback(t.database.db, of, 740);
   const session = await loginAs(t.app, member, shopId);
   const res = await t.app.inject({
     method: "GET",
@@ -298,13 +289,7 @@ describe("Apple's pass web service", () => {
 
     // The balance changes (a second later, HTTP dates are whole seconds): the pass's time moves.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    await t.database.db.insert(cashbackLedger).values({
-      shopId,
-      customerId: member.id,
-      amountCents: 500,
-      kind: "reward",
-      description: "Test",
-    });
+    await giveCashback(t.database.db, { shopId, customerId: member.id }, 500);
     const changed = await t.app.inject({
       method: "GET",
       url: `${base}/devices/${device}/registrations/${PASS_TYPE}?passesUpdatedSince=${lastUpdated}`,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cashbackLedger } from "../../db/schema";
 import { raise } from "../../infra/events";
 import { createTestApp, type TestApp } from "../../test/app";
-import { createCustomer, createMerchant, loginAs } from "../../test/factories";
+import { createCustomer, createMerchant, giveCashback, loginAs } from "../../test/factories";
 
 const ISSUER = "3388000000012345678";
 const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -103,13 +103,7 @@ describe("Save to Google Wallet", () => {
     const merchant = await createMerchant(t.database.db);
     const shopId = merchant.shop?.id as number;
     const member = await createCustomer(t.database.db, shopId);
-    await t.database.db.insert(cashbackLedger).values({
-      shopId,
-      customerId: member.customer.id,
-      amountCents: 1999,
-      kind: "reward",
-      description: "Test",
-    });
+    await giveCashback(t.database.db, { shopId, customerId: member.customer.id }, 1999);
     const session = await loginAs(t.app, member, shopId);
     const res = await t.app.inject({
       method: "GET",

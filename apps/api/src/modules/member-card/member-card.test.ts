@@ -1,12 +1,14 @@
 import { formatMemberCode, MEMBER_CARD_MESSAGES, parseMemberCode } from "@tessera/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cashbackLedger, customerMemberships, customers } from "../../db/schema";
+import { customers } from "../../db/schema";
 import {
   createCustomer,
+  createMembership,
   createMerchant,
   createStaff,
   createTier,
+  giveCashback,
   loginAs,
 } from "../../test/factories";
 import { appForFile } from "../../test/file-app";
@@ -24,25 +26,10 @@ async function shopWithMember() {
   const owner = await loginAs(t.app, merchant);
   const tier = await createTier(t.database.db, shopId);
   const member = await createCustomer(t.database.db, shopId);
+  const of = { shopId, customerId: member.customer.id };
   const start = new Date(Date.now() - 24 * 60 * 60 * 1000);
-  await t.database.db.insert(customerMemberships).values({
-    shopId,
-    customerId: member.customer.id,
-    tierId: tier.id,
-    plan: "monthly",
-    status: "active",
-    paymentType: "cash",
-    startDate: start,
-    periodStart: start,
-    expireDate: new Date(start.getTime() + 30 * 24 * 60 * 60 * 1000),
-  });
-  await t.database.db.insert(cashbackLedger).values({
-    shopId,
-    customerId: member.customer.id,
-    amountCents: 1250,
-    kind: "reward",
-    description: "Test",
-  });
+  await createMembership(t.database.db, { ...of, tierId: tier.id, start });
+  await giveCashback(t.database.db, of, 1250);
   const customer = await loginAs(t.app, member, shopId);
   return { merchant, shopId, owner, tier, member: member.customer, customer };
 }

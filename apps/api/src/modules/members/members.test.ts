@@ -12,6 +12,7 @@ import {
 import {
   connectSandbox,
   createCustomer,
+  createMembership,
   createMerchant,
   createOffer,
   createStaff,
@@ -57,28 +58,14 @@ async function memberWith(
   values: Partial<typeof customerMemberships.$inferInsert> = {},
 ) {
   const { customer, email, password } = await createCustomer(t.database.db, shopId);
-  const start = new Date(Date.now() - 5 * 24 * 60 * 60 * 1000);
-  const [membership] = await t.database.db
-    .insert(customerMemberships)
-    .values({
-      shopId,
-      customerId: customer.id,
-      tierId,
-      plan: "monthly",
-      status: "active",
-      paymentType: "cash",
-      startDate: start,
-      periodStart: start,
-      expireDate: new Date(start.getTime() + 30 * 24 * 60 * 60 * 1000),
-      ...values,
-    })
-    .returning();
-  return {
-    customer,
-    email,
-    password,
-    membership: membership as typeof customerMemberships.$inferSelect,
-  };
+  const membership = await createMembership(t.database.db, {
+    shopId,
+    customerId: customer.id,
+    tierId,
+    start: new Date(Date.now() - 5 * 24 * 60 * 60 * 1000),
+    ...values,
+  });
+  return { customer, email, password, membership };
 }
 
 describe("adding a member", () => {

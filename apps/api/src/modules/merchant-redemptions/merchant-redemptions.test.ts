@@ -1,18 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  cashbackLedger,
-  customerMemberships,
-  customerOffers,
-  notifications,
-  redemptions,
-} from "../../db/schema";
+import { customerOffers, notifications, redemptions } from "../../db/schema";
 import {
   createCustomer,
+  createMembership,
   createMerchant,
   createOffer,
   createStaff,
   createTier,
+  giveCashback,
   loginAs,
 } from "../../test/factories";
 import { appForFile } from "../../test/file-app";
@@ -26,25 +22,10 @@ async function memberAtCounter() {
   const owner = await loginAs(t.app, merchant);
   const tier = await createTier(t.database.db, shopId);
   const { customer } = await createCustomer(t.database.db, shopId);
+  const of = { shopId, customerId: customer.id };
   const start = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
-  await t.database.db.insert(customerMemberships).values({
-    shopId,
-    customerId: customer.id,
-    tierId: tier.id,
-    plan: "monthly",
-    status: "active",
-    paymentType: "cash",
-    startDate: start,
-    periodStart: start,
-    expireDate: new Date(start.getTime() + 30 * 24 * 60 * 60 * 1000),
-  });
-  await t.database.db.insert(cashbackLedger).values({
-    shopId,
-    customerId: customer.id,
-    amountCents: 1000,
-    kind: "reward",
-    description: "Test",
-  });
+  await createMembership(t.database.db, { ...of, tierId: tier.id, start });
+  await giveCashback(t.database.db, of, 1000);
   const offer = await createOffer(t.database.db, shopId);
   const [purchase] = await t.database.db
     .insert(customerOffers)

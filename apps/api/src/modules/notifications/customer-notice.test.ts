@@ -38,18 +38,7 @@ async function lifeOf(locale: Locale | null) {
     priceCents: 1500,
     cashbackRewardCents: 250,
   });
-  const data = await kit().open(who.headers, {
-    shopId,
-    customerId: who.customer.id,
-    type: "membership",
-    membershipId: tier.id,
-  });
-  const done = await kit().complete(
-    who.headers,
-    data.checkoutId,
-    await kit().pay(data.client_token),
-  );
-  expect(done.statusCode, done.body).toBe(200);
+  await kit().buyMembership(who, shopId, tier.id);
 
   const offer = await createOffer(t.database.db, shopId, {
     offerName: "Pastry",

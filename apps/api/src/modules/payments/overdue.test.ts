@@ -109,19 +109,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("paying an overdue renewal (%
     const { shopId } = await kit.connectedShop();
     const tier = await createTier(db(), shopId, { priceCents: 1500, cashbackRewardCents: 200 });
     const who = (await kit.customerOf(shopId)) as Who;
-    const bought = await kit.open(who.headers, {
-      shopId,
-      customerId: who.customer.id,
-      type: "membership",
-      membershipId: tier.id,
-    });
-    const done = await kit.complete(
-      who.headers,
-      bought.checkoutId,
-      await kit.pay(bought.client_token),
-    );
-    expect(done.statusCode, done.body).toBe(200);
-    const membershipId = done.json().membership.id as number;
+    const { membershipId } = await kit.buyMembership(who, shopId, tier.id);
     const savedCard = (await membership(membershipId)).cardToken as string;
     await setSavedCard(savedCard, true);
     current = new Date("2026-12-22T15:00:01Z");
@@ -276,18 +264,8 @@ describe.each<ProviderName>(["sandbox", "fortis"])("paying an overdue renewal (%
 
     // A member with an active membership owes nothing.
     const paidUp = await kit.customerOf(shopId);
-    const opened = await kit.open(paidUp.headers, {
-      shopId,
-      customerId: paidUp.customer.id,
-      type: "membership",
-      membershipId: tier.id,
-    });
-    const done = await kit.complete(
-      paidUp.headers,
-      opened.checkoutId,
-      await kit.pay(opened.client_token),
-    );
-    const nothing = await payRenewal(paidUp.headers, done.json().membership.id);
+    const paid = await kit.buyMembership(paidUp, shopId, tier.id);
+    const nothing = await payRenewal(paidUp.headers, paid.membershipId);
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json().message).toBe(PAYMENT_MESSAGES.nothingOwed);
 

@@ -19,10 +19,8 @@ import {
   createTier,
   loginAs,
 } from "../../test/factories";
-import { type FakeFortis, startFakeFortis } from "../../test/fake-fortis";
-import { paymentsKit } from "../../test/payments-kit";
-
-type ProviderName = "sandbox" | "fortis";
+import type { FakeFortis } from "../../test/fake-fortis";
+import { type ProviderName, paymentsKit, providerEnv } from "../../test/payments-kit";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -33,23 +31,11 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
   const clock = () => current;
 
   beforeAll(async () => {
-    if (name === "fortis") {
-      fake = await startFakeFortis();
-      t = await createTestApp({
-        now: clock,
-        env: {
-          PAYMENTS_PROVIDER: "fortis",
-          FORTIS_API_URL: fake.url,
-          FORTIS_DEVELOPER_ID: fake.developerId,
-          FORTIS_USER_ID: fake.merchant.userId,
-          FORTIS_USER_API_KEY: fake.merchant.apiKey,
-          RATE_LIMIT_PER_MINUTE: "100000",
-        },
-      });
-    } else {
-      t = await createTestApp({ now: clock, env: { RATE_LIMIT_PER_MINUTE: "100000" } });
-    }
-  });
+    const provider = await providerEnv(name);
+    fake = provider.fake;
+    t = await createTestApp({ now: clock, env: provider.env });
+    // Migrating a fresh database takes a while on a busy machine.
+  }, 120_000);
   afterAll(async () => {
     await t.close();
     await fake?.close();
@@ -150,26 +136,12 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
       .orderBy(transactions.id);
   }
 
-  /** Buys a tier by card end to end; returns the completion's body. */
-  async function buyTier(
+  /** Buys a tier by card end to end; returns the checkout and the completion's body. */
+  const buyTier = (
     shopId: number,
     who: { customer: { id: number }; headers: Record<string, string> },
     tierId: number,
-  ) {
-    const opened = await intention(who.headers, {
-      amount: 1,
-      shopId,
-      customerId: who.customer.id,
-      type: "membership",
-      membershipId: tierId,
-    });
-    expect(opened.statusCode, opened.body).toBe(200);
-    const { data } = opened.json();
-    const txnId = await pay(data.client_token, "approve");
-    const done = await complete(who.headers, data.checkoutId, txnId);
-    expect(done.statusCode, done.body).toBe(200);
-    return { data, txnId, body: done.json() };
-  }
+  ) => paymentsKit(t, fake).buyMembership(who, shopId, tierId);
 
   it("opens a checkout for the server's price, never the client's figure", async () => {
     const { shopId } = await connectedShop();
@@ -241,7 +213,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
       cashbackRewardCents: 500,
     });
     const who = await customerOf(shopId);
-    const { data, txnId, body } = await buyTier(shopId, who, tier.id);
+    const { checkout: data, txnId, body } = await buyTier(shopId, who, tier.id);
     expect(body).toMatchObject({
       message: "Payment successful",
       type: "membership",

@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  cashbackLedger,
-  customerMemberships,
-  customerOffers,
-  notifications,
-  redemptions,
-} from "../../db/schema";
+import { cashbackLedger, customerOffers, notifications, redemptions } from "../../db/schema";
 import type { BusEvent } from "../../infra/events";
 import { createTestApp, type TestApp } from "../../test/app";
-import { createCustomer, createMerchant, createOffer, createTier } from "../../test/factories";
+import {
+  createCustomer,
+  createMembership,
+  createMerchant,
+  createOffer,
+  createTier,
+} from "../../test/factories";
 
 describe("redemptions service", () => {
   let t: TestApp;
@@ -26,21 +26,13 @@ describe("redemptions service", () => {
     const shopId = shop?.id as number;
     const tier = await createTier(t.database.db, shopId);
     const { customer } = await createCustomer(t.database.db, shopId);
-    const start = new Date("2026-11-10T12:00:00Z");
-    const [membership] = await t.database.db
-      .insert(customerMemberships)
-      .values({
-        shopId,
-        customerId: customer.id,
-        tierId: tier.id,
-        plan: "monthly",
-        status: "active",
-        paymentType: "cash",
-        startDate: start,
-        periodStart: start,
-        expireDate: new Date("2026-12-10T12:00:00Z"),
-      })
-      .returning();
+    const membership = await createMembership(t.database.db, {
+      shopId,
+      customerId: customer.id,
+      tierId: tier.id,
+      start: new Date("2026-11-10T12:00:00Z"),
+      expireDate: new Date("2026-12-10T12:00:00Z"),
+    });
     const benefits = await t.database.db.query.membershipBenefits.findMany({
       where: (b, { eq }) => eq(b.tierId, tier.id),
     });

@@ -2,10 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "@tessera/shared";
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button, buttonClassName, TextInput } from "@/components/ui";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError } from "@/lib/notify";
@@ -34,16 +33,9 @@ export function ForgotPasswordForm({
     register,
     handleSubmit,
     setError,
-    watch,
-    clearErrors,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: "" },
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  } = useCheckedForm<ForgotPasswordValues>(zodResolver(forgotPasswordSchema), { email: "" });
   const [isResending, setIsResending] = useState(false);
   const { t } = useT();
 

@@ -7,11 +7,10 @@ import {
   resetPasswordSchema,
 } from "@tessera/shared";
 import { useEffect } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Button, PasswordInput, Spinner } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -95,15 +94,11 @@ export function ResetPasswordView({
     register,
     handleSubmit,
     setError,
-    watch,
-    clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { password: "", confirmPassword: "" },
-    reValidateMode: "onSubmit",
+  } = useCheckedForm<ResetPasswordValues>(zodResolver(resetPasswordSchema), {
+    password: "",
+    confirmPassword: "",
   });
-  useClearErrorOnEdit(watch, clearErrors);
   const { t } = useT();
 
   if (isBadLink || !check.isSuccess) {

@@ -6,9 +6,8 @@ import {
   type MerchantSignUpValues,
   merchantSignUpSchema,
 } from "@tessera/shared";
-import { useForm } from "react-hook-form";
 import { Button, PasswordInput, TextInput } from "@/components/ui";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError } from "@/lib/notify";
@@ -35,15 +34,11 @@ export function SignUpForm({
     register,
     handleSubmit,
     setError,
-    watch,
-    clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<MerchantSignUpInput, unknown, SignUpValues>({
-    resolver: zodResolver(audience === "merchant" ? merchantSignUpSchema : customerSignUpSchema),
-    defaultValues: { firstName: "", lastName: "", email: "", password: "", reTypePassword: "" },
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  } = useCheckedForm<MerchantSignUpInput, SignUpValues>(
+    zodResolver(audience === "merchant" ? merchantSignUpSchema : customerSignUpSchema),
+    { firstName: "", lastName: "", email: "", password: "", reTypePassword: "" },
+  );
   const { t } = useT();
   const shown = (message: string | undefined) => message && translateText(message);
 

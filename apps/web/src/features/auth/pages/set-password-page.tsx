@@ -1,11 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ACCESS_MESSAGES, type SetPasswordValues, setPasswordSchema } from "@tessera/shared";
 import { Link2Off } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Button, buttonClassName, PasswordInput } from "@/components/ui";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useClearSessionOnOpen } from "@/lib/session-hooks";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -31,15 +30,11 @@ export function SetPasswordPage() {
     register,
     handleSubmit,
     setError,
-    watch,
-    clearErrors,
     formState: { errors },
-  } = useForm<SetPasswordValues>({
-    resolver: zodResolver(setPasswordSchema),
-    defaultValues: { password: "", confirmPassword: "" },
-    reValidateMode: "onSubmit",
+  } = useCheckedForm<SetPasswordValues>(zodResolver(setPasswordSchema), {
+    password: "",
+    confirmPassword: "",
   });
-  useClearErrorOnEdit(watch, clearErrors);
 
   const onSubmit = handleSubmit(({ password, confirmPassword }) => {
     if (!token) return;

@@ -1,9 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { customerSetPasswordSchema, type SetPasswordValues } from "@tessera/shared";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button, buttonClassName, PasswordInput } from "@/components/ui";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -28,15 +27,11 @@ export function SetFirstPasswordForm({
     register,
     handleSubmit,
     setError,
-    watch,
-    clearErrors,
     formState: { errors },
-  } = useForm<SetPasswordValues>({
-    resolver: zodResolver(customerSetPasswordSchema),
-    defaultValues: { password: "", confirmPassword: "" },
-    reValidateMode: "onSubmit",
+  } = useCheckedForm<SetPasswordValues>(zodResolver(customerSetPasswordSchema), {
+    password: "",
+    confirmPassword: "",
   });
-  useClearErrorOnEdit(watch, clearErrors);
 
   const onSubmit = handleSubmit((values) =>
     setPassword.mutate(values, {

@@ -1,13 +1,10 @@
 import type { Tier } from "@tessera/shared";
-import { Plus } from "lucide-react";
 import { useState } from "react";
-import { Link, Outlet, useNavigate, useSearchParams } from "react-router";
+import { Outlet, useNavigate, useSearchParams } from "react-router";
+import { ListPageHeader, QueryCardGrid } from "@/components/card-list-page";
 import {
-  buttonClassName,
   ConfirmDialog,
   EmptyState,
-  QueryErrorState,
-  SkeletonGrid,
   Tabs,
   TabsContent,
   TabsList,
@@ -29,44 +26,34 @@ export function parseMembershipTab(value: string | null): MembershipTab {
 function TierGrid({ tab, onDelete }: { tab: MembershipTab; onDelete: (tier: Tier) => void }) {
   const navigate = useNavigate();
   const tiers = useMemberships(tab);
-  if (tiers.isPending) {
-    return (
-      <SkeletonGrid
-        label="Loading memberships"
-        className="md:grid-cols-2 xl:grid-cols-3"
-        itemClassName="h-72"
-      />
-    );
-  }
-  if (tiers.isError) {
-    return <QueryErrorState query={tiers} />;
-  }
-  if (tiers.data.length === 0) {
-    return (
-      <EmptyState
-        title="No membership"
-        hint={
-          tab === "active"
-            ? "Create a membership tier so customers can join."
-            : "Tiers you unpublish or delete after they had members show here."
-        }
-      />
-    );
-  }
   return (
-    <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-      {tiers.data.map((tier) => (
-        <li key={tier.id} className="flex">
-          <div className="flex w-full flex-col [&>article]:flex-1">
-            <TierCard
-              tier={tier}
-              onEdit={() => navigate(`${NEW_MEMBERSHIP_PATH}?id=${tier.id}`)}
-              onDelete={onDelete}
-            />
-          </div>
-        </li>
-      ))}
-    </ul>
+    <QueryCardGrid
+      query={tiers}
+      loadingLabel="Loading memberships"
+      className="md:grid-cols-2 xl:grid-cols-3"
+      placeholderClassName="h-72"
+      itemClassName="flex"
+      empty={
+        <EmptyState
+          title="No membership"
+          hint={
+            tab === "active"
+              ? "Create a membership tier so customers can join."
+              : "Tiers you unpublish or delete after they had members show here."
+          }
+        />
+      }
+    >
+      {(tier) => (
+        <div className="flex w-full flex-col [&>article]:flex-1">
+          <TierCard
+            tier={tier}
+            onEdit={() => navigate(`${NEW_MEMBERSHIP_PATH}?id=${tier.id}`)}
+            onDelete={onDelete}
+          />
+        </div>
+      )}
+    </QueryCardGrid>
   );
 }
 
@@ -95,13 +82,11 @@ export function MembershipsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-bold text-2xl text-fg sm:text-3xl">Membership Tiers</h1>
-        <Link to={NEW_MEMBERSHIP_PATH} className={buttonClassName({ className: "no-underline" })}>
-          <Plus aria-hidden="true" className="size-4" />
-          Create Membership
-        </Link>
-      </div>
+      <ListPageHeader
+        title="Membership Tiers"
+        createTo={NEW_MEMBERSHIP_PATH}
+        createLabel="Create Membership"
+      />
       <Tabs
         value={tab}
         onValueChange={(value) =>

@@ -1,13 +1,10 @@
 import { OFFER_TABS, type Offer, type OfferTab } from "@tessera/shared";
-import { Plus } from "lucide-react";
 import { useState } from "react";
-import { Link, Outlet, useNavigate, useSearchParams } from "react-router";
+import { Outlet, useNavigate, useSearchParams } from "react-router";
+import { ListPageHeader, QueryCardGrid } from "@/components/card-list-page";
 import {
-  buttonClassName,
   ConfirmDialog,
   EmptyState,
-  QueryErrorState,
-  SkeletonGrid,
   Tabs,
   TabsContent,
   TabsList,
@@ -27,39 +24,28 @@ function OfferGrid({ tab, onDelete }: { tab: OfferTab; onDelete: (offer: Offer) 
   const shop = useCurrentShop();
   const navigate = useNavigate();
   const offers = useOffers(tab);
-  if (offers.isPending) {
-    return (
-      <SkeletonGrid
-        label="Loading offers"
-        className="sm:grid-cols-2 lg:grid-cols-3"
-        itemClassName="h-96"
-      />
-    );
-  }
-  if (offers.isError) {
-    return <QueryErrorState query={offers} />;
-  }
-  if (offers.data.length === 0) {
-    return (
-      <EmptyState
-        title="No offers found"
-        hint={`There are no ${OFFER_TAB_LABELS[tab].toLowerCase()} offers.`}
-      />
-    );
-  }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {offers.data.map((offer) => (
-        <li key={offer.id}>
-          <OfferCard
-            offer={offer}
-            timeZone={shop.timeZone}
-            onUpdate={() => navigate(`${UPDATE_OFFER_PATH}?id=${offer.id}&tab=${tab}`)}
-            onDelete={onDelete}
-          />
-        </li>
-      ))}
-    </ul>
+    <QueryCardGrid
+      query={offers}
+      loadingLabel="Loading offers"
+      className="sm:grid-cols-2 lg:grid-cols-3"
+      placeholderClassName="h-96"
+      empty={
+        <EmptyState
+          title="No offers found"
+          hint={`There are no ${OFFER_TAB_LABELS[tab].toLowerCase()} offers.`}
+        />
+      }
+    >
+      {(offer) => (
+        <OfferCard
+          offer={offer}
+          timeZone={shop.timeZone}
+          onUpdate={() => navigate(`${UPDATE_OFFER_PATH}?id=${offer.id}&tab=${tab}`)}
+          onDelete={onDelete}
+        />
+      )}
+    </QueryCardGrid>
   );
 }
 
@@ -91,13 +77,7 @@ export function OffersPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-bold text-2xl text-fg sm:text-3xl">Special Offers</h1>
-        <Link to={NEW_OFFER_PATH} className={buttonClassName({ className: "no-underline" })}>
-          <Plus aria-hidden="true" className="size-4" />
-          Create Offer
-        </Link>
-      </div>
+      <ListPageHeader title="Special Offers" createTo={NEW_OFFER_PATH} createLabel="Create Offer" />
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
         <TabsList aria-label="Offer timing">
           {OFFER_TABS.map((value) => (

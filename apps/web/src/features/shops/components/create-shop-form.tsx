@@ -11,12 +11,11 @@ import {
   MAX_SHOP_IMAGE_BYTES,
 } from "@tessera/shared";
 import { type FormEvent, useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Button, ImagePicker, Select, TextInput } from "@/components/ui";
 import { MERCHANT_PROFILE_PATH } from "@/features/session";
 import { ApiError } from "@/lib/api-client";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { rememberCreatedShop, useCreateShop } from "../api";
 
@@ -53,15 +52,12 @@ export function CreateShopForm({ onUnverified }: { onUnverified: () => void }) {
     register,
     handleSubmit,
     setError,
-    watch,
     clearErrors,
     formState: { errors, submitCount },
-  } = useForm<CreateShopInput, unknown, CreateShopValues>({
-    resolver: zodResolver(createShopSchema),
-    defaultValues: { name: "", industry: "" },
-    reValidateMode: "onSubmit",
+  } = useCheckedForm<CreateShopInput, CreateShopValues>(zodResolver(createShopSchema), {
+    name: "",
+    industry: "",
   });
-  useClearErrorOnEdit(watch, clearErrors);
 
   // Every error on the form goes away 5 s after it appeared (again after each submit).
   const errorSignature = [
