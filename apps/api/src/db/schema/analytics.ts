@@ -213,7 +213,7 @@ export const analyticsStandings = pgTable(
     lost: smallint("lost").notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.shopId, t.customerId, t.fromAt] }),
+    primaryKey({ columns: [t.customerId, t.shopId, t.fromAt] }),
     index("analytics_standings_from_idx").on(t.shopId, t.fromAt),
     index("analytics_standings_to_idx").on(t.shopId, t.toAt),
     index("analytics_standings_run_end_idx").on(t.shopId, t.runEnd),

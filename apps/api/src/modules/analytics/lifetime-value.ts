@@ -118,7 +118,7 @@ async function customerSpans(db: Executor, shopId: number, customerIds: number[]
 function readRollup(db: Executor, shopId: number, boundaries: number[], cutHours: number[]) {
   const first = boundaries[0] as number;
   const last = boundaries[boundaries.length - 1] as number;
-  const thresholds = `{${boundaries.join(",")}}`;
+  const thresholds = `{${boundaries.map((b) => new Date(b).toISOString()).join(",")}}`;
   const inCut = (column: string) =>
     sql.join(
       cutHours.map(
@@ -132,7 +132,7 @@ function readRollup(db: Executor, shopId: number, boundaries: number[], cutHours
     queryRows<{ tier_id: number; k: number; members: string; arr: string; lost: string }>(
       db,
       sql`select tier_id,
-          width_bucket((extract(epoch from hour) * 1000)::float8, ${thresholds}::float8[]) as k,
+          width_bucket(hour, ${thresholds}::timestamptz[]) as k,
           sum(members)::bigint::text as members, sum(arr_cents)::bigint::text as arr,
           sum(lost)::bigint::text as lost
         from analytics_standing_hours
