@@ -1,4 +1,13 @@
-import { bigint, date, index, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { customerMemberships } from "./payments";
 import { shops } from "./shops";
 
@@ -176,3 +185,58 @@ export const analyticsBenefitHorizon = pgTable("analytics_benefit_horizon", {
     .references(() => shops.id, { onDelete: "cascade" }),
   until: timestamp("until", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Each customer's standing over time (lifetime value, issue 19): maximal spans [fromAt, toAt)
+ * in which the customer is a member on one tier at one annualised price (the engine's
+ * `standingAt`: the running membership with the lowest id, at its latest price change), with the
+ * end of the run of membership the span belongs to (`runEnd`, the first instant of no
+ * membership; null: still running), the start of the customer's next run (`nextStart`) and how
+ * the span counts when the customer leaves (`lost`: 0 never, 1 rolled up at `runEnd`'s hour,
+ * 2 checked by the read). Derived from `customer_memberships` and `membership_price_changes`,
+ * kept by the `analytics_standing` triggers, which recompute a touched customer's spans and
+ * move the difference into `analytics_standing_hours` (migration 0024_standing_rollup).
+ */
+export const analyticsStandings = pgTable(
+  "analytics_standings",
+  {
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id").notNull(),
+    fromAt: timestamp("from_at", { withTimezone: true }).notNull(),
+    toAt: timestamp("to_at", { withTimezone: true }),
+    tierId: integer("tier_id").notNull(),
+    arrCents: bigint("arr_cents", { mode: "number" }).notNull(),
+    runEnd: timestamp("run_end", { withTimezone: true }),
+    nextStart: timestamp("next_start", { withTimezone: true }),
+    lost: smallint("lost").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.shopId, t.fromAt] }),
+    index("analytics_standings_from_idx").on(t.shopId, t.fromAt),
+    index("analytics_standings_to_idx").on(t.shopId, t.toAt),
+    index("analytics_standings_run_end_idx").on(t.shopId, t.runEnd),
+  ],
+);
+
+/**
+ * Per shop, UTC hour and tier, summed from `analytics_standings` with increments: members joining
+ * the tier (+1 at a span's start, −1 at its end) with their annualised cents, and the members
+ * lost (spans with `lost` 1, at their run's end). The lifetime-value read adds up the hours that
+ * hold no boundary of its window and reads the spans for the hours that do.
+ */
+export const analyticsStandingHours = pgTable(
+  "analytics_standing_hours",
+  {
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    tierId: integer("tier_id").notNull(),
+    members: integer("members").notNull(),
+    arrCents: bigint("arr_cents", { mode: "number" }).notNull(),
+    lost: integer("lost").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.hour, t.tierId] })],
+);

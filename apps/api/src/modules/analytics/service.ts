@@ -32,9 +32,9 @@ import {
   losses,
   mrrCents,
   roundMovements,
-  standingAt,
 } from "./engine";
 import { loadHistories } from "./history";
+import { ltvFromHistories, ltvFromRollup, rollupFits } from "./lifetime-value";
 import * as repo from "./repo";
 
 export type AnalyticsDeps = { db: Database; now?: () => Date };
@@ -193,36 +193,13 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
     /** ARPU and LTV per tier (ARPU ÷ monthly churn), and for all tiers together. */
     async lifetimeValue(scope: ShopScope, query: AnalyticsQuery): Promise<LifetimeValueAnalytics> {
       const window = await windowOf(scope, query);
-      const customers = await load(scope, window);
       const { boundaries } = boundariesOf(window, "month");
-      type Tally = { members: number; arr: number; lost: number; atStart: number };
-      const tally = new Map<number | null, Tally>();
-      const of = (id: number | null) => {
-        const found = tally.get(id);
-        if (found) return found;
-        const fresh = { members: 0, arr: 0, lost: 0, atStart: 0 };
-        tally.set(id, fresh);
-        return fresh;
-      };
-      const end = boundaries[boundaries.length - 1] as number;
-      for (const customer of customers) {
-        const last = standingAt(customer, end);
-        if (last.member && last.tierId !== null) {
-          for (const t of [of(last.tierId), of(null)]) {
-            t.members += 1;
-            t.arr += last.arrCents;
-          }
-        }
-        for (let i = 1; i < boundaries.length; i += 1) {
-          const before = standingAt(customer, boundaries[i - 1] as number);
-          if (!before.member || before.tierId === null) continue;
-          const gone = !standingAt(customer, boundaries[i] as number).member;
-          for (const t of [of(before.tierId), of(null)]) {
-            t.atStart += 1;
-            if (gone) t.lost += 1;
-          }
-        }
-      }
+      // Months are always under the rollup's 840-hour limit; the walk stays for any other case.
+      const tally = rollupFits(boundaries)
+        ? await ltvFromRollup(db, scope.shopId, boundaries)
+        : ltvFromHistories(await load(scope, window), boundaries);
+      const of = (id: number | null) =>
+        tally.get(id) ?? { members: 0, arr: 0, lost: 0, atStart: 0 };
       const row = (tierId: number | null, tierName: string): TierValue => {
         const t = of(tierId);
         const arpuCents = t.members === 0 ? null : t.arr / 12 / t.members;

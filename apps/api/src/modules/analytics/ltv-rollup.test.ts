@@ -1,0 +1,227 @@
+import { getPeriodRange, PERIODS, type Period } from "@tessera/shared";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customerMemberships, type MembershipTier, transactions } from "../../db/schema";
+import { queryRows } from "../../infra/db";
+import { createTestApp, type TestApp } from "../../test/app";
+import { createMerchant, createTier, loginAs } from "../../test/factories";
+import { loadHistories } from "./history";
+import { type LtvTally, ltvFromHistories, ltvFromRollup, rollupFits } from "./lifetime-value";
+import { boundariesOf } from "./service";
+import { memberWithHistory, monthly, type Payment, setShopZone } from "./test-history";
+
+/**
+ * The lifetime-value read sums the `analytics_standing_hours` rollup (kept by triggers) and reads
+ * the standing spans only for the hours holding a boundary and the losses that depend on the
+ * boundaries. Over randomized histories (seeded: several memberships per customer, comebacks
+ * straight away, within days and after months, overlapping memberships, upgrades and
+ * downgrades, a yearly tier, failed renewals, ended memberships), read at random moments and at
+ * moments that are exactly a start or a price change, then after later changes, the counts must
+ * equal the walk over every history, and the rollup must equal a recomputation from scratch.
+ */
+const DAY = 86_400_000;
+const SEED = 20261128;
+let now = new Date("2026-03-01T00:00:00Z");
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => now });
+}, 180_000);
+afterAll(() => t.close());
+
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const plain = (m: Map<number | null, LtvTally>) =>
+  Object.fromEntries(
+    [...m.entries()]
+      .filter(([, v]) => v.members || v.arr || v.atStart || v.lost)
+      .map(([k, v]) => [String(k), v]),
+  );
+
+async function check(shopId: number, zone: string) {
+  const db = t.database.db;
+  for (const period of PERIODS as readonly Period[]) {
+    const range = getPeriodRange(period, now, zone);
+    const { boundaries } = boundariesOf({ timeZone: zone, at: now, range }, "month");
+    expect(rollupFits(boundaries)).toBe(true);
+    const customers = await loadHistories(db, shopId, range.start, range.end);
+    const want = plain(ltvFromHistories(customers, boundaries));
+    const got = plain(await ltvFromRollup(db, shopId, boundaries));
+    expect({ period, now: now.toISOString(), got }).toEqual({
+      period,
+      now: now.toISOString(),
+      got: want,
+    });
+  }
+}
+
+/** The spans equal a recomputation from scratch, and the hours equal the spans summed. */
+async function rollupConsistent(shopId: number) {
+  const db = t.database.db;
+  const fresh = sql`(select * from analytics_standing_rows(array(select customer_id
+    from customer_memberships where shop_id = ${shopId})) where shop_id = ${shopId})`;
+  const [diff] = await queryRows<{ n: string }>(
+    db,
+    sql`select count(*) as n from (
+        (select * from analytics_standings where shop_id = ${shopId} except all ${fresh})
+        union all
+        (${fresh} except all select * from analytics_standings where shop_id = ${shopId})) x`,
+  );
+  expect(Number(diff?.n)).toBe(0);
+  const [hours] = await queryRows<{ n: string }>(
+    db,
+    sql`with want as (
+        select hour, tier_id, sum(members)::int as members, sum(arr)::bigint as arr,
+          sum(lost)::int as lost
+        from (
+          select date_trunc('hour', from_at, 'UTC') as hour, tier_id, 1 as members,
+            arr_cents as arr, 0 as lost from analytics_standings where shop_id = ${shopId}
+          union all
+          select date_trunc('hour', to_at, 'UTC'), tier_id, -1, -arr_cents, 0
+          from analytics_standings where shop_id = ${shopId} and to_at is not null
+          union all
+          select date_trunc('hour', run_end, 'UTC'), tier_id, 0, 0, 1
+          from analytics_standings where shop_id = ${shopId} and lost = 1
+        ) x group by 1, 2
+        having sum(members) <> 0 or sum(arr) <> 0 or sum(lost) <> 0
+      ), got as (
+        select hour, tier_id, members, arr_cents::bigint as arr, lost from analytics_standing_hours
+        where shop_id = ${shopId} and (members <> 0 or arr_cents <> 0 or lost <> 0)
+      )
+      select count(*) as n from ((select * from want except all select * from got)
+        union all (select * from got except all select * from want)) x`,
+  );
+  expect(Number(hours?.n)).toBe(0);
+}
+
+async function shopWithTiers() {
+  const db = t.database.db;
+  const owner = await createMerchant(db);
+  const shopId = owner.shop?.id as number;
+  await loginAs(t.app, owner);
+  const tiers: MembershipTier[] = [];
+  for (const [name, priceCents, renewal] of [
+    ["Silver", 1000, "monthly"],
+    ["Gold", 2500, "monthly"],
+    ["Annual", 12000, "yearly"],
+  ] as const) {
+    tiers.push(await createTier(db, shopId, { name, priceCents, renewal }));
+  }
+  return { shopId, tiers };
+}
+
+/**
+ * Random customers with 1–3 memberships: each next one starts after the last one's end by no
+ * time at all, hours, days or months, or (now and then) before it ends; the instants of every
+ * start and price change are returned to be read at.
+ */
+async function randomHistory(
+  shopId: number,
+  tiers: MembershipTier[],
+  rand: () => number,
+  customers: number,
+) {
+  const db = t.database.db;
+  const instants: Date[] = [];
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T;
+  const monthlyTiers = tiers.filter((x) => x.renewal === "monthly");
+  for (let i = 0; i < customers; i += 1) {
+    let start = Date.parse("2024-09-01T00:00:00Z") + Math.floor(rand() * 500 * DAY);
+    if (rand() < 0.3) start = Math.floor(start / DAY) * DAY; // a UTC midnight
+    const count = 1 + Math.floor(rand() * 3);
+    let customerId: number | undefined;
+    for (let j = 0; j < count; j += 1) {
+      const yearly = rand() < 0.15;
+      let tier = yearly ? (tiers[2] as MembershipTier) : pick(monthlyTiers);
+      const months = yearly ? 1 : 1 + Math.floor(rand() * 8);
+      const payments: Payment[] = monthly(new Date(start).toISOString(), months).map((at, k) => {
+        if (!yearly && k > 0 && rand() < 0.25) tier = pick(monthlyTiers);
+        return { at, tier, status: k > 0 && rand() < 0.08 ? "failed" : "succeeded" };
+      });
+      for (const p of payments) instants.push(new Date(p.at));
+      const last = j === count - 1;
+      const length = yearly ? 365 * DAY : months * 30 * DAY;
+      const endAt = start + Math.floor(length * (0.5 + rand() * 0.6));
+      const ended = !last || rand() < 0.5;
+      const made = await memberWithHistory(db, shopId, [
+        { payments, endedAt: ended ? new Date(endAt) : undefined, customerId },
+      ]);
+      customerId = made.customerId;
+      if (ended) instants.push(new Date(endAt));
+      const gap = pick([0, 0, 3_600_000, 5 * DAY, 20 * DAY, 60 * DAY, 200 * DAY, -3 * DAY]);
+      start = endAt + gap;
+    }
+  }
+  return instants;
+}
+
+describe("lifetime value from the standing rollup", () => {
+  it("equals the walk over every history at random and at exact moments, after changes", async () => {
+    const db = t.database.db;
+    const rand = random(SEED);
+    for (const zone of ["Asia/Kolkata", "America/New_York"]) {
+      const { shopId, tiers } = await shopWithTiers();
+      await setShopZone(db, shopId, zone);
+      const instants = await randomHistory(shopId, tiers, rand, 25);
+      await rollupConsistent(shopId);
+      for (let i = 0; i < 3; i += 1) {
+        now = new Date(Date.parse("2025-01-01T00:00:00Z") + Math.floor(rand() * 600 * DAY));
+        await check(shopId, zone);
+      }
+      for (let i = 0; i < 3; i += 1) {
+        now = instants[Math.floor(rand() * instants.length)] as Date;
+        await check(shopId, zone);
+      }
+
+      // Later changes: an upgrade by a new renewal, a refunded purchase that ends a membership,
+      // a membership moved to another start, and a deleted membership.
+      const ids = await queryRows<{ id: number; start: Date }>(
+        db,
+        sql`select id, start_date as start from customer_memberships where shop_id = ${shopId}
+          order by id`,
+      );
+      const [a, b, c, d] = ids as [
+        (typeof ids)[0],
+        (typeof ids)[0],
+        (typeof ids)[0],
+        (typeof ids)[0],
+      ];
+      const gold = tiers[1] as MembershipTier;
+      await db.insert(transactions).values({
+        shopId,
+        customerName: "Cleo Customer",
+        kind: "membership_renewal",
+        customerMembershipId: a.id,
+        tierId: gold.id,
+        membershipName: gold.name,
+        plan: "monthly",
+        paymentType: "online",
+        priceCents: gold.priceCents,
+        amountCents: gold.priceCents,
+        status: "succeeded",
+        transactionBy: "Cleo Customer",
+        createdAt: new Date(new Date(a.start).getTime() + 12 * DAY),
+      });
+      await db
+        .update(customerMemberships)
+        .set({ status: "expired", endedAt: new Date(new Date(b.start).getTime() + 9 * DAY) })
+        .where(eq(customerMemberships.id, b.id));
+      await db
+        .update(customerMemberships)
+        .set({ startDate: new Date(new Date(c.start).getTime() - 40 * DAY) })
+        .where(eq(customerMemberships.id, c.id));
+      await db.delete(customerMemberships).where(eq(customerMemberships.id, d.id));
+      await rollupConsistent(shopId);
+      now = new Date("2026-02-14T15:30:00Z");
+      await check(shopId, zone);
+    }
+  }, 600_000);
+});
