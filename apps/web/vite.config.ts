@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { compiledCatalogues } from "./scripts/catalogue-plugin.ts";
+import { compileHints } from "./scripts/compile-hints-plugin.ts";
 
 function resolveEsm(specifier: string): string {
   return fileURLToPath(import.meta.resolve(specifier));
@@ -11,7 +12,7 @@ function resolveEsm(specifier: string): string {
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [compiledCatalogues(), react(), tailwindcss()],
+  plugins: [compiledCatalogues(), react(), tailwindcss(), compileHints()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

@@ -70,6 +70,37 @@ describe("formatMoney", () => {
   it("formats cents", () => {
     expect(formatCents(2450)).toBe("$24.50");
   });
+
+  it("writes what Intl's en-US dollar format writes, without Intl", () => {
+    const intl = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const cents = [0, -0, 1, -1, 9, 10, 99, 100, 101, -101, 99_999, 100_000, 123_456_789];
+    for (const n of cents) expect(formatCents(n)).toBe(intl.format(n / 100));
+    // Past 15 digits a dollar amount in a double loses its last cent, so Intl's text does too.
+    expect(formatCents(Number.MAX_SAFE_INTEGER)).toBe("$90,071,992,547,409.91");
+    // A fixed pseudo-random walk over every magnitude, cents and dollars with noise.
+    let seed = 42;
+    const next = () => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    for (let i = 0; i < 3000; i++) {
+      const n = Math.round((next() - 0.5) * 10 ** Math.floor(next() * 16)); // up to 15 digits
+      expect(formatCents(n)).toBe(intl.format(n / 100));
+      const dollars = (next() - 0.5) * 10 ** Math.floor(next() * 10);
+      expect(formatMoney(dollars)).toBe(intl.format(roundDollars(dollars)));
+    }
+  });
+
+  it("refuses what is not whole cents, as before", () => {
+    expect(() => formatCents(1.5)).toThrow(RangeError);
+    expect(() => formatMoney(Number.NaN)).toThrow(RangeError);
+    expect(() => formatMoney(1e20)).toThrow(RangeError);
+  });
 });
 
 describe("applyDiscount", () => {

@@ -2,8 +2,9 @@ import { STOREFRONT_SNAPSHOT_ID, type StorefrontSnapshot } from "@tessera/shared
 
 /**
  * The storefront read the server wrote into the HTML of `/{shopId}` and `/{shopId}/login`
- * (apps/api plugins/spa.ts), taken once by whichever read asks first: the block is removed, so a later visit in the same tab (another shop, or this one after
- * the merchant changed it) asks the API as usual. Anything unexpected — another shop's id, a
+ * (apps/api plugins/spa.ts), taken once, before the first render (`primeStorefront`): the block
+ * is removed, so a later visit in the same tab (another shop, or this one after the merchant
+ * changed it) asks the API as usual. Anything unexpected — another shop's id, a
  * damaged block — is ignored and the app reads the API instead.
  */
 export function takeInlineSnapshot(shopId: number): StorefrontSnapshot | null {

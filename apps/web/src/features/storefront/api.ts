@@ -1,5 +1,10 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PublicOffer, PublicTier, StorefrontSnapshot } from "@tessera/shared";
+import {
+  type PublicOffer,
+  type PublicTier,
+  parseIdText,
+  type StorefrontSnapshot,
+} from "@tessera/shared";
 import { shopKeys } from "@/features/shops/api";
 import { api } from "@/lib/api-client";
 import { takeInlineSnapshot } from "@/lib/page-data";
@@ -18,6 +23,14 @@ export function fetchStorefront(shopId: number, signal?: AbortSignal): Promise<S
   return api.get<StorefrontSnapshot>("/storefront", { query: { shopId }, signal, auth: false });
 }
 
+/** Writes a storefront read under the keys of the separate reads too, and returns it. */
+function storeSnapshot(client: QueryClient, shopId: number, snapshot: StorefrontSnapshot) {
+  client.setQueryData(shopKeys.byId(shopId), snapshot.shop);
+  client.setQueryData(storefrontKeys.memberships(shopId), snapshot.memberships);
+  client.setQueryData(storefrontKeys.offers(shopId), snapshot.offers);
+  return snapshot;
+}
+
 /**
  * The storefront page's one round trip. Its parts are written under the keys of the separate
  * reads, so the layout, the catalogue tabs and later pages (login, preview) find them cached
@@ -30,17 +43,24 @@ export function storefrontQueryOptions(client: QueryClient, shopId: number) {
     // and a second one sent a millisecond later (the layout's observer leaving and coming back
     // while the lazy routes settle; a consumed signal makes the query cancel on the way out).
     // Unsignalled, the returning observer joins the request in flight.
-    queryFn: async () => {
-      // On a first visit the server has already written this read into the page.
-      const snapshot = takeInlineSnapshot(shopId) ?? (await fetchStorefront(shopId));
-      client.setQueryData(shopKeys.byId(shopId), snapshot.shop);
-      client.setQueryData(storefrontKeys.memberships(shopId), snapshot.memberships);
-      client.setQueryData(storefrontKeys.offers(shopId), snapshot.offers);
-      return snapshot;
-    },
+    queryFn: async () => storeSnapshot(client, shopId, await fetchStorefront(shopId)),
     retry: retryUnlessClientError,
     staleTime: 30_000,
   });
+}
+
+/**
+ * Before the first render (main.tsx): the storefront read the server wrote into the page of
+ * `/{shopId}` and `/{shopId}/login` goes into the cache, so the page renders with its shop at
+ * once, in the router's first (interruptible) render, rather than after a loading state and a
+ * second, blocking render when a query settles.
+ */
+export function primeStorefront(client: QueryClient, pathname: string): void {
+  const shopId = parseIdText(pathname.split("/")[1] ?? "");
+  const snapshot = shopId === null ? null : takeInlineSnapshot(shopId);
+  if (shopId !== null && snapshot) {
+    client.setQueryData(storefrontKeys.snapshot(shopId), storeSnapshot(client, shopId, snapshot));
+  }
 }
 
 /** The shop of the storefront page, read with its catalogue; disabled when `shopId` is null. */

@@ -17,7 +17,7 @@ import { MERCHANT_PROFILE_PATH } from "@/features/session";
 import { ApiError } from "@/lib/api-client";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { rememberCreatedShop, useCreateShop } from "../api";
+import { rememberCreatedShop, useCreateShop } from "../create-shop";
 
 /** Spec §4: create-shop form errors clear after 5 seconds. */
 export const CREATE_SHOP_ERROR_TIMEOUT_MS = 5000;
