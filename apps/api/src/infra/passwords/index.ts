@@ -5,29 +5,14 @@ import { Worker } from "node:worker_threads";
 const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * How much lower than the requests the first hashing thread runs (Linux thread niceness, 0–19).
- * A hash takes about 30 ms of a core; at 10 the scheduler hands the core to a request's thread
- * (or the database's) as soon as one is ready, and the hash takes the idle time.
- */
-export const HASHING_NICENESS = 10;
-
-/**
- * Hashing runs in worker threads, at most two hashes at once per process: a lone sign-in (the
- * common case) on the low-priority thread; while that one is busy, the next ones queue on a
- * second thread at the process's own priority. The default thread pool would run four at once
- * at full priority. On a saturated machine the low-priority thread gets a tenth of a core
- * against each busy thread, so only its one hash is slowed; the queue moves on the other (a
- * single niced queue let sign-ins wait past 10 s in an overloaded load run). The event loop
- * only posts a message and later reads the answer.
+ * Hashing runs in worker threads, at most two hashes at once per process, each sent to the
+ * thread with fewer waiting: the default thread pool would run four at once, taking every core
+ * a request or the database needs. Both threads keep the process's priority: a first version
+ * ran one at a lower priority, and on busy cores its hashes waited seconds (sign-in p99 3.8 s
+ * in a quiet load run). The event loop only posts a message and later reads the answer.
  */
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
-try {
-  const tid = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
-  require("node:os").setPriority(tid, workerData.niceness);
-} catch {
-  // Not Linux: the thread keeps the process's priority.
-}
 const argon2 = require(workerData.argon2);
 parentPort.on("message", ({ id, op, password, passwordHash }) => {
   try {
@@ -48,9 +33,9 @@ type Answer = { id: number; result?: string | boolean; error?: string };
 type Thread = { worker: Worker; jobs: Map<number, Pending> };
 
 let nextId = 1;
-const threads: { low: Thread | null; normal: Thread | null } = { low: null, normal: null };
+const threads: { first: Thread | null; second: Thread | null } = { first: null, second: null };
 
-function startThread(kind: "low" | "normal"): Thread {
+function startThread(kind: "first" | "second"): Thread {
   const existing = threads[kind];
   if (existing) return existing;
   const jobs = new Map<number, Pending>();
@@ -58,7 +43,6 @@ function startThread(kind: "low" | "normal"): Thread {
     eval: true,
     workerData: {
       argon2: createRequire(import.meta.url).resolve("@node-rs/argon2"),
-      niceness: kind === "low" ? HASHING_NICENESS : 0,
       options,
     },
   });
@@ -86,8 +70,9 @@ function startThread(kind: "low" | "normal"): Thread {
 function run(message: { op: "hash" | "verify"; password: string; passwordHash?: string }) {
   const id = nextId++;
   return new Promise<string | boolean>((resolve, reject) => {
-    const low = startThread("low");
-    const thread = low.jobs.size === 0 ? low : startThread("normal");
+    const first = startThread("first");
+    const second = first.jobs.size === 0 ? null : startThread("second");
+    const thread = second && second.jobs.size < first.jobs.size ? second : first;
     thread.jobs.set(id, { resolve, reject });
     thread.worker.ref();
     thread.worker.postMessage({ id, ...message });
@@ -95,8 +80,8 @@ function run(message: { op: "hash" | "verify"; password: string; passwordHash?: 
 }
 
 /** Hashes waiting or running on each thread of this process (a sign-in burst queues here). */
-export function hashesInFlight(): { low: number; normal: number } {
-  return { low: threads.low?.jobs.size ?? 0, normal: threads.normal?.jobs.size ?? 0 };
+export function hashesInFlight(): { first: number; second: number } {
+  return { first: threads.first?.jobs.size ?? 0, second: threads.second?.jobs.size ?? 0 };
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -18,7 +18,9 @@ async function memberOf(tierOverrides: Parameters<typeof createTier>[2]) {
   return { shopId, merchant, tier, who };
 }
 
-describe("reminders", () => {
+// Each test signs several people in and buys through the card checkout: in the parallel
+// suite on two busy cores that has gone past the default 30 s.
+describe("reminders", { timeout: 90_000 }, () => {
   it("reminds 3 days before a monthly renewal, once, with one-click unsubscribe headers", async () => {
     clock.now = new Date("2026-11-22T15:00:00Z");
     const { who } = await memberOf({ name: "Monthly", priceCents: 1200, renewal: "monthly" });

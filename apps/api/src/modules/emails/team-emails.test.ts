@@ -62,7 +62,9 @@ async function buyMembership(shopId: number, tierId: number) {
   return { who, ...(await kit().buyMembership(who, shopId, tierId)) };
 }
 
-describe("merchant e-mails", () => {
+// Each test signs several people in and buys through the card checkout: in the parallel
+// suite on two busy cores that has gone past the default 30 s.
+describe("merchant e-mails", { timeout: 90_000 }, () => {
   it("sends each instant e-mail once, to the people who chose it only", async () => {
     clock.now = new Date("2026-11-22T15:00:00Z");
     const { shopId, owner, staff, leaver } = await team();
