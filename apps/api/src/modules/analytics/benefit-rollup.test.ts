@@ -10,6 +10,7 @@ import {
 import { type Executor, queryRows } from "../../infra/db";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createMerchant, createTier, loginAs } from "../../test/factories";
+import { seededRandom } from "../../test/seeded-random";
 import { benefitCountsFromHistories } from "./benefit-use";
 import { loadHistories } from "./history";
 import * as repo from "./repo";
@@ -32,17 +33,6 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => now });
 }, 180_000);
 afterAll(() => t.close());
-
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The definition: every customer's history walked month by month. */
 async function reference(db: Executor, shopId: number, from: Date, to: Date) {
@@ -210,7 +200,7 @@ async function randomHistory(shopId: number, tiers: Tiers, rand: () => number, m
 describe("benefit use from the rollup", () => {
   it("equals the walk over every history at random moments, after changes, past the horizon", async () => {
     const db = t.database.db;
-    const rand = random(SEED);
+    const rand = seededRandom(SEED);
     for (const zone of ["Pacific/Auckland", "America/Los_Angeles"]) {
       const { shopId, authorization, tiers } = await shopWithTiers();
       await setShopZone(db, shopId, zone);

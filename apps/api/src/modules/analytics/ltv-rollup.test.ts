@@ -5,6 +5,7 @@ import { customerMemberships, type MembershipTier, transactions } from "../../db
 import { queryRows } from "../../infra/db";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createMerchant, createTier, loginAs } from "../../test/factories";
+import { seededRandom } from "../../test/seeded-random";
 import { loadHistories } from "./history";
 import { type LtvTally, ltvFromHistories, ltvFromRollup, rollupFits } from "./lifetime-value";
 import { boundariesOf } from "./service";
@@ -28,16 +29,6 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => now });
 }, 180_000);
 afterAll(() => t.close());
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const plain = (m: Map<number | null, LtvTally>) =>
   Object.fromEntries(
@@ -166,7 +157,7 @@ async function randomHistory(
 describe("lifetime value from the standing rollup", () => {
   it("equals the walk over every history at random and at exact moments, after changes", async () => {
     const db = t.database.db;
-    const rand = random(SEED);
+    const rand = seededRandom(SEED);
     for (const zone of ["Asia/Kolkata", "America/New_York"]) {
       const { shopId, tiers } = await shopWithTiers();
       await setShopZone(db, shopId, zone);

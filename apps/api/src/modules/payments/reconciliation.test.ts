@@ -10,6 +10,7 @@ import {
 import { createTestApp, type TestApp } from "../../test/app";
 import { createOffer, createTier, loginAs } from "../../test/factories";
 import { paymentsKit } from "../../test/payments-kit";
+import { seededRandom } from "../../test/seeded-random";
 
 const SEED = 4_2026;
 const OPERATIONS = 240;
@@ -17,15 +18,9 @@ const DAY = 24 * 60 * 60 * 1000;
 /** Windows that hold the whole history (it spans 33 days). */
 const WHOLE_HISTORY = ["60Days", "6months", "1year"] as const;
 
-/** A small seeded generator, so a failing history can be replayed exactly. */
+/** Seeded, so a failing history can be replayed exactly; with a pick from a list. */
 function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return { next, pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T };
 }
 
