@@ -13,7 +13,15 @@ export async function startSmtpCapture() {
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, _session, callback) {
-      simpleParser(stream)
+      // Parsed whole: mailparser's streamed quoted-printable decoder drops the space before a
+      // soft line break when a chunk ends there ("Enviado por =" came out as "porTessera").
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      new Promise<void>((resolve, reject) => {
+        stream.on("end", resolve);
+        stream.on("error", reject);
+      })
+        .then(() => simpleParser(Buffer.concat(chunks)))
         .then((mail: ParsedMail) => {
           const to = [mail.to ?? []]
             .flat()

@@ -42,7 +42,8 @@ describe("e-mails in the customer's language", () => {
       expect(part).not.toContain("$24.99");
     }
     // The payment's time in Madrid, written the Spanish way ("27 nov 2026, 14:35 CET").
-    expect(receipt?.text).toMatch(/Fecha:\s+\d{1,2} [a-z]{3,4}\.? \d{4}, \d{2}:\d{2} CET/);
+    expect(receipt?.text).toMatch(/Fecha:\s+\d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2} CET/);
+    expect(receipt?.text).toContain("Enviado por Tessera");
     expect(receipt?.html).toContain('lang="es"');
 
     const asked = await mailApp.t.app.inject({
