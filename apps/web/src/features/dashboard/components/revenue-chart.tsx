@@ -1,6 +1,6 @@
 import type { DashboardBucket, RevenuePoint } from "@tessera/shared";
 import { formatMoney } from "@tessera/shared";
-import { lazy, Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Skeleton } from "@/components/ui";
 import { formatBucketLabel } from "../format";
 import { SERIES } from "./revenue-series";
@@ -14,6 +14,27 @@ export const loadRevenueBars = () => import("./revenue-bars");
 const LazyRevenueBars = lazy(() =>
   loadRevenueBars().then((module) => ({ default: module.RevenueBars })),
 );
+
+/** The series' colours and the period's total: the line above the bars. */
+function Legend({ total }: { total: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-fg-muted text-sm">
+      {SERIES.map((item) => (
+        <span key={item.key} className="inline-flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="size-3 rounded-sm"
+            style={{ backgroundColor: item.color }}
+          />
+          {item.name}
+        </span>
+      ))}
+      <span className="ms-auto text-fg">
+        Total <span className="font-semibold tabular-nums">{total}</span>
+      </span>
+    </div>
+  );
+}
 
 /**
  * Revenue over the chosen period: stacked bars (revenue-bars.tsx), memberships under offers,
@@ -35,21 +56,7 @@ export function RevenueChart({
 
   return (
     <figure className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-fg-muted text-sm">
-        {SERIES.map((item) => (
-          <span key={item.key} className="inline-flex items-center gap-1.5">
-            <span
-              aria-hidden="true"
-              className="size-3 rounded-sm"
-              style={{ backgroundColor: item.color }}
-            />
-            {item.name}
-          </span>
-        ))}
-        <span className="ms-auto text-fg">
-          Total <span className="font-semibold tabular-nums">{formatMoney(total)}</span>
-        </span>
-      </div>
+      <Legend total={formatMoney(total)} />
       <div className="h-60 w-full sm:h-72" data-testid="revenue-chart">
         <Suspense fallback={<Skeleton className="size-full" />}>
           <LazyRevenueBars series={series} unit={unit} />
@@ -78,11 +85,14 @@ export function RevenueChart({
   );
 }
 
-/** The chart's place while the figures load: its legend line and its bars' box, same sizes. */
+/**
+ * The chart's place while the figures load: the same legend line (it wraps as the real one on a
+ * phone) with the total still blank, and the bars' box, so nothing moves when they arrive.
+ */
 export function RevenueChartSkeleton() {
   return (
     <div className="flex flex-col gap-3" aria-hidden="true">
-      <Skeleton className="h-5 w-56 max-w-full" />
+      <Legend total={<Skeleton className="inline-block h-4 w-16 align-middle" />} />
       <Skeleton className="h-60 w-full sm:h-72" />
     </div>
   );
