@@ -104,6 +104,8 @@ async function audit(path, preset, options = {}, config = undefined) {
     seo: score("seo"),
     "FCP (s)": (audits["first-contentful-paint"].numericValue / 1000).toFixed(2),
     "LCP (s)": (audits["largest-contentful-paint"].numericValue / 1000).toFixed(2),
+    "TBT (ms)": Math.round(audits["total-blocking-time"].numericValue),
+    CLS: audits["cumulative-layout-shift"].numericValue.toFixed(3),
     "JS transferred (KB)": (scriptBytes / 1024).toFixed(1),
   });
 }
@@ -130,13 +132,16 @@ async function signInOwner() {
 }
 
 try {
-  // LIGHTHOUSE_PAGES=/1,/1/login audits only those mobile pages (and not the dashboard).
+  // LIGHTHOUSE_PAGES=/1,/1/login audits only those pages; /merchant/dashboard in the list is the
+  // signed-in desktop run, as in the full run.
+  const dashboard = "/merchant/dashboard";
   const only = process.env.LIGHTHOUSE_PAGES?.split(",");
-  for (const path of only ?? ["/1", "/1/login", "/"]) await audit(path, "mobile");
-  if (!only) {
+  const mobilePages = only ? only.filter((path) => path !== dashboard) : ["/1", "/1/login", "/"];
+  for (const path of mobilePages) await audit(path, "mobile");
+  if (!only || only.includes(dashboard)) {
     await signInOwner();
     // Lighthouse clears the origin's storage before a run unless told not to: the session stays.
-    await audit("/merchant/dashboard", "desktop", { disableStorageReset: true }, desktopConfig);
+    await audit(dashboard, "desktop", { disableStorageReset: true }, desktopConfig);
   }
 } finally {
   await chrome.kill();

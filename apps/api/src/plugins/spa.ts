@@ -18,6 +18,10 @@ import {
 /** The route modules of the pages below, as the web build's manifest names them. */
 const STOREFRONT_MODULE = "src/app/routes/storefront.tsx";
 const SHOP_LOGIN_MODULE = "src/app/routes/shop-login.tsx";
+const MERCHANT_MODULE = "src/app/routes/merchant.tsx";
+
+/** The merchant area's pages (the dashboard first): `/merchant` and below. */
+const MERCHANT_PAGES = /^\/merchant(\/|$|\?)/;
 
 // API paths, and build assets that do not exist (a stale tab after a deploy), never get the SPA.
 const NOT_PAGES = /^\/(api|socket\.io|assets|uploads)(\/|$|\?)/;
@@ -64,6 +68,7 @@ export async function registerSpaHosting(
     if (idText !== null) return sendStorefront(request, reply, idText);
     const loginIdText = shopLoginIdText(request.url);
     if (loginIdText !== null) return sendShopLogin(request, reply, loginIdText);
+    if (MERCHANT_PAGES.test(request.url)) return sendMerchantPage(request, reply);
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
 
@@ -82,6 +87,23 @@ export async function registerSpaHosting(
     const preload = await routePreloadTags(opts.webDist, html, STOREFRONT_MODULE, font);
     const page = renderStorefrontHtml(html, { ...snapshot, publicUrl: opts.publicUrl, preload });
     return sendPage(request, reply, page);
+  }
+
+  /**
+   * A merchant-area page: index.html naming the area's chunks, which the app would otherwise
+   * only ask for after its entry ran. These addresses are a signed-in merchant's (a visitor
+   * without a session is sent to the sign-in page, having fetched them for nothing).
+   */
+  async function sendMerchantPage(request: FastifyRequest, reply: FastifyReply) {
+    const html = await readFile(join(opts.webDist, "index.html"), "utf8");
+    const preload = await routePreloadTags(opts.webDist, html, MERCHANT_MODULE);
+    reply.header("cache-control", "no-cache");
+    if (!preload || !/<\/head>/i.test(html)) return reply.sendFile("index.html");
+    return sendPage(
+      request,
+      reply,
+      html.replace(/<\/head>/i, () => `  ${preload}\n  </head>`),
+    );
   }
 
   async function sendShopLogin(request: FastifyRequest, reply: FastifyReply, idText: string) {

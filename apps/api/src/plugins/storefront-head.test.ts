@@ -30,6 +30,10 @@ const MANIFEST = {
     imports: ["_react.js", "_ui.js"],
   },
   "src/app/routes/shop-login.tsx": { file: "assets/shop-login-l1.js", imports: ["_react.js"] },
+  "src/app/routes/merchant.tsx": {
+    file: "assets/merchant-m1.js",
+    imports: ["_react.js", "_ui.js"],
+  },
   // Store fonts, as lib/fonts.ts's dynamic imports of @fontsource leave them.
   "../../node_modules/@fontsource/open-sans/400.css": { file: "assets/400-o4.css" },
   "../../node_modules/@fontsource/open-sans/files/open-sans-latin-400-normal.woff2": {
@@ -229,6 +233,29 @@ describe("storefront head", () => {
     // Other pages get nothing.
     for (const url of ["/merchant/dashboard", `/${shopId}/register`, `/${shopId}/login/x`]) {
       expect((await page(url)).body, url).not.toContain("storefront-snapshot");
+    }
+  });
+
+  it("names the merchant area's chunks in its pages, and only there", async () => {
+    for (const url of ["/merchant/dashboard", "/merchant", "/merchant/members?page=2"]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      const html = res.body;
+      expect(html, url).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/merchant-m1.js" />',
+      );
+      expect(html, url).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/ui-u1.js" />',
+      );
+      expect(html, url).toContain('<link rel="stylesheet" href="/assets/ui-u1.css" />');
+      // What index.html already loads is not named twice; no shop, so no font or data block.
+      expect(html.match(/react-r1\.js/g), url).toHaveLength(1);
+      expect(html, url).not.toContain("storefront-snapshot");
+      expect(html, url).not.toContain('as="font"');
+    }
+    for (const url of ["/", "/create-shop", "/merchants", `/${shopId}/customer/dashboard`]) {
+      expect((await page(url)).body, url).not.toContain("merchant-m1.js");
     }
   });
 });

@@ -50,6 +50,74 @@ describe("merchant area guard", () => {
   });
 });
 
+describe("merchant area's first reads", () => {
+  const stats = {
+    stats: {
+      totalRecurringRevenue: 120,
+      totalRecurringRevenuePercentage: null,
+      newMemberships: 3,
+      newMembershipsPercentage: null,
+      activeSubscriptions: 4,
+      totalRevenue: 45.5,
+      totalRevenuePercentage: null,
+      soldOffers: 2,
+      soldOffersPercentage: null,
+    },
+    bucket: "day",
+    series: [{ date: "2026-11-01", membershipRevenue: 120, offerRevenue: 45.5 }],
+  };
+
+  /** The API with the shop's answer held back until `release` is called. */
+  function apiWithHeldShop() {
+    let release = () => {};
+    const shopAnswered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const api = mockApi({
+      "GET /user/get-user": { user: makeUser() },
+      "GET /shop/get-shop-by-userId": () => shopAnswered.then(() => ({ shop: makeShop() })),
+      "GET /shop/dashboard-stats": stats,
+      "GET /offers/get-all-offers-dashboard": { offers: [] },
+    });
+    return { api, release };
+  }
+
+  it("the dashboard's figures and the user are asked for while the shop loads, once", async () => {
+    setToken("m");
+    const { api, release } = apiWithHeldShop();
+    renderRoutes(routes, "/merchant/dashboard");
+    await waitFor(() => {
+      expect(api.callsTo("GET /shop/dashboard-stats")).toHaveLength(1);
+      expect(api.callsTo("GET /offers/get-all-offers-dashboard")).toHaveLength(1);
+      expect(api.callsTo("GET /user/get-user")).toHaveLength(1);
+    });
+    expect(api.callsTo("GET /shop/dashboard-stats")[0]?.query.get("timeFilter")).toBe(
+      "currentMonth",
+    );
+    expect(screen.getByText("Loading your shop")).toBeInTheDocument();
+    release();
+    expect(
+      await screen.findByRole("heading", { name: "Welcome back, Olivia" }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText("$165.50")).toBeInTheDocument();
+    // The page takes the early answers instead of asking again.
+    expect(api.callsTo("GET /shop/dashboard-stats")).toHaveLength(1);
+    expect(api.callsTo("GET /offers/get-all-offers-dashboard")).toHaveLength(1);
+    expect(api.callsTo("GET /user/get-user")).toHaveLength(1);
+  });
+
+  it("another merchant page does not ask for the dashboard's figures", async () => {
+    setToken("m");
+    const { api, release } = apiWithHeldShop();
+    renderRoutes(routes, "/merchant/profile");
+    await waitFor(() => expect(api.callsTo("GET /user/get-user")).toHaveLength(1));
+    release();
+    expect(await screen.findByRole("heading", { level: 1 })).toBeInTheDocument();
+    expect(api.callsTo("GET /shop/dashboard-stats")).toHaveLength(0);
+    expect(api.callsTo("GET /offers/get-all-offers-dashboard")).toHaveLength(0);
+  });
+});
+
 describe("customer area guard", () => {
   const shopRoute = { "GET /shop/get-shop-by-Id": { shop: makeShop() } };
 

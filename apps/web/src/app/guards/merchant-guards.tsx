@@ -1,9 +1,17 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Navigate, Outlet } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { Button, ErrorState } from "@/components/ui";
-import { CREATE_SHOP_PATH, MERCHANT_HOME_PATH, useLogout, useMyShop } from "@/features/session";
+import { DASHBOARD_PATH, prefetchDashboard } from "@/features/dashboard";
+import {
+  CREATE_SHOP_PATH,
+  currentUserQueryOptions,
+  MERCHANT_HOME_PATH,
+  useLogout,
+  useMyShop,
+} from "@/features/session";
 import { getErrorContent } from "@/lib/notify";
 import {
   brandingStyle,
@@ -45,6 +53,27 @@ function ShopLoadError({
   );
 }
 
+/** The dashboard, its modal over it, or `/merchant`, which leads to it. */
+function opensDashboard(pathname: string): boolean {
+  return /^\/merchant\/?$/.test(pathname) || pathname.startsWith(DASHBOARD_PATH);
+}
+
+/**
+ * On the area's first mount, the reads its first page needs start next to the shop's instead
+ * of after it: the layout's user, and on the dashboard its figures and chart. Later visits
+ * are the pages' own.
+ */
+function useEarlyReads(isMerchant: boolean) {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (!isMerchant) return;
+    void queryClient.prefetchQuery(currentUserQueryOptions());
+    if (opensDashboard(firstPath.current)) prefetchDashboard(queryClient);
+  }, [isMerchant, queryClient]);
+}
+
 /**
  * The merchant area's protected-route guard: no merchant session → `/`; signed in but no
  * shop yet → `/create-shop`. A 401 on the way is the API client's (session ends → `/`).
@@ -57,6 +86,7 @@ export function MerchantAreaGuard({ children }: { children?: ReactNode }) {
   // real one after (only one of the two sets <html>'s variables at a time).
   const [remembered] = useState(readMerchantBranding);
   useDocumentBranding(shop.data ? null : remembered);
+  useEarlyReads(isMerchant);
   useEffect(() => {
     if (shop.data?.id) rememberMerchantBranding(shop.data);
   }, [shop.data]);

@@ -3,3 +3,4 @@ export {
   DASHBOARD_PATH,
   MerchantDashboardPage,
 } from "./pages/merchant-dashboard-page";
+export { prefetchDashboard } from "./prefetch";

@@ -29,7 +29,7 @@ import { cn } from "@/lib/cn";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useDashboardStats, useOffersPerformance } from "../api";
-import { RevenueChart } from "../components/revenue-chart";
+import { RevenueChart, RevenueChartSkeleton } from "../components/revenue-chart";
 import { StatTile } from "../components/stat-tile";
 
 export const DASHBOARD_PATH = "/merchant/dashboard";
@@ -179,7 +179,7 @@ export function MerchantDashboardPage() {
             {stats.data ? (
               <RevenueChart series={stats.data.series} bucket={stats.data.bucket} />
             ) : (
-              <Skeleton className="h-72 w-full" />
+              <RevenueChartSkeleton />
             )}
           </Card>
         </div>

@@ -1,0 +1,134 @@
+import type { RevenuePoint } from "@tessera/shared";
+import { formatMoney } from "@tessera/shared";
+import { useSyncExternalStore } from "react";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Tooltip,
+  type TooltipContentProps,
+  type TooltipValueType,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { formatBucketLabel } from "../format";
+import { SERIES } from "./revenue-series";
+
+const axisTick = { fill: "var(--color-fg-subtle)", fontSize: 12 };
+const compactMoney = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
+
+const reducedMotionQuery = "(prefers-reduced-motion: reduce)";
+function subscribeToReducedMotion(onChange: () => void) {
+  const query = window.matchMedia(reducedMotionQuery);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeToReducedMotion,
+    () => window.matchMedia(reducedMotionQuery).matches,
+    () => false,
+  );
+}
+
+function RevenueTooltip({
+  active,
+  payload,
+  label,
+}: TooltipContentProps<TooltipValueType, string | number>) {
+  if (!active || !payload?.length) return null;
+  const point = payload[0]?.payload as RevenuePoint | undefined;
+  if (!point) return null;
+  return (
+    <div className="rounded-control border border-line bg-surface px-3 py-2 text-sm shadow-raised">
+      <p className="font-medium text-fg">{formatBucketLabel(String(label))}</p>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5">
+        {SERIES.map((series) => (
+          <div key={series.key} className="contents">
+            <dt className="inline-flex items-center gap-1.5 text-fg-muted">
+              <span
+                aria-hidden="true"
+                className="size-2.5 rounded-sm"
+                style={{ backgroundColor: series.color }}
+              />
+              {series.name}
+            </dt>
+            <dd className="text-right text-fg tabular-nums">{formatMoney(point[series.key])}</dd>
+          </div>
+        ))}
+        <dt className="text-fg-muted">Total</dt>
+        <dd className="text-right font-medium text-fg tabular-nums">
+          {formatMoney(point.membershipRevenue + point.offerRevenue)}
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * The drawing of the revenue chart (Recharts): stacked bars, memberships under offers, one bar
+ * per `series` bucket. Its own chunk, loaded by the dashboard after its first paint (see
+ * revenue-chart.tsx), so Recharts is not in the merchant area's first load.
+ */
+export function RevenueBars({
+  series,
+  unit,
+}: {
+  series: readonly RevenuePoint[];
+  unit: "day" | "month";
+}) {
+  const reduceMotion = usePrefersReducedMotion();
+  return (
+    <ResponsiveContainer width="100%" height="100%" minWidth={0}>
+      <BarChart
+        data={series as RevenuePoint[]}
+        margin={{ top: 8, right: 4, bottom: 0, left: 0 }}
+        barCategoryGap={series.length > 40 ? "15%" : "25%"}
+        title={`Revenue per ${unit}, memberships and offers`}
+      >
+        <CartesianGrid vertical={false} stroke="var(--color-line)" />
+        <XAxis
+          dataKey="date"
+          tickFormatter={formatBucketLabel}
+          tick={axisTick}
+          tickLine={false}
+          axisLine={{ stroke: "var(--color-line-strong)" }}
+          minTickGap={16}
+          interval="preserveStartEnd"
+        />
+        <YAxis
+          tickFormatter={(value: number) => compactMoney.format(value)}
+          tick={axisTick}
+          tickLine={false}
+          axisLine={false}
+          width={52}
+          allowDecimals={false}
+        />
+        <Tooltip
+          content={RevenueTooltip}
+          cursor={{ fill: "var(--color-hover)" }}
+          isAnimationActive={false}
+        />
+        {SERIES.map((item, index) => (
+          <Bar
+            key={item.key}
+            dataKey={item.key}
+            name={item.name}
+            stackId="revenue"
+            fill={item.color}
+            maxBarSize={40}
+            radius={index === SERIES.length - 1 ? [3, 3, 0, 0] : 0}
+            isAnimationActive={!reduceMotion}
+            animationDuration={400}
+          />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
