@@ -45,7 +45,12 @@ const inTier = (column: string, tierId: number | undefined) =>
  * without a boundary summed per bucket (k: changes in (b(k−1), b(k)], 0: before b(0)), and
  * the cut hours' spans placed at their instants.
  */
-async function pointSums(db: Executor, shopId: number, boundaries: number[], tierId?: number) {
+async function pointSums(
+  db: Executor,
+  shopId: number,
+  boundaries: number[],
+  tierId?: number,
+) {
   const n = boundaries.length - 1;
   const last = boundaries[n] as number;
   const cutHours = [...new Set(boundaries.map((b) => Math.floor(b / HOUR_MS) * HOUR_MS))];
@@ -126,52 +131,61 @@ function coverage(boundaries: number[]): SQL {
       else width_bucket(to_at - interval '1 microsecond', ${th}) - 1 end as hi`;
 }
 
-/** Per bucket k (1 … n) and kind: the movements' annualised cents. */
-async function movements(db: Executor, shopId: number, boundaries: number[], tierId?: number) {
+/**
+ * Per bucket k (1 … n) and kind: the movements' annualised cents. The spans ending inside the
+ * window give the "before" standings (few: members who changed or left), hashed and joined with
+ * the "after" ones (every joiner and change) on customer and bucket; a joiner is *reactivated*
+ * when their first start at the shop (`analytics_cohort_members`) is before the bucket.
+ */
+async function movements(
+  db: Executor,
+  shopId: number,
+  boundaries: number[],
+  tierId?: number,
+) {
   const n = boundaries.length - 1;
   const first = new Date(boundaries[0] as number);
   const last = new Date(boundaries[n] as number);
   const th = sql`${stamps(boundaries)}::timestamptz[]`;
   const tier = tierId ?? null;
-  return queryRows<{ k: number; kind: MrrMovement; cents: string }>(
+  const counts = (column: string) =>
+    sql
+      .raw(`${column} is not null`)
+      .append(tierId === undefined ? sql`` : sql` and ${sql.raw(column)} = ${tier}::int`);
+  const rows = await queryRows<{ k: number; kind: MrrMovement | null; cents: string }>(
     db,
-    sql`with spans as (
-        select customer_id, tier_id, arr_cents, ${coverage(boundaries)}
-        from analytics_standings
-        where shop_id = ${shopId} and ((from_at > ${first} and from_at <= ${last})
-          or (to_at > ${first} and to_at <= ${last}))
-      ), ends as (
-        select customer_id, lo as k, tier_id, arr_cents, false as before from spans
-        where lo >= 1 and lo <= hi
-        union all
-        select customer_id, hi + 1, tier_id, arr_cents, true from spans where hi < ${n} and lo <= hi
+    sql`with afters as (
+        select customer_id, lo as k, tier_id, arr_cents from (
+          select customer_id, tier_id, arr_cents, ${coverage(boundaries)}
+          from analytics_standings
+          where shop_id = ${shopId} and from_at > ${first} and from_at <= ${last}
+        ) s where lo <= hi
+      ), befores as (
+        select customer_id, hi + 1 as k, tier_id, arr_cents from (
+          select customer_id, tier_id, arr_cents, ${coverage(boundaries)}
+          from analytics_standings
+          where shop_id = ${shopId} and to_at > ${first} and to_at <= ${last}
+        ) s where hi < ${n} and lo <= hi
       ), pairs as (
-        select customer_id, k,
-          max(tier_id) filter (where before) as bt, max(arr_cents) filter (where before) as ba,
-          max(tier_id) filter (where not before) as at, max(arr_cents) filter (where not before) as aa
-        from ends group by 1, 2
-      ), standings as (
-        select customer_id, k, bt is not null as bm, at is not null as am,
-          bt is not null and (${tier}::int is null or bt = ${tier}::int) as bin,
-          at is not null and (${tier}::int is null or at = ${tier}::int) as ain,
-          case when bt is not null and (${tier}::int is null or bt = ${tier}::int) then ba else 0 end as barr,
-          case when at is not null and (${tier}::int is null or at = ${tier}::int) then aa else 0 end as aarr
-        from pairs
-      ), moved as (
-        select k, aarr - barr as delta, case
-          when not bin and not ain then null
-          when not bin then case when bm then 'expansion'
-            when exists (select 1 from customer_memberships m where m.customer_id = standings.customer_id
-              and m.start_date < (${th})[k]) then 'reactivated'
-            else 'new' end
-          when not ain then case when am then 'contraction' else 'churned' end
-          when aarr > barr then 'expansion'
-          when aarr < barr then 'contraction' end as kind
-        from standings
+        select coalesce(a.customer_id, b.customer_id) as customer_id, coalesce(a.k, b.k) as k,
+          b.tier_id as bt, a.tier_id as at,
+          case when ${counts("b.tier_id")} then b.arr_cents else 0 end as barr,
+          case when ${counts("a.tier_id")} then a.arr_cents else 0 end as aarr
+        from afters a full join befores b on a.customer_id = b.customer_id and a.k = b.k
       )
-      select k, kind, sum(delta)::bigint::text as cents from moved where kind is not null
+      select p.k, case
+          when not (${counts("p.bt")}) and not (${counts("p.at")}) then null
+          when not (${counts("p.bt")}) then case when p.bt is not null then 'expansion'
+            when f.first_start < (${th})[p.k] then 'reactivated' else 'new' end
+          when not (${counts("p.at")}) then case when p.at is not null then 'contraction'
+            else 'churned' end
+          when p.aarr > p.barr then 'expansion'
+          when p.aarr < p.barr then 'contraction' end as kind,
+        sum(p.aarr - p.barr)::bigint::text as cents
+      from pairs p left join analytics_cohort_members f on f.customer_id = p.customer_id
       group by 1, 2`,
   );
+  return rows.filter((r): r is { k: number; kind: MrrMovement; cents: string } => r.kind !== null);
 }
 
 /** Members in the tier at the window's start who are of no tier at its end, and the MRR lost. */
