@@ -45,12 +45,7 @@ const inTier = (column: string, tierId: number | undefined) =>
  * without a boundary summed per bucket (k: changes in (b(k−1), b(k)], 0: before b(0)), and
  * the cut hours' spans placed at their instants.
  */
-async function pointSums(
-  db: Executor,
-  shopId: number,
-  boundaries: number[],
-  tierId?: number,
-) {
+async function pointSums(db: Executor, shopId: number, boundaries: number[], tierId?: number) {
   const n = boundaries.length - 1;
   const last = boundaries[n] as number;
   const cutHours = [...new Set(boundaries.map((b) => Math.floor(b / HOUR_MS) * HOUR_MS))];
@@ -134,15 +129,12 @@ function coverage(boundaries: number[]): SQL {
 /**
  * Per bucket k (1 … n) and kind: the movements' annualised cents. The spans ending inside the
  * window give the "before" standings (few: members who changed or left), hashed and joined with
- * the "after" ones (every joiner and change) on customer and bucket; a joiner is *reactivated*
- * when their first start at the shop (`analytics_cohort_members`) is before the bucket.
+ * the "after" ones (every joiner and change) on customer and bucket. A joiner (a member of no
+ * tier at the bucket's start) had a membership before it exactly when one of their spans ended
+ * by then: *reactivated*; else *new*. Only the spans ended before the last bucket are read for
+ * that, grouped per customer.
  */
-async function movements(
-  db: Executor,
-  shopId: number,
-  boundaries: number[],
-  tierId?: number,
-) {
+async function movements(db: Executor, shopId: number, boundaries: number[], tierId?: number) {
   const n = boundaries.length - 1;
   const first = new Date(boundaries[0] as number);
   const last = new Date(boundaries[n] as number);
@@ -166,6 +158,10 @@ async function movements(
           from analytics_standings
           where shop_id = ${shopId} and to_at > ${first} and to_at <= ${last}
         ) s where hi < ${n} and lo <= hi
+      ), ended as (
+        select customer_id, min(to_at) as first_end from analytics_standings
+        where shop_id = ${shopId} and to_at <= ${new Date(boundaries[n - 1] as number)}
+        group by 1
       ), pairs as (
         select coalesce(a.customer_id, b.customer_id) as customer_id, coalesce(a.k, b.k) as k,
           b.tier_id as bt, a.tier_id as at,
@@ -176,13 +172,13 @@ async function movements(
       select p.k, case
           when not (${counts("p.bt")}) and not (${counts("p.at")}) then null
           when not (${counts("p.bt")}) then case when p.bt is not null then 'expansion'
-            when f.first_start < (${th})[p.k] then 'reactivated' else 'new' end
+            when e.first_end <= (${th})[p.k] then 'reactivated' else 'new' end
           when not (${counts("p.at")}) then case when p.at is not null then 'contraction'
             else 'churned' end
           when p.aarr > p.barr then 'expansion'
           when p.aarr < p.barr then 'contraction' end as kind,
         sum(p.aarr - p.barr)::bigint::text as cents
-      from pairs p left join analytics_cohort_members f on f.customer_id = p.customer_id
+      from pairs p left join ended e on e.customer_id = p.customer_id
       group by 1, 2`,
   );
   return rows.filter((r): r is { k: number; kind: MrrMovement; cents: string } => r.kind !== null);
