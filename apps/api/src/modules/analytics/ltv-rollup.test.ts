@@ -9,7 +9,7 @@ import { seededRandom } from "../../test/seeded-random";
 import { loadHistories } from "./history";
 import { type LtvTally, ltvFromHistories, ltvFromRollup, rollupFits } from "./lifetime-value";
 import { boundariesOf } from "./service";
-import { memberWithHistory, monthly, type Payment, setShopZone } from "./test-history";
+import { randomHistory, setShopZone } from "./test-history";
 
 /**
  * The lifetime-value read sums the `analytics_standing_hours` rollup (kept by triggers) and reads
@@ -109,51 +109,6 @@ async function shopWithTiers() {
   return { shopId, tiers };
 }
 
-/**
- * Random customers with 1–3 memberships: each next one starts after the last one's end by no
- * time at all, hours, days or months, or (now and then) before it ends; the instants of every
- * start and price change are returned to be read at.
- */
-async function randomHistory(
-  shopId: number,
-  tiers: MembershipTier[],
-  rand: () => number,
-  customers: number,
-) {
-  const db = t.database.db;
-  const instants: Date[] = [];
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T;
-  const monthlyTiers = tiers.filter((x) => x.renewal === "monthly");
-  for (let i = 0; i < customers; i += 1) {
-    let start = Date.parse("2024-09-01T00:00:00Z") + Math.floor(rand() * 500 * DAY);
-    if (rand() < 0.3) start = Math.floor(start / DAY) * DAY; // a UTC midnight
-    const count = 1 + Math.floor(rand() * 3);
-    let customerId: number | undefined;
-    for (let j = 0; j < count; j += 1) {
-      const yearly = rand() < 0.15;
-      let tier = yearly ? (tiers[2] as MembershipTier) : pick(monthlyTiers);
-      const months = yearly ? 1 : 1 + Math.floor(rand() * 8);
-      const payments: Payment[] = monthly(new Date(start).toISOString(), months).map((at, k) => {
-        if (!yearly && k > 0 && rand() < 0.25) tier = pick(monthlyTiers);
-        return { at, tier, status: k > 0 && rand() < 0.08 ? "failed" : "succeeded" };
-      });
-      for (const p of payments) instants.push(new Date(p.at));
-      const last = j === count - 1;
-      const length = yearly ? 365 * DAY : months * 30 * DAY;
-      const endAt = start + Math.floor(length * (0.5 + rand() * 0.6));
-      const ended = !last || rand() < 0.5;
-      const made = await memberWithHistory(db, shopId, [
-        { payments, endedAt: ended ? new Date(endAt) : undefined, customerId },
-      ]);
-      customerId = made.customerId;
-      if (ended) instants.push(new Date(endAt));
-      const gap = pick([0, 0, 3_600_000, 5 * DAY, 20 * DAY, 60 * DAY, 200 * DAY, -3 * DAY]);
-      start = endAt + gap;
-    }
-  }
-  return instants;
-}
-
 describe("lifetime value from the standing rollup", () => {
   it("equals the walk over every history at random and at exact moments, after changes", async () => {
     const db = t.database.db;
@@ -161,7 +116,7 @@ describe("lifetime value from the standing rollup", () => {
     for (const zone of ["Asia/Kolkata", "America/New_York"]) {
       const { shopId, tiers } = await shopWithTiers();
       await setShopZone(db, shopId, zone);
-      const instants = await randomHistory(shopId, tiers, rand, 25);
+      const instants = await randomHistory(db, shopId, tiers, rand, 25);
       await rollupConsistent(shopId);
       for (let i = 0; i < 3; i += 1) {
         now = new Date(Date.parse("2025-01-01T00:00:00Z") + Math.floor(rand() * 600 * DAY));

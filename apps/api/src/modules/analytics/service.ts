@@ -25,17 +25,11 @@ import { bucketKeys } from "../dashboard/service";
 import { findShopTimeZone } from "../shops/lookups";
 import { benefitCountsFromRollup } from "./benefit-use";
 import { cohortCountsFromRollup } from "./cohorts";
-import {
-  bucketFigures,
-  type CustomerHistory,
-  emptyMovements,
-  losses,
-  mrrCents,
-  roundMovements,
-} from "./engine";
+import { type CustomerHistory, emptyMovements, mrrCents, roundMovements } from "./engine";
 import { loadHistories } from "./history";
 import { ltvFromHistories, ltvFromRollup, rollupFits } from "./lifetime-value";
 import * as repo from "./repo";
+import { subscriptionsFromRollup } from "./subscriptions";
 
 export type AnalyticsDeps = { db: Database; now?: () => Date };
 type ShopScope = { shopId: number };
@@ -70,6 +64,12 @@ export function boundariesOf(
   return { keys, boundaries };
 }
 
+/** Day buckets for windows up to 62 days, month buckets beyond (as the dashboard charts). */
+export function bucketOf(range: PeriodRange): DashboardBucket {
+  const days = (range.end.getTime() - range.start.getTime()) / 86_400_000;
+  return days <= DAILY_UP_TO_DAYS ? "day" : "month";
+}
+
 const dollars = (cents: number) => toDollars(cents);
 
 export function createAnalyticsService({ db, now = () => new Date() }: AnalyticsDeps) {
@@ -99,14 +99,12 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
     async subscriptions(scope: ShopScope, query: AnalyticsQuery): Promise<SubscriptionAnalytics> {
       const window = await windowOf(scope, query);
       const { range, tierId } = window;
-      const days = (range.end.getTime() - range.start.getTime()) / 86_400_000;
-      const bucket: DashboardBucket = days <= DAILY_UP_TO_DAYS ? "day" : "month";
-      const [customers, recoveries] = await Promise.all([
-        load(scope, window),
+      const bucket = bucketOf(range);
+      const { keys, boundaries } = boundariesOf(window, bucket);
+      const [figures, recoveries] = await Promise.all([
+        subscriptionsFromRollup(db, scope.shopId, boundaries, tierId),
         repo.renewalRecoveries(db, scope.shopId, range.start, range.end, tierId),
       ]);
-      const { keys, boundaries } = boundariesOf(window, bucket);
-      const figures = bucketFigures(customers, boundaries, tierId);
       const totals: MrrMovements = emptyMovements();
       let previousArr = figures.startArr;
       const series = figures.buckets.map((b, i) => {
@@ -128,7 +126,7 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
       });
       const endArr = figures.buckets.at(-1)?.endArr ?? figures.startArr;
       const endMembers = figures.buckets.at(-1)?.activeMembers ?? figures.startMembers;
-      const lost = losses(customers, range.start.getTime(), range.end.getTime(), tierId);
+      const lost = figures.losses;
       return {
         bucket,
         mrr: dollars(mrrCents(endArr)),

@@ -86,3 +86,50 @@ export function monthly(from: string, count: number): Date[] {
     return d;
   });
 }
+
+const DAY = 86_400_000;
+
+/**
+ * Random customers with 1–3 memberships: each next one starts after the last one's end by no
+ * time at all, hours, days or months, or (now and then) before it ends; the instants of every
+ * start and price change are returned to be read at.
+ */
+export async function randomHistory(
+  db: Database,
+  shopId: number,
+  tiers: MembershipTier[],
+  rand: () => number,
+  customers: number,
+) {
+  const instants: Date[] = [];
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T;
+  const monthlyTiers = tiers.filter((x) => x.renewal === "monthly");
+  for (let i = 0; i < customers; i += 1) {
+    let start = Date.parse("2024-09-01T00:00:00Z") + Math.floor(rand() * 500 * DAY);
+    if (rand() < 0.3) start = Math.floor(start / DAY) * DAY; // a UTC midnight
+    const count = 1 + Math.floor(rand() * 3);
+    let customerId: number | undefined;
+    for (let j = 0; j < count; j += 1) {
+      const yearly = rand() < 0.15;
+      let tier = yearly ? (tiers[2] as MembershipTier) : pick(monthlyTiers);
+      const months = yearly ? 1 : 1 + Math.floor(rand() * 8);
+      const payments: Payment[] = monthly(new Date(start).toISOString(), months).map((at, k) => {
+        if (!yearly && k > 0 && rand() < 0.25) tier = pick(monthlyTiers);
+        return { at, tier, status: k > 0 && rand() < 0.08 ? "failed" : "succeeded" };
+      });
+      for (const p of payments) instants.push(new Date(p.at));
+      const last = j === count - 1;
+      const length = yearly ? 365 * DAY : months * 30 * DAY;
+      const endAt = start + Math.floor(length * (0.5 + rand() * 0.6));
+      const ended = !last || rand() < 0.5;
+      const made = await memberWithHistory(db, shopId, [
+        { payments, endedAt: ended ? new Date(endAt) : undefined, customerId },
+      ]);
+      customerId = made.customerId;
+      if (ended) instants.push(new Date(endAt));
+      const gap = pick([0, 0, 3_600_000, 5 * DAY, 20 * DAY, 60 * DAY, 200 * DAY, -3 * DAY]);
+      start = endAt + gap;
+    }
+  }
+  return instants;
+}
