@@ -8,13 +8,34 @@
 
 export const ANALYTICS_MEMBERS = Number(process.env.BENCH_ANALYTICS_MEMBERS ?? 100_000);
 
-/** The members, their memberships and their payments, each in one statement. */
+/**
+ * Members inserted per chunk: the rollup triggers lock each customer they recompute (one advisory
+ * lock each, held to the end of the statement's transaction), so 100,000 in one statement ran out
+ * of PostgreSQL's lock table (`max_locks_per_transaction` 64 × connections).
+ */
+const CHUNK = 2_000;
+
+/** The members, their memberships and their payments, in chunks of CHUNK members. */
 export function analyticsHistorySql(shopId, members = ANALYTICS_MEMBERS) {
-  const tag = `analytics.${process.pid}.`;
+  const statements = [];
+  for (let first = 1; first <= members; first += CHUNK) {
+    const last = Math.min(members, first + CHUNK - 1);
+    statements.push(...chunkSql(shopId, `analytics.${process.pid}.${first}.`, first, last));
+  }
+  return [
+    ...statements,
+    "VACUUM ANALYZE customers",
+    "VACUUM ANALYZE customer_memberships",
+    "VACUUM ANALYZE transactions",
+  ];
+}
+
+/** One chunk's members (numbers first to last), tagged so its statements find just them. */
+function chunkSql(shopId, tag, first, last) {
   return [
     `INSERT INTO customers (shop_id, email, first_name, last_name, created_at, updated_at)
      SELECT ${shopId}, '${tag}' || g || '@bench-member.test', 'Bench', 'Member ' || g, now(), now()
-     FROM generate_series(1, ${members}) AS g`,
+     FROM generate_series(${first}, ${last}) AS g`,
     // Start up to a year ago; one in 5 ends 1 to 9 months after its start (if that has passed).
     `INSERT INTO customer_memberships (shop_id, customer_id, tier_id, plan, status, payment_type,
        start_date, period_start, expire_date, ended_at)
@@ -46,9 +67,6 @@ export function analyticsHistorySql(shopId, members = ANALYTICS_MEMBERS) {
      WHERE m.shop_id = ${shopId} AND m.customer_id IN (SELECT id FROM customers WHERE email LIKE '${tag}%')
        AND m.start_date + make_interval(months => k) < coalesce(m.ended_at, now())
        AND (NOT f.failed OR (m.customer_id % 17 = 0 AND k = 2))`,
-    "VACUUM ANALYZE customers",
-    "VACUUM ANALYZE customer_memberships",
-    "VACUUM ANALYZE transactions",
   ];
 }
 
