@@ -442,6 +442,33 @@ export async function insertOpeningBalances(
       as v(customer_id int, cents int)`);
 }
 
+/**
+ * The tables a large import grows, and the rollup tables its memberships' triggers read: their
+ * planner statistics, taken before the import, describe a shop a fraction of the size, and the
+ * rollups' recomputations then scan whole tables for each batch (docs/benchmarks.md, issue 18).
+ */
+const GROWN_BY_IMPORT = [
+  "customers",
+  "customer_memberships",
+  "cashback_ledger",
+  "analytics_cohort_members",
+  "analytics_member_months",
+  "analytics_standings",
+];
+
+/** The planner's estimate of the members table's size (no scan: the statistics' own figure). */
+export async function estimatedCustomers(db: Executor): Promise<number> {
+  const result = await db.execute(
+    sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = 'customers'::regclass`,
+  );
+  return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 0);
+}
+
+/** Fresh statistics for the tables an import grows (sampled: a fraction of a second each). */
+export async function analyzeGrownTables(db: Executor) {
+  await db.execute(sql.raw(`analyze ${GROWN_BY_IMPORT.join(", ")}`));
+}
+
 /** Imports a worker may run: queued ones, and running ones whose worker's lease ran out. */
 export async function claimImport(db: Executor, now: Date, leaseMs: number) {
   const result = await db.execute(sql`
