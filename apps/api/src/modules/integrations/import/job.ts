@@ -292,6 +292,7 @@ export function createImportJob(deps: ImportJobDeps) {
     // A resumed run starts from what the rows say was done.
     const counts = await repo.outcomeCounts(db, record.id);
     let afterRow = 0;
+    await repo.analyzeStagedRows(db);
     const statistics = await staleStatistics(db);
     for (;;) {
       const batch = await readBatch(db, record.id, afterRow, mapping, tiers);

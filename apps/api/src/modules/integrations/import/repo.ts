@@ -456,6 +456,16 @@ const GROWN_BY_IMPORT = [
   "analytics_standings",
 ];
 
+/**
+ * Fresh statistics for the staged rows, which the upload has just written: on the stale ones
+ * (a table of a few rows) the job's read of its next batch took a bitmap scan of every row
+ * after it, sorted, instead of the first ones in key order: a read per batch growing with the
+ * file, 30 % of a 100,000-row job (docs/benchmarks.md, issue 18).
+ */
+export async function analyzeStagedRows(db: Executor) {
+  await db.execute(sql`analyze member_import_rows`);
+}
+
 /** The planner's estimate of the members table's size (no scan: the statistics' own figure). */
 export async function estimatedCustomers(db: Executor): Promise<number> {
   const result = await db.execute(
