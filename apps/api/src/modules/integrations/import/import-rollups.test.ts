@@ -51,13 +51,19 @@ async function runImport(auth: Auth, rows: string[][]): Promise<MemberImport> {
     payload: { sendInvitations: false },
   });
   expect(start.statusCode, start.body).toBe(202);
-  await t.app.jobs.runNow(MEMBER_IMPORT_JOB);
-  const state = await t.app.inject({
-    method: "GET",
-    url: `/api/v1/member/imports/${id}`,
-    headers: auth,
-  });
-  return state.json().import as MemberImport;
+  // On PostgreSQL another worker may have taken the job: wait for the import to finish.
+  for (let i = 0; i < 600; i++) {
+    await t.app.jobs.runNow(MEMBER_IMPORT_JOB);
+    const state = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/member/imports/${id}`,
+      headers: auth,
+    });
+    const body = state.json().import as MemberImport;
+    if (body.status === "done" || body.status === "failed") return body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("import did not finish");
 }
 
 /** A member's row: every third without a membership, the others on one of the tiers. */
