@@ -8,6 +8,7 @@ import { findShopById, findShopTimeZone } from "../../shops/lookups";
 import { changesAnything, type PlanContext, planRow, startOfDayIn } from "./plan";
 import * as repo from "./repo";
 import { type ImportRowValues, type ImportTier, parseImportRow } from "./rows";
+import { analyzeStagedRows, staleStatistics } from "./statistics";
 
 /**
  * The import job: takes a queued import and writes the rows its dry run passed, in batches.
@@ -20,12 +21,6 @@ import { type ImportRowValues, type ImportTier, parseImportRow } from "./rows";
 export const MEMBER_IMPORT_JOB = "member-import";
 const BATCH = 500;
 const LEASE_MS = 5 * 60_000;
-/**
- * Rows written after which the statistics of the tables the import grows are refreshed: as many
- * as the members table held at the last refresh (so a shop's size at most doubles on stale
- * statistics, and a file costs a handful of refreshes however large), at least this many.
- */
-const ANALYZE_AFTER_MIN = 1_000;
 
 type Row = { rowNo: number; values: ImportRowValues };
 type Outcome = {
@@ -255,33 +250,6 @@ async function progress(
   }
 }
 
-/**
- * Keeps the planner's statistics of the tables the import grows current while it runs: on
- * stale ones (a shop of a few members that now has tens of thousands) the rollup triggers'
- * recomputation of each batch's members chose whole-table scans, and most of a large import's
- * time went there (docs/benchmarks.md, issue 18). Autovacuum refreshes them too late, or not at
- * all where it is off.
- */
-async function staleStatistics(db: Database) {
-  let threshold = Math.max(ANALYZE_AFTER_MIN, await repo.estimatedCustomers(db));
-  let written = 0;
-  async function refresh() {
-    await repo.analyzeGrownTables(db);
-    written = 0;
-    threshold = Math.max(ANALYZE_AFTER_MIN, await repo.estimatedCustomers(db));
-  }
-  return {
-    async wrote(rows: number) {
-      written += rows;
-      if (written >= threshold) await refresh();
-    },
-    /** After the last batch: the reads that follow an import (and a re-import's) plan right. */
-    async finish() {
-      if (written >= ANALYZE_AFTER_MIN) await refresh();
-    },
-  };
-}
-
 export function createImportJob(deps: ImportJobDeps) {
   const { db, now } = deps;
 
@@ -292,7 +260,7 @@ export function createImportJob(deps: ImportJobDeps) {
     // A resumed run starts from what the rows say was done.
     const counts = await repo.outcomeCounts(db, record.id);
     let afterRow = 0;
-    await repo.analyzeStagedRows(db);
+    await analyzeStagedRows(db);
     const statistics = await staleStatistics(db);
     for (;;) {
       const batch = await readBatch(db, record.id, afterRow, mapping, tiers);

@@ -442,43 +442,6 @@ export async function insertOpeningBalances(
       as v(customer_id int, cents int)`);
 }
 
-/**
- * The tables a large import grows, and the rollup tables its memberships' triggers read: their
- * planner statistics, taken before the import, describe a shop a fraction of the size, and the
- * rollups' recomputations then scan whole tables for each batch (docs/benchmarks.md, issue 18).
- */
-const GROWN_BY_IMPORT = [
-  "customers",
-  "customer_memberships",
-  "cashback_ledger",
-  "analytics_cohort_members",
-  "analytics_member_months",
-  "analytics_standings",
-];
-
-/**
- * Fresh statistics for the staged rows, which the upload has just written: on the stale ones
- * (a table of a few rows) the job's read of its next batch took a bitmap scan of every row
- * after it, sorted, instead of the first ones in key order: a read per batch growing with the
- * file, 30 % of a 100,000-row job (docs/benchmarks.md, issue 18).
- */
-export async function analyzeStagedRows(db: Executor) {
-  await db.execute(sql`analyze member_import_rows`);
-}
-
-/** The planner's estimate of the members table's size (no scan: the statistics' own figure). */
-export async function estimatedCustomers(db: Executor): Promise<number> {
-  const result = await db.execute(
-    sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = 'customers'::regclass`,
-  );
-  return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 0);
-}
-
-/** Fresh statistics for the tables an import grows (sampled: a fraction of a second each). */
-export async function analyzeGrownTables(db: Executor) {
-  await db.execute(sql.raw(`analyze ${GROWN_BY_IMPORT.join(", ")}`));
-}
-
 /** Imports a worker may run: queued ones, and running ones whose worker's lease ran out. */
 export async function claimImport(db: Executor, now: Date, leaseMs: number) {
   const result = await db.execute(sql`
