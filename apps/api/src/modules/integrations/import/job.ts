@@ -8,6 +8,7 @@ import { findShopById, findShopTimeZone } from "../../shops/lookups";
 import { changesAnything, type PlanContext, planRow, startOfDayIn } from "./plan";
 import * as repo from "./repo";
 import { type ImportRowValues, type ImportTier, parseImportRow } from "./rows";
+import { analyzeStagedRows, staleStatistics } from "./statistics";
 
 /**
  * The import job: takes a queued import and writes the rows its dry run passed, in batches.
@@ -259,6 +260,8 @@ export function createImportJob(deps: ImportJobDeps) {
     // A resumed run starts from what the rows say was done.
     const counts = await repo.outcomeCounts(db, record.id);
     let afterRow = 0;
+    await analyzeStagedRows(db);
+    const statistics = await staleStatistics(db);
     for (;;) {
       const batch = await readBatch(db, record.id, afterRow, mapping, tiers);
       if (!batch) break;
@@ -274,11 +277,13 @@ export function createImportJob(deps: ImportJobDeps) {
       );
       tally(counts, refused);
       for (const result of results) tally(counts, result.outcomes);
+      await statistics.wrote(good.length);
       await db.transaction(async (tx) => {
         await lazyCommit(tx);
         await progress(deps, record, counts, "running", tx);
       });
     }
+    await statistics.finish();
     await db.transaction(async (tx) => {
       await repo.updateImport(tx, record.id, {
         status: "done",
