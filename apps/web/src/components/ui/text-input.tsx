@@ -1,13 +1,6 @@
-import { type ComponentProps, type FocusEvent, type ReactNode, useId, useState } from "react";
+import { type ComponentProps, type FocusEvent, type ReactNode, useState } from "react";
 import { cn } from "@/lib/cn";
-import {
-  controlClassName,
-  controlSizes,
-  controlStateClassName,
-  FieldLabel,
-  FieldMessage,
-  joinIds,
-} from "./field";
+import { controlClassName, controlSizes, controlStateClassName, Field, useFieldIds } from "./field";
 
 export interface TextInputProps extends Omit<ComponentProps<"input">, "size"> {
   label?: ReactNode;
@@ -47,12 +40,8 @@ export function TextInput({
   "aria-describedby": describedBy,
   ...props
 }: TextInputProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const { inputId, hasError, ...field } = useFieldIds(id, error, hint, describedBy);
   const [isFocused, setIsFocused] = useState(false);
-  const hasError = Boolean(error);
 
   function handleFocus(event: FocusEvent<HTMLInputElement>) {
     setIsFocused(true);
@@ -65,12 +54,14 @@ export function TextInput({
   }
 
   return (
-    <div className={cn("w-full", containerClassName)}>
-      {label ? (
-        <FieldLabel htmlFor={inputId} required={required}>
-          {label}
-        </FieldLabel>
-      ) : null}
+    <Field
+      inputId={inputId}
+      label={label}
+      required={required}
+      error={error}
+      hint={hint}
+      className={containerClassName}
+    >
       <div className="relative">
         {startAdornment ? (
           <span className="pointer-events-none absolute inset-y-0 start-0 flex items-center ps-3 text-fg-subtle [&_svg]:size-4">
@@ -84,7 +75,7 @@ export function TextInput({
           placeholder={isFocused ? "" : placeholder}
           required={required}
           aria-invalid={hasError || undefined}
-          aria-describedby={joinIds(describedBy, hasError ? errorId : hint ? hintId : undefined)}
+          aria-describedby={field.describedBy}
           onFocus={handleFocus}
           onBlur={handleBlur}
           className={cn(
@@ -102,15 +93,6 @@ export function TextInput({
           <span className="absolute inset-y-0 end-0 flex items-center pe-1">{endAdornment}</span>
         ) : null}
       </div>
-      {hasError ? (
-        <FieldMessage id={errorId} tone="error">
-          {error}
-        </FieldMessage>
-      ) : hint ? (
-        <FieldMessage id={hintId} tone="hint">
-          {hint}
-        </FieldMessage>
-      ) : null}
-    </div>
+    </Field>
   );
 }
