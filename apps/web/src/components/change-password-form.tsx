@@ -6,6 +6,7 @@ import {
   changePasswordSchema,
 } from "@tessera/shared";
 import { Link } from "react-router";
+import { NewPasswordFields } from "@/components/new-password-fields";
 import { Button, buttonClassName, PasswordInput } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
@@ -92,18 +93,18 @@ export function ChangePasswordForm({
           </Link>
         </div>
       </div>
-      <PasswordInput
-        label={t("New Password")}
-        autoComplete="new-password"
-        hint={t("8+ characters with upper and lower case letters, a number and one of @$!%*?&")}
-        error={translated(errors.newPassword?.message)}
-        {...register("newPassword")}
-      />
-      <PasswordInput
-        label={t("Re-Enter new Password")}
-        autoComplete="new-password"
-        error={translated(errors.confirmNewPassword?.message)}
-        {...register("confirmNewPassword")}
+      <NewPasswordFields
+        password={{
+          label: "New Password",
+          error: translated(errors.newPassword?.message),
+          ...register("newPassword"),
+        }}
+        confirm={{
+          label: "Re-Enter new Password",
+          error: translated(errors.confirmNewPassword?.message),
+          ...register("confirmNewPassword"),
+        }}
+        translate={t}
       />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link

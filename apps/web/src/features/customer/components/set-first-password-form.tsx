@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { customerSetPasswordSchema, type SetPasswordValues } from "@tessera/shared";
 import { Link } from "react-router";
-import { Button, buttonClassName, PasswordInput } from "@/components/ui";
+import { NewPasswordFields } from "@/components/new-password-fields";
+import { Button, buttonClassName } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
@@ -49,18 +50,18 @@ export function SetFirstPasswordForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <PasswordInput
-        label={t("Password")}
-        autoComplete="new-password"
-        hint={t("8+ characters with upper and lower case letters, a number and one of @$!%*?&")}
-        error={errors.password?.message && translateText(errors.password.message)}
-        {...register("password")}
-      />
-      <PasswordInput
-        label={t("Confirm Password")}
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message && translateText(errors.confirmPassword.message)}
-        {...register("confirmPassword")}
+      <NewPasswordFields
+        password={{
+          label: "Password",
+          error: errors.password?.message && translateText(errors.password.message),
+          ...register("password"),
+        }}
+        confirm={{
+          label: "Confirm Password",
+          error: errors.confirmPassword?.message && translateText(errors.confirmPassword.message),
+          ...register("confirmPassword"),
+        }}
+        translate={t}
       />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link
