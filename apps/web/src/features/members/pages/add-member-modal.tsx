@@ -9,7 +9,7 @@ import {
 } from "@tessera/shared";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { Button, Modal, ModalClose, Select } from "@/components/ui";
+import { Modal, ModalFormActions, Select } from "@/components/ui";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
@@ -160,16 +160,7 @@ export function AddMemberModal() {
             )}
           </fieldset>
         </fieldset>
-        <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
-          <ModalClose>
-            <Button variant="outline" disabled={create.isPending}>
-              Cancel
-            </Button>
-          </ModalClose>
-          <Button type="submit" loading={create.isPending}>
-            Submit
-          </Button>
-        </div>
+        <ModalFormActions pending={create.isPending} submitLabel="Submit" divided />
       </form>
     </Modal>
   );

@@ -7,7 +7,7 @@ import {
 } from "@tessera/shared";
 import { useForm } from "react-hook-form";
 import { useOutletContext, useSearchParams } from "react-router";
-import { Button, Modal, ModalClose, TextInput } from "@/components/ui";
+import { Button, Modal, ModalFormActions, TextInput } from "@/components/ui";
 import { useClearErrorOnEdit } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
@@ -214,16 +214,7 @@ export function MemberCashbackModal() {
           error={errors.amount?.message}
           {...register("amount")}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <ModalClose>
-            <Button variant="outline" disabled={redeem.isPending}>
-              Cancel
-            </Button>
-          </ModalClose>
-          <Button type="submit" loading={redeem.isPending}>
-            Redeem
-          </Button>
-        </div>
+        <ModalFormActions pending={redeem.isPending} submitLabel="Redeem" />
       </form>
     </Modal>
   );

@@ -1,29 +1,25 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   applyDiscount,
-  type CheckoutSession,
   MEMBER_ACTION_MESSAGES,
   type MemberDiscountValues,
   type MerchantPaymentMethod,
   memberDiscountSchema,
   PAYMENT_METHOD_OPTIONS,
 } from "@tessera/shared";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import {
-  Button,
   buttonClassName,
   Modal,
-  ModalClose,
+  ModalFormActions,
   Select,
   Skeleton,
   TextInput,
 } from "@/components/ui";
-import { PaymentFormModal } from "@/features/payments";
 import { useClearErrorOnEdit } from "@/lib/form-errors";
-import { notifyError, notifySuccess } from "@/lib/notify";
-import { useActiveTiers, useInvalidateMembers, useSetPayment } from "../api";
+import { notifyError } from "@/lib/notify";
+import { useActiveTiers, useSetPayment } from "../api";
 import {
   ADD_MEMBER_PATH,
   formatDollars,
@@ -31,6 +27,7 @@ import {
   RENEWAL_LABELS,
   yearlyPrice,
 } from "../member-status";
+import { useCounterCheckout } from "../use-counter-checkout";
 
 /** What Add New Member hands to the payment step (navigation state). */
 export interface PaymentStepState {
@@ -67,8 +64,6 @@ export function SetPaymentModal() {
   const state = isPaymentStepState(location.state) ? location.state : null;
   const tiers = useActiveTiers();
   const pay = useSetPayment();
-  const refresh = useInvalidateMembers();
-  const [session, setSession] = useState<CheckoutSession | null>(null);
   const {
     register,
     handleSubmit,
@@ -93,6 +88,7 @@ export function SetPaymentModal() {
   const total = tier ? applyDiscount(tier.price, discount) : 0;
 
   const close = () => navigate(MEMBERS_PATH, { replace: true });
+  const { settle, checkoutModal } = useCounterCheckout(close);
 
   const onSubmit = handleSubmit((values) => {
     if (!state || !tier) return;
@@ -110,33 +106,14 @@ export function SetPaymentModal() {
         phoneCountry: state.phoneCountry,
       },
       {
-        onSuccess: (response) => {
-          if (response.outcome === "checkout") {
-            setSession(response.data);
-            return;
-          }
-          notifySuccess(response.message || MEMBER_ACTION_MESSAGES.membershipActivated);
-          // Spec §4: member create goes to /merchant/members.
-          close();
-        },
+        // Spec §4: member create goes to /merchant/members.
+        onSuccess: (response) => settle(response, MEMBER_ACTION_MESSAGES.membershipActivated),
         onError: (error) => notifyError(error),
       },
     );
   });
 
-  if (session && state) {
-    return (
-      <PaymentFormModal
-        session={session}
-        completion="counter"
-        onDone={() => {
-          void refresh();
-          close();
-        }}
-        onClose={() => setSession(null)}
-      />
-    );
-  }
+  if (checkoutModal && state) return checkoutModal;
 
   return (
     <Modal
@@ -226,16 +203,10 @@ export function SetPaymentModal() {
               <p className="text-fg-muted">Select a membership.</p>
             )}
           </section>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <ModalClose>
-              <Button variant="outline" disabled={pay.isPending}>
-                Cancel
-              </Button>
-            </ModalClose>
-            <Button type="submit" loading={pay.isPending}>
-              {paymentType === "pos" ? "Pay by card" : "Complete cash payment"}
-            </Button>
-          </div>
+          <ModalFormActions
+            pending={pay.isPending}
+            submitLabel={paymentType === "pos" ? "Pay by card" : "Complete cash payment"}
+          />
         </form>
       )}
     </Modal>

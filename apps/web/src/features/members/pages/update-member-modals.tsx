@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
-  type CheckoutSession,
   formatMoney,
   idSchema,
   type ManageMembershipValues,
@@ -21,23 +20,23 @@ import {
   ErrorState,
   Modal,
   ModalClose,
+  ModalFormActions,
   QueryErrorState,
   Select,
   Skeleton,
 } from "@/components/ui";
-import { PaymentFormModal } from "@/features/payments";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import {
   useActiveTiers,
   useCancelMemberMembership,
-  useInvalidateMembers,
   useMember,
   useUpdateMember,
   useUpdateMembership,
 } from "../api";
 import { type ContactFormValues, MemberContactFields } from "../components/member-contact-fields";
 import { MEMBERS_PATH, RENEWAL_LABELS } from "../member-status";
+import { useCounterCheckout } from "../use-counter-checkout";
 
 /** Loads `?id=` for a modal over the members list; "Member not found." for a bad id. */
 function MemberModalFrame({
@@ -145,16 +144,7 @@ function UpdateMemberForm({
           emailReadOnly
         />
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
-        <ModalClose>
-          <Button variant="outline" disabled={update.isPending}>
-            Cancel
-          </Button>
-        </ModalClose>
-        <Button type="submit" loading={update.isPending}>
-          Save Changes
-        </Button>
-      </div>
+      <ModalFormActions pending={update.isPending} submitLabel="Save Changes" divided />
     </form>
   );
 }
@@ -181,9 +171,7 @@ function ManageMembershipForm({
   const navigate = useNavigate();
   const tiers = useActiveTiers();
   const cancel = useCancelMemberMembership();
-  const refresh = useInvalidateMembers();
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [session, setSession] = useState<CheckoutSession | null>(null);
   const current = member.activeMembership;
   const {
     register,
@@ -201,6 +189,7 @@ function ManageMembershipForm({
   });
   useClearErrorOnEdit(watch, clearErrors);
   const done = () => navigate(MEMBERS_PATH, { replace: true });
+  const { settle, checkoutModal } = useCounterCheckout(done);
 
   const onSubmit = handleSubmit((values) => {
     const tier = tiers.data?.find((t) => t.id === values.membershipId);
@@ -213,32 +202,13 @@ function ManageMembershipForm({
         activeMembershipId: current?.id,
       },
       {
-        onSuccess: (response) => {
-          if (response.outcome === "checkout") {
-            setSession(response.data);
-            return;
-          }
-          notifySuccess(response.message || MEMBER_ACTION_MESSAGES.membershipUpdated);
-          done();
-        },
+        onSuccess: (response) => settle(response, MEMBER_ACTION_MESSAGES.membershipUpdated),
         onError: (error) => notifyError(error),
       },
     );
   });
 
-  if (session) {
-    return (
-      <PaymentFormModal
-        session={session}
-        completion="counter"
-        onDone={() => {
-          void refresh();
-          done();
-        }}
-        onClose={() => setSession(null)}
-      />
-    );
-  }
+  if (checkoutModal) return checkoutModal;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">

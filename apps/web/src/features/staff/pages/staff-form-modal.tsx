@@ -10,10 +10,9 @@ import {
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import {
-  Button,
   ErrorState,
   Modal,
-  ModalClose,
+  ModalFormActions,
   QueryErrorState,
   Skeleton,
   TextInput,
@@ -103,16 +102,11 @@ function StaffForm({ employee, onDone }: { employee?: Employee; onDone: () => vo
           {...register("role")}
         />
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
-        <ModalClose>
-          <Button variant="outline" disabled={save.isPending}>
-            Cancel
-          </Button>
-        </ModalClose>
-        <Button type="submit" loading={save.isPending}>
-          {employee ? "Update details" : "Invite Role"}
-        </Button>
-      </div>
+      <ModalFormActions
+        pending={save.isPending}
+        submitLabel={employee ? "Update details" : "Invite Role"}
+        divided
+      />
     </form>
   );
 }
