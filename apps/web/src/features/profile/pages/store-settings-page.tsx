@@ -13,10 +13,10 @@ import {
   type StoreSettingsValues,
   storeSettingsSchema,
 } from "@tessera/shared";
-import { ArrowLeft, Crop } from "lucide-react";
+import { Crop } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { BackLink } from "@/components/back-link";
 import { ImageCropDialog } from "@/components/image-crop-dialog";
 import { Alert, Button, Card, ImagePicker, Select, Textarea, TextInput } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
@@ -197,13 +197,7 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <Link
-        to={backPath}
-        className="inline-flex items-center gap-1.5 self-start rounded-sm text-fg-muted text-sm no-underline hover:text-fg"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back
-      </Link>
+      <BackLink to={backPath}>Back</BackLink>
       <h1 className="font-bold text-2xl text-fg sm:text-3xl">Customize Store</h1>
       {user.data && !isOwner ? (
         <Alert tone="info">Only the shop owner can customize the store.</Alert>
