@@ -16,7 +16,7 @@ import {
   CountryPhoneInput,
   countryOfPhoneNumber,
   ImagePicker,
-  Skeleton,
+  LoadingFields,
   TextInput,
 } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
@@ -179,11 +179,9 @@ export function ProfileForm({
 export function ProfileFormLoading() {
   const { t } = useT();
   return (
-    <div aria-busy="true" className="flex flex-col gap-4">
-      <span className="sr-only">{t("Loading your profile")}</span>
-      <Skeleton className="size-24 rounded-full" />
-      <Skeleton className="h-11 w-full" />
-      <Skeleton className="h-11 w-full" />
-    </div>
+    <LoadingFields
+      label={t("Loading your profile")}
+      shapes={["size-24 rounded-full", "h-11 w-full", "h-11 w-full"]}
+    />
   );
 }

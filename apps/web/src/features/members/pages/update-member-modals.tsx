@@ -18,12 +18,12 @@ import {
   ConfirmDialog,
   countryOfPhoneNumber,
   ErrorState,
+  LoadingFields,
   Modal,
   ModalClose,
   ModalFormActions,
   QueryErrorState,
   Select,
-  Skeleton,
 } from "@/components/ui";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -65,12 +65,10 @@ function MemberModalFrame({
       {id === null ? (
         <ErrorState message={MEMBER_ACTION_MESSAGES.notFound} />
       ) : member.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-4">
-          <span className="sr-only">Loading member</span>
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-11 w-full" />
-        </div>
+        <LoadingFields
+          label="Loading member"
+          shapes={["h-11 w-full", "h-11 w-full", "h-11 w-full"]}
+        />
       ) : member.isError ? (
         <QueryErrorState query={member} />
       ) : (

@@ -1,6 +1,6 @@
 import { idSchema } from "@tessera/shared";
 import { useSearchParams } from "react-router";
-import { ErrorState, Modal, QueryErrorState, Skeleton } from "@/components/ui";
+import { ErrorState, LoadingFields, Modal, QueryErrorState } from "@/components/ui";
 import { useGoBack } from "@/lib/use-go-back";
 import { useMembership } from "../api";
 import { MembershipForm } from "../components/membership-form";
@@ -32,12 +32,10 @@ export function MembershipFormModal({ fallbackPath }: { fallbackPath: string }) 
       ) : id === null ? (
         <ErrorState message="Membership not found" />
       ) : tier.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-4">
-          <span className="sr-only">Loading membership</span>
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-11 w-full" />
-        </div>
+        <LoadingFields
+          label="Loading membership"
+          shapes={["h-11 w-full", "h-24 w-full", "h-11 w-full"]}
+        />
       ) : tier.isError ? (
         <QueryErrorState query={tier} />
       ) : (

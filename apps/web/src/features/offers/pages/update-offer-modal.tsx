@@ -1,6 +1,6 @@
 import { CATALOGUE_MESSAGES, idSchema } from "@tessera/shared";
 import { useSearchParams } from "react-router";
-import { Alert, ErrorState, Modal, QueryErrorState, Skeleton } from "@/components/ui";
+import { Alert, ErrorState, LoadingFields, Modal, QueryErrorState } from "@/components/ui";
 import { useGoBack } from "@/lib/use-go-back";
 import { useOffer } from "../api";
 import { OfferForm } from "../components/offer-form";
@@ -25,12 +25,10 @@ export function UpdateOfferModal({ fallbackPath }: { fallbackPath: string }) {
       {id === null ? (
         <ErrorState message={CATALOGUE_MESSAGES.offerNotFound} />
       ) : offer.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-4">
-          <span className="sr-only">Loading offer</span>
-          <Skeleton className="h-32 w-full" />
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
+        <LoadingFields
+          label="Loading offer"
+          shapes={["h-32 w-full", "h-11 w-full", "h-24 w-full"]}
+        />
       ) : offer.isError ? (
         <QueryErrorState query={offer} />
       ) : offer.data.status === "cancelled" ? (

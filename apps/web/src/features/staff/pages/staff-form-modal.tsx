@@ -11,10 +11,10 @@ import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import {
   ErrorState,
+  LoadingFields,
   Modal,
   ModalFormActions,
   QueryErrorState,
-  Skeleton,
   TextInput,
 } from "@/components/ui";
 import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
@@ -134,11 +134,7 @@ export function StaffFormModal() {
       ) : id === null ? (
         <ErrorState message={STAFF_ACTION_MESSAGES.notFound} />
       ) : employee.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-4">
-          <span className="sr-only">Loading staff member</span>
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-11 w-full" />
-        </div>
+        <LoadingFields label="Loading staff member" shapes={["h-11 w-full", "h-11 w-full"]} />
       ) : employee.isError ? (
         <QueryErrorState query={employee} />
       ) : (
