@@ -4,9 +4,12 @@ import { PaymentFormModal } from "@/features/payments";
 import { notifySuccess } from "@/lib/notify";
 import { useInvalidateMembers } from "./api";
 
-/** What a sale at the counter answers: done (cash), or a card checkout to complete first. */
+/**
+ * What a sale at the counter answers: done (cash; a plan change may be "scheduled" for the next
+ * renewal), or a card checkout to complete first.
+ */
 export type CounterSaleResponse =
-  | { outcome: "completed"; message: string }
+  | { outcome: "completed" | "scheduled"; message: string }
   | { outcome: "checkout"; data: CheckoutSession };
 
 /**
