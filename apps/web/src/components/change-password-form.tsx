@@ -6,8 +6,9 @@ import {
   changePasswordSchema,
 } from "@tessera/shared";
 import { Link } from "react-router";
+import { FormPageActions } from "@/components/form-page-actions";
 import { NewPasswordFields } from "@/components/new-password-fields";
-import { Button, buttonClassName, PasswordInput } from "@/components/ui";
+import { PasswordInput } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
@@ -106,17 +107,7 @@ export function ChangePasswordForm({
         }}
         translate={t}
       />
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link
-          to={cancelTo}
-          className={buttonClassName({ variant: "outline", className: "no-underline" })}
-        >
-          {t("Cancel")}
-        </Link>
-        <Button type="submit" loading={pending}>
-          {t("Update Password")}
-        </Button>
-      </div>
+      <FormPageActions cancelTo={cancelTo} pending={pending} submitLabel={t("Update Password")} />
     </form>
   );
 }

@@ -8,11 +8,9 @@ import {
 } from "@tessera/shared";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { FormPageActions } from "@/components/form-page-actions";
 import {
   Avatar,
-  Button,
-  buttonClassName,
   CountryPhoneInput,
   countryOfPhoneNumber,
   ImagePicker,
@@ -160,17 +158,12 @@ export function ProfileForm({
           )}
         />
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
-        <Link
-          to={cancelTo}
-          className={buttonClassName({ variant: "outline", className: "no-underline" })}
-        >
-          {t("Cancel")}
-        </Link>
-        <Button type="submit" loading={saving}>
-          {t("Save Changes")}
-        </Button>
-      </div>
+      <FormPageActions
+        cancelTo={cancelTo}
+        pending={saving}
+        submitLabel={t("Save Changes")}
+        divided
+      />
     </form>
   );
 }

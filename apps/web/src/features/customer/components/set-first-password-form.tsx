@@ -1,8 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { customerSetPasswordSchema, type SetPasswordValues } from "@tessera/shared";
-import { Link } from "react-router";
+import { FormPageActions } from "@/components/form-page-actions";
 import { NewPasswordFields } from "@/components/new-password-fields";
-import { Button, buttonClassName } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
@@ -63,17 +62,11 @@ export function SetFirstPasswordForm({
         }}
         translate={t}
       />
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link
-          to={cancelTo}
-          className={buttonClassName({ variant: "outline", className: "no-underline" })}
-        >
-          {t("Cancel")}
-        </Link>
-        <Button type="submit" loading={setPassword.isPending}>
-          {t("Set Password")}
-        </Button>
-      </div>
+      <FormPageActions
+        cancelTo={cancelTo}
+        pending={setPassword.isPending}
+        submitLabel={t("Set Password")}
+      />
     </form>
   );
 }
