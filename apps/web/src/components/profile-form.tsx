@@ -7,7 +7,7 @@ import {
   profileSchema,
 } from "@tessera/shared";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { FormPageActions } from "@/components/form-page-actions";
 import {
   Avatar,
@@ -18,7 +18,7 @@ import {
   TextInput,
 } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { readImageSize } from "@/lib/image-size";
@@ -71,20 +71,14 @@ export function ProfileForm({
     control,
     handleSubmit,
     setError,
-    watch,
     clearErrors,
     formState: { errors },
-  } = useForm<FormValues, unknown, ProfileValues>({
-    resolver: zodResolver(profileSchema) as never,
-    defaultValues: {
-      firstName: person.firstName,
-      lastName: person.lastName,
-      phoneNumber: person.phoneNumber ?? "",
-      phoneCountry: countryOfPhoneNumber(person.phoneNumber),
-    } satisfies ProfileInput,
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  } = useCheckedForm<FormValues, ProfileValues>(zodResolver(profileSchema) as never, {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    phoneNumber: person.phoneNumber ?? "",
+    phoneCountry: countryOfPhoneNumber(person.phoneNumber),
+  } satisfies ProfileInput);
 
   async function choosePicture(file: File | null) {
     setPicture(file);

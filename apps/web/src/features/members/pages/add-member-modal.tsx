@@ -7,10 +7,9 @@ import {
   newMemberSchema,
   PAYMENT_METHOD_OPTIONS,
 } from "@tessera/shared";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Modal, ModalFormActions, Select } from "@/components/ui";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
 import { useActiveTiers, useCreateMember } from "../api";
@@ -38,20 +37,15 @@ export function AddMemberModal() {
     clearErrors,
     setError,
     formState: { errors },
-  } = useForm<FormValues, unknown, NewMemberValues>({
-    resolver: zodResolver(newMemberSchema) as never,
-    defaultValues: {
-      firstName: "",
-      lastName: "",
-      email: "",
-      phoneNumber: "",
-      phoneCountry: DEFAULT_PHONE_COUNTRY,
-      membershipId: "",
-      paymentType: "",
-    },
-    reValidateMode: "onSubmit",
+  } = useCheckedForm<FormValues, NewMemberValues>(zodResolver(newMemberSchema) as never, {
+    firstName: "",
+    lastName: "",
+    email: "",
+    phoneNumber: "",
+    phoneCountry: DEFAULT_PHONE_COUNTRY,
+    membershipId: "",
+    paymentType: "",
   });
-  useClearErrorOnEdit(watch, clearErrors);
   const membershipId = watch("membershipId");
 
   const onSubmit = handleSubmit((values) => {

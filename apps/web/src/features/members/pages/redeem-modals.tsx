@@ -5,10 +5,9 @@ import {
   type GetMemberResponse,
   makeMerchantCashbackSchema,
 } from "@tessera/shared";
-import { useForm } from "react-hook-form";
 import { useOutletContext, useSearchParams } from "react-router";
 import { Button, Modal, ModalFormActions, TextInput } from "@/components/ui";
-import { useClearErrorOnEdit } from "@/lib/form-errors";
+import { useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
 import { useRedeemBenefit, useRedeemCashback, useRedeemOffer } from "../api";
@@ -163,15 +162,11 @@ export function MemberCashbackModal() {
   const {
     register,
     handleSubmit,
-    watch,
-    clearErrors,
     formState: { errors },
-  } = useForm<CashbackForm, unknown, { amount: number }>({
-    resolver: zodResolver(makeMerchantCashbackSchema(member.cashbackBalance)) as never,
-    defaultValues: { amount: "" },
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  } = useCheckedForm<CashbackForm, { amount: number }>(
+    zodResolver(makeMerchantCashbackSchema(member.cashbackBalance)) as never,
+    { amount: "" },
+  );
 
   const onSubmit = handleSubmit(({ amount }) =>
     redeem.mutate(

@@ -7,7 +7,6 @@ import {
   memberDiscountSchema,
   PAYMENT_METHOD_OPTIONS,
 } from "@tessera/shared";
-import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import {
   buttonClassName,
@@ -17,7 +16,7 @@ import {
   Skeleton,
   TextInput,
 } from "@/components/ui";
-import { useClearErrorOnEdit } from "@/lib/form-errors";
+import { useCheckedForm } from "@/lib/form-errors";
 import { notifyError } from "@/lib/notify";
 import { useActiveTiers, useSetPayment } from "../api";
 import {
@@ -68,18 +67,15 @@ export function SetPaymentModal() {
     register,
     handleSubmit,
     watch,
-    clearErrors,
     formState: { errors },
-  } = useForm<FormValues, unknown, MemberDiscountValues & { paymentType: MerchantPaymentMethod }>({
-    resolver: zodResolver(memberDiscountSchema) as never,
-    defaultValues: {
+  } = useCheckedForm<FormValues, MemberDiscountValues & { paymentType: MerchantPaymentMethod }>(
+    zodResolver(memberDiscountSchema) as never,
+    {
       membershipId: state ? String(state.membershipId) : "",
       discount: "",
       paymentType: state?.paymentType ?? "cash",
     },
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  );
   const tier = tiers.data?.find((t) => String(t.id) === watch("membershipId"));
   const discountInput = Number(watch("discount") || 0);
   const discount = Number.isFinite(discountInput) ? Math.min(100, Math.max(0, discountInput)) : 0;

@@ -11,7 +11,6 @@ import {
   updateMemberSchema,
 } from "@tessera/shared";
 import { type ReactNode, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import {
   Button,
@@ -25,7 +24,7 @@ import {
   QueryErrorState,
   Select,
 } from "@/components/ui";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import {
   useActiveTiers,
@@ -90,22 +89,19 @@ function UpdateMemberForm({
     register,
     control,
     handleSubmit,
-    watch,
     clearErrors,
     setError,
     formState: { errors },
-  } = useForm<ContactFormValues, unknown, UpdateMemberValues>({
-    resolver: zodResolver(updateMemberSchema) as never,
-    defaultValues: {
+  } = useCheckedForm<ContactFormValues, UpdateMemberValues>(
+    zodResolver(updateMemberSchema) as never,
+    {
       firstName: member.firstName,
       lastName: member.lastName,
       email: member.email,
       phoneNumber: member.phoneNumber ?? "",
       phoneCountry: countryOfPhoneNumber(member.phoneNumber),
     },
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  );
 
   const onSubmit = handleSubmit((values) =>
     update.mutate(
@@ -174,18 +170,14 @@ function ManageMembershipForm({
   const {
     register,
     handleSubmit,
-    watch,
-    clearErrors,
     formState: { errors },
-  } = useForm<MembershipForm, unknown, ManageMembershipValues>({
-    resolver: zodResolver(manageMembershipSchema) as never,
-    defaultValues: {
+  } = useCheckedForm<MembershipForm, ManageMembershipValues>(
+    zodResolver(manageMembershipSchema) as never,
+    {
       membershipId: current ? String(current.membershipId) : "",
       paymentType: current?.paymentType === "cash" ? "cash" : current ? "pos" : "",
     },
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  );
   const done = () => navigate(MEMBERS_PATH, { replace: true });
   const { settle, checkoutModal } = useCounterCheckout(done);
 

@@ -15,12 +15,12 @@ import {
 } from "@tessera/shared";
 import { Crop } from "lucide-react";
 import { useMemo, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { BackLink } from "@/components/back-link";
 import { ImageCropDialog } from "@/components/image-crop-dialog";
 import { Alert, Button, Card, ImagePicker, Select, Textarea, TextInput } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { readImageSize } from "@/lib/image-size";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { brandingStyle, useBrandFont, useCurrentShop } from "@/lib/shop-branding";
@@ -132,25 +132,19 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
     handleSubmit,
     setError,
     watch,
-    clearErrors,
     formState: { errors },
-  } = useForm<FormValues, unknown, StoreSettingsValues>({
-    resolver: zodResolver(storeSettingsSchema) as never,
-    defaultValues: {
-      name: shop.name,
-      tagline: shop.tagline ?? "",
-      industry: shop.industry ?? "",
-      fontStyle: shop.fontStyle,
-      primaryColor: shop.primaryColor,
-      secondaryColor: shop.secondaryColor,
-      timeZone: shop.timeZone,
-      codeSignUp: shop.codeSignUp,
-      defaultLocale: shop.defaultLocale,
-      followBrowserLocale: shop.followBrowserLocale,
-    },
-    reValidateMode: "onSubmit",
+  } = useCheckedForm<FormValues, StoreSettingsValues>(zodResolver(storeSettingsSchema) as never, {
+    name: shop.name,
+    tagline: shop.tagline ?? "",
+    industry: shop.industry ?? "",
+    fontStyle: shop.fontStyle,
+    primaryColor: shop.primaryColor,
+    secondaryColor: shop.secondaryColor,
+    timeZone: shop.timeZone,
+    codeSignUp: shop.codeSignUp,
+    defaultLocale: shop.defaultLocale,
+    followBrowserLocale: shop.followBrowserLocale,
   });
-  useClearErrorOnEdit(watch, clearErrors);
   const preview = watch(["primaryColor", "secondaryColor", "fontStyle"]);
   useBrandFont(preview[2]);
 

@@ -7,7 +7,6 @@ import {
   type StaffValues,
   staffSchema,
 } from "@tessera/shared";
-import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import {
   ErrorState,
@@ -17,7 +16,7 @@ import {
   QueryErrorState,
   TextInput,
 } from "@/components/ui";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
 import { useEmployee, useSaveEmployee } from "../api";
@@ -30,21 +29,14 @@ function StaffForm({ employee, onDone }: { employee?: Employee; onDone: () => vo
   const {
     register,
     handleSubmit,
-    watch,
-    clearErrors,
     setError,
     formState: { errors },
-  } = useForm<FormValues, unknown, StaffValues>({
-    resolver: zodResolver(staffSchema) as never,
-    defaultValues: {
-      firstName: employee?.firstName ?? "",
-      lastName: employee?.lastName ?? "",
-      email: employee?.email ?? "",
-      role: employee?.role ?? "",
-    } satisfies StaffInput,
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  } = useCheckedForm<FormValues, StaffValues>(zodResolver(staffSchema) as never, {
+    firstName: employee?.firstName ?? "",
+    lastName: employee?.lastName ?? "",
+    email: employee?.email ?? "",
+    role: employee?.role ?? "",
+  } satisfies StaffInput);
 
   const onSubmit = handleSubmit((values) =>
     save.mutate(
