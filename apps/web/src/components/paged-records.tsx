@@ -26,7 +26,7 @@ export function PagedRecords<Row>({
   onPage,
   columns,
   getRowKey,
-  errorTitle,
+  errorTitle = `Could not load the ${noun[1]}`,
   empty,
   phone,
 }: {
@@ -48,7 +48,8 @@ export function PagedRecords<Row>({
   onPage: (page: number) => void;
   columns: TableColumn<Row>[];
   getRowKey: (row: Row) => number;
-  errorTitle: string;
+  /** Above the error; "Could not load the records" (the plural noun) by default. */
+  errorTitle?: string;
   empty: { title: string; hint: string };
   phone: {
     title: (row: Row) => ReactNode;

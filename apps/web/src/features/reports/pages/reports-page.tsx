@@ -45,6 +45,10 @@ type ReportTab = "transactions" | "redemptions";
 const periodOf = reportPeriodSchema.catch(DEFAULT_PERIOD);
 const paymentFilterOf = reportPaymentFilterSchema.catch(DEFAULT_REPORT_PAYMENT_FILTER);
 
+/** What both tabs' tables share: the page size, and rows keyed by their id. */
+const REPORT_TABLE = { pageSize: REPORT_PAGE_SIZE, getRowKey: (row: { id: number }) => row.id };
+const noReports = (hint: string) => ({ title: "No reports", hint });
+
 /** `/merchant/reports` (spec §2 "Reports"): Transactions and Redemptions, with CSV downloads. */
 export function ReportsPage() {
   useDocumentTitle("Reports");
@@ -193,19 +197,14 @@ export function ReportsPage() {
           <PagedRecords
             label="Transactions"
             noun={["transaction", "transactions"]}
-            errorTitle="Could not load the transactions"
-            pageSize={REPORT_PAGE_SIZE}
+            {...REPORT_TABLE}
             query={transactions}
             rows={transactions.data?.transactions ?? []}
             total={transactions.data?.total ?? 0}
             page={transactionPage}
             onPage={setTransactionPage}
             columns={transactionColumns}
-            getRowKey={(row) => row.id}
-            empty={{
-              title: "No reports",
-              hint: `No ${paymentLabel}transactions for ${periodLabel}.`,
-            }}
+            empty={noReports(`No ${paymentLabel}transactions for ${periodLabel}.`)}
             phone={{
               title: (row) => row.item,
               amount: (row) => formatMoney(row.price),
@@ -218,16 +217,14 @@ export function ReportsPage() {
           <PagedRecords
             label="Redemptions"
             noun={["redemption", "redemptions"]}
-            errorTitle="Could not load the redemptions"
-            pageSize={REPORT_PAGE_SIZE}
+            {...REPORT_TABLE}
             query={redemptions}
             rows={redemptions.data?.redemptions ?? []}
             total={redemptions.data?.total ?? 0}
             page={redemptionPage}
             onPage={setRedemptionPage}
             columns={redemptionColumns}
-            getRowKey={(row) => row.id}
-            empty={{ title: "No reports", hint: `No redemptions for ${periodLabel}.` }}
+            empty={noReports(`No redemptions for ${periodLabel}.`)}
             phone={{
               title: (row) => row.item,
               amount: (row) => formatMoney(row.value),
