@@ -25,7 +25,6 @@ export { ImagePicker, type ImagePickerProps } from "./image-picker";
 export { ListPager } from "./list-pager";
 export { LoadingFields } from "./loading-fields";
 export { Modal, ModalClose, type ModalProps } from "./modal";
-export { ModalFormActions } from "./modal-form-actions";
 export { PasswordInput, type PasswordInputProps } from "./password-input";
 export { PhoneList, type PhoneListProps } from "./phone-list";
 export { QueryErrorState } from "./query-error-state";

@@ -6,7 +6,8 @@ import {
   PAYMENT_METHOD_OPTIONS,
 } from "@tessera/shared";
 import { useState } from "react";
-import { Modal, ModalFormActions, Select, TextInput } from "@/components/ui";
+import { ModalFormActions } from "@/components/modal-form-actions";
+import { Modal, Select, TextInput } from "@/components/ui";
 import { notifyError } from "@/lib/notify";
 import { useActiveOffers, usePurchaseOfferForMember } from "../api";
 import { useCounterCheckout } from "../use-counter-checkout";

@@ -8,7 +8,8 @@ import {
   PAYMENT_METHOD_OPTIONS,
 } from "@tessera/shared";
 import { useNavigate } from "react-router";
-import { Modal, ModalFormActions, Select } from "@/components/ui";
+import { ModalFormActions } from "@/components/modal-form-actions";
+import { Modal, Select } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";

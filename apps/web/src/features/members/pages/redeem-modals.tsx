@@ -6,7 +6,8 @@ import {
   makeMerchantCashbackSchema,
 } from "@tessera/shared";
 import { useOutletContext, useSearchParams } from "react-router";
-import { Button, Modal, ModalFormActions, TextInput } from "@/components/ui";
+import { ModalFormActions } from "@/components/modal-form-actions";
+import { Button, Modal, TextInput } from "@/components/ui";
 import { useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";

@@ -8,14 +8,8 @@ import {
   PAYMENT_METHOD_OPTIONS,
 } from "@tessera/shared";
 import { Link, useLocation, useNavigate } from "react-router";
-import {
-  buttonClassName,
-  Modal,
-  ModalFormActions,
-  Select,
-  Skeleton,
-  TextInput,
-} from "@/components/ui";
+import { ModalFormActions } from "@/components/modal-form-actions";
+import { buttonClassName, Modal, Select, Skeleton, TextInput } from "@/components/ui";
 import { useCheckedForm } from "@/lib/form-errors";
 import { notifyError } from "@/lib/notify";
 import { useActiveTiers, useSetPayment } from "../api";

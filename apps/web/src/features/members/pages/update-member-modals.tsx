@@ -12,6 +12,7 @@ import {
 } from "@tessera/shared";
 import { type ReactNode, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { ModalFormActions } from "@/components/modal-form-actions";
 import {
   Button,
   ConfirmDialog,
@@ -20,7 +21,6 @@ import {
   LoadingFields,
   Modal,
   ModalClose,
-  ModalFormActions,
   QueryErrorState,
   Select,
 } from "@/components/ui";

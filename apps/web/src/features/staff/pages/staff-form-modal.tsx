@@ -8,14 +8,8 @@ import {
   staffSchema,
 } from "@tessera/shared";
 import { useSearchParams } from "react-router";
-import {
-  ErrorState,
-  LoadingFields,
-  Modal,
-  ModalFormActions,
-  QueryErrorState,
-  TextInput,
-} from "@/components/ui";
+import { ModalFormActions } from "@/components/modal-form-actions";
+import { ErrorState, LoadingFields, Modal, QueryErrorState, TextInput } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";

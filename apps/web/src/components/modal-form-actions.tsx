@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Button } from "./button";
-import { ModalClose } from "./modal";
+import { Button, ModalClose } from "@/components/ui";
 
 /**
  * A modal form's last row: Cancel (closes the modal; off while saving) and the submit button,
