@@ -1,7 +1,10 @@
 import { resolveLocale } from "@tessera/shared";
-import { Store } from "lucide-react";
+import { House, Store } from "lucide-react";
 import { useEffect } from "react";
-import { NotFoundLayout } from "@/components/not-found-layout";
+import { Link } from "react-router";
+import { BrandLogo } from "@/components/brand-logo";
+import { ThemeToggle } from "@/components/theme-toggle";
+import { buttonClassName } from "@/components/ui";
 import { activateLocale } from "@/lib/i18n";
 import { readChosenLocale } from "@/lib/i18n/chosen-locale";
 import { useT } from "@/lib/i18n/use-t";
@@ -26,8 +29,14 @@ export function StoreNotFoundPage() {
   const { t } = useT();
   useDocumentTitle(t("Store Not Found"));
   return (
-    <NotFoundLayout
-      picture={
+    <div className="flex min-h-dvh flex-col">
+      <header className="flex items-center justify-between px-4 py-4 sm:px-8">
+        <Link to="/" className="rounded-md text-fg no-underline" aria-label={t("Tessera home")}>
+          <BrandLogo />
+        </Link>
+        <ThemeToggle />
+      </header>
+      <main className="flex flex-1 flex-col items-center justify-center px-4 pb-16 text-center">
         <div className="relative mb-6 flex size-20 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
           <Store aria-hidden="true" className="size-9" />
           <span
@@ -37,12 +46,17 @@ export function StoreNotFoundPage() {
             ?
           </span>
         </div>
-      }
-      title={t("Store Not Found")}
-      message={t(
-        "This store does not exist, or the link is incorrect. Check the address with the shop, or go back to the homepage.",
-      )}
-      homeLabel={t("Go to Homepage")}
-    />
+        <h1 className="font-bold text-2xl text-fg sm:text-3xl">{t("Store Not Found")}</h1>
+        <p className="mt-2 max-w-md text-fg-muted">
+          {t(
+            "This store does not exist, or the link is incorrect. Check the address with the shop, or go back to the homepage.",
+          )}
+        </p>
+        <Link to="/" className={buttonClassName({ className: "mt-8" })}>
+          <House aria-hidden="true" className="size-4" />
+          {t("Go to Homepage")}
+        </Link>
+      </main>
+    </div>
   );
 }
