@@ -9,7 +9,8 @@ import { ChevronDown, Search } from "lucide-react";
 import { type ComponentProps, type ReactNode, useMemo, useState } from "react";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
-import { controlClassName, controlStateClassName, Field, useFieldIds } from "./field";
+import { controlClassName, controlStateClassName } from "./field";
+import { Field, useFieldIds } from "./field-shell";
 import { Modal } from "./modal";
 import { TextInput } from "./text-input";
 

@@ -10,7 +10,7 @@ import {
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
 import { Button } from "./button";
-import { Field, useFieldIds } from "./field";
+import { Field, useFieldIds } from "./field-shell";
 
 const aspects = {
   square: "aspect-square w-32",

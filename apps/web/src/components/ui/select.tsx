@@ -1,7 +1,8 @@
 import { ChevronDown } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/cn";
-import { controlClassName, controlSizes, controlStateClassName, Field, useFieldIds } from "./field";
+import { controlClassName, controlSizes, controlStateClassName } from "./field";
+import { Field, useFieldIds } from "./field-shell";
 
 export const NO_OPTIONS_TEXT = "No options available";
 

@@ -1,6 +1,13 @@
-import { type ComponentProps, type FocusEvent, type ReactNode, useState } from "react";
+import { type ComponentProps, type FocusEvent, type ReactNode, useId, useState } from "react";
 import { cn } from "@/lib/cn";
-import { controlClassName, controlSizes, controlStateClassName, Field, useFieldIds } from "./field";
+import {
+  controlClassName,
+  controlSizes,
+  controlStateClassName,
+  FieldLabel,
+  FieldMessage,
+  joinIds,
+} from "./field";
 
 export interface TextInputProps extends Omit<ComponentProps<"input">, "size"> {
   label?: ReactNode;
@@ -40,8 +47,12 @@ export function TextInput({
   "aria-describedby": describedBy,
   ...props
 }: TextInputProps) {
-  const { inputId, hasError, ...field } = useFieldIds(id, error, hint, describedBy);
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
   const [isFocused, setIsFocused] = useState(false);
+  const hasError = Boolean(error);
 
   function handleFocus(event: FocusEvent<HTMLInputElement>) {
     setIsFocused(true);
@@ -54,14 +65,12 @@ export function TextInput({
   }
 
   return (
-    <Field
-      inputId={inputId}
-      label={label}
-      required={required}
-      error={error}
-      hint={hint}
-      className={containerClassName}
-    >
+    <div className={cn("w-full", containerClassName)}>
+      {label ? (
+        <FieldLabel htmlFor={inputId} required={required}>
+          {label}
+        </FieldLabel>
+      ) : null}
       <div className="relative">
         {startAdornment ? (
           <span className="pointer-events-none absolute inset-y-0 start-0 flex items-center ps-3 text-fg-subtle [&_svg]:size-4">
@@ -75,7 +84,7 @@ export function TextInput({
           placeholder={isFocused ? "" : placeholder}
           required={required}
           aria-invalid={hasError || undefined}
-          aria-describedby={field.describedBy}
+          aria-describedby={joinIds(describedBy, hasError ? errorId : hint ? hintId : undefined)}
           onFocus={handleFocus}
           onBlur={handleBlur}
           className={cn(
@@ -93,6 +102,15 @@ export function TextInput({
           <span className="absolute inset-y-0 end-0 flex items-center pe-1">{endAdornment}</span>
         ) : null}
       </div>
-    </Field>
+      {hasError ? (
+        <FieldMessage id={errorId} tone="error">
+          {error}
+        </FieldMessage>
+      ) : hint ? (
+        <FieldMessage id={hintId} tone="hint">
+          {hint}
+        </FieldMessage>
+      ) : null}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/cn";
-import { controlClassName, controlStateClassName, Field, useFieldIds } from "./field";
+import { controlClassName, controlStateClassName } from "./field";
+import { Field, useFieldIds } from "./field-shell";
 
 export interface TextareaProps extends ComponentProps<"textarea"> {
   label?: ReactNode;
