@@ -1,9 +1,10 @@
-import type { UseQueryResult } from "@tanstack/react-query";
+import type { UseMutationResult, UseQueryResult } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { buttonClassName, QueryErrorState, SkeletonGrid } from "@/components/ui";
+import { buttonClassName, ConfirmDialog, QueryErrorState, SkeletonGrid } from "@/components/ui";
 import { cn } from "@/lib/cn";
+import { notifySuccess } from "@/lib/notify";
 
 /** A merchant list page's heading, with its "Create …" link on the right. */
 export function ListPageHeader({
@@ -68,5 +69,51 @@ export function QueryCardGrid<T extends { id: number }>({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The card list's "Delete …?" step: open while `item` is set; confirming runs `remove` with its
+ * id, toasts the answer's message, closes and calls `onDeleted`. Spec §8: a failed delete is
+ * only logged (`failureLog`) and the dialog stays open.
+ */
+export function ConfirmDeleteDialog<T extends { id: number }>({
+  item,
+  onClose,
+  remove,
+  title,
+  describe,
+  failureLog,
+  onDeleted,
+}: {
+  item: T | null;
+  onClose: () => void;
+  remove: UseMutationResult<{ message: string }, unknown, number>;
+  title: string;
+  describe: (item: T) => string;
+  failureLog: string;
+  onDeleted?: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={title}
+      description={item ? describe(item) : undefined}
+      pending={remove.isPending}
+      onConfirm={() => {
+        if (!item) return;
+        remove.mutate(item.id, {
+          onSuccess: (response) => {
+            notifySuccess(response.message);
+            onClose();
+            onDeleted?.();
+          },
+          onError: (error) => console.error(failureLog, error),
+        });
+      }}
+    />
   );
 }

@@ -6,7 +6,9 @@ import {
   changePasswordSchema,
 } from "@tessera/shared";
 import { Link } from "react-router";
-import { Button, buttonClassName, PasswordInput } from "@/components/ui";
+import { FormPageActions } from "@/components/form-page-actions";
+import { NewPasswordFields } from "@/components/new-password-fields";
+import { PasswordInput } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
@@ -92,30 +94,20 @@ export function ChangePasswordForm({
           </Link>
         </div>
       </div>
-      <PasswordInput
-        label={t("New Password")}
-        autoComplete="new-password"
-        hint={t("8+ characters with upper and lower case letters, a number and one of @$!%*?&")}
-        error={translated(errors.newPassword?.message)}
-        {...register("newPassword")}
+      <NewPasswordFields
+        password={{
+          label: "New Password",
+          error: translated(errors.newPassword?.message),
+          ...register("newPassword"),
+        }}
+        confirm={{
+          label: "Re-Enter new Password",
+          error: translated(errors.confirmNewPassword?.message),
+          ...register("confirmNewPassword"),
+        }}
+        translate={t}
       />
-      <PasswordInput
-        label={t("Re-Enter new Password")}
-        autoComplete="new-password"
-        error={translated(errors.confirmNewPassword?.message)}
-        {...register("confirmNewPassword")}
-      />
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link
-          to={cancelTo}
-          className={buttonClassName({ variant: "outline", className: "no-underline" })}
-        >
-          {t("Cancel")}
-        </Link>
-        <Button type="submit" loading={pending}>
-          {t("Update Password")}
-        </Button>
-      </div>
+      <FormPageActions cancelTo={cancelTo} pending={pending} submitLabel={t("Update Password")} />
     </form>
   );
 }

@@ -7,20 +7,18 @@ import {
   profileSchema,
 } from "@tessera/shared";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { Controller } from "react-hook-form";
+import { FormPageActions } from "@/components/form-page-actions";
 import {
   Avatar,
-  Button,
-  buttonClassName,
   CountryPhoneInput,
   countryOfPhoneNumber,
   ImagePicker,
-  Skeleton,
+  LoadingFields,
   TextInput,
 } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { readImageSize } from "@/lib/image-size";
@@ -73,20 +71,14 @@ export function ProfileForm({
     control,
     handleSubmit,
     setError,
-    watch,
     clearErrors,
     formState: { errors },
-  } = useForm<FormValues, unknown, ProfileValues>({
-    resolver: zodResolver(profileSchema) as never,
-    defaultValues: {
-      firstName: person.firstName,
-      lastName: person.lastName,
-      phoneNumber: person.phoneNumber ?? "",
-      phoneCountry: countryOfPhoneNumber(person.phoneNumber),
-    } satisfies ProfileInput,
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  } = useCheckedForm<FormValues, ProfileValues>(zodResolver(profileSchema) as never, {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    phoneNumber: person.phoneNumber ?? "",
+    phoneCountry: countryOfPhoneNumber(person.phoneNumber),
+  } satisfies ProfileInput);
 
   async function choosePicture(file: File | null) {
     setPicture(file);
@@ -160,17 +152,12 @@ export function ProfileForm({
           )}
         />
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
-        <Link
-          to={cancelTo}
-          className={buttonClassName({ variant: "outline", className: "no-underline" })}
-        >
-          {t("Cancel")}
-        </Link>
-        <Button type="submit" loading={saving}>
-          {t("Save Changes")}
-        </Button>
-      </div>
+      <FormPageActions
+        cancelTo={cancelTo}
+        pending={saving}
+        submitLabel={t("Save Changes")}
+        divided
+      />
     </form>
   );
 }
@@ -179,11 +166,9 @@ export function ProfileForm({
 export function ProfileFormLoading() {
   const { t } = useT();
   return (
-    <div aria-busy="true" className="flex flex-col gap-4">
-      <span className="sr-only">{t("Loading your profile")}</span>
-      <Skeleton className="size-24 rounded-full" />
-      <Skeleton className="h-11 w-full" />
-      <Skeleton className="h-11 w-full" />
-    </div>
+    <LoadingFields
+      label={t("Loading your profile")}
+      shapes={["size-24 rounded-full", "h-11 w-full", "h-11 w-full"]}
+    />
   );
 }

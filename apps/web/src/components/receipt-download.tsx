@@ -1,22 +1,9 @@
 import { FileDown } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui";
-import { getFile } from "@/lib/api-client";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError } from "@/lib/notify";
-
-/** Saves a file the API answers with the session (a PDF receipt) under the server's name. */
-async function saveFile(path: string, fallbackName: string) {
-  const { blob, fileName } = await getFile(path);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { downloadFile } from "@/lib/save-file";
 
 /**
  * "PDF receipt" for one payment (issue 17): the customer's own (`/customer/transactions/:id/
@@ -38,7 +25,7 @@ export function ReceiptDownload({
   async function download() {
     setBusy(true);
     try {
-      await saveFile(
+      await downloadFile(
         `/${scope}/transactions/${transactionId}/receipt`,
         `receipt-${transactionId}.pdf`,
       );

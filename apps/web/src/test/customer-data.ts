@@ -166,3 +166,21 @@ export function makeTransaction(overrides: Record<string, unknown> = {}) {
 export function pageOf(key: string, rows: unknown[], total = rows.length, page = 1, pageSize = 10) {
   return { [key]: rows, total, page, pageSize };
 }
+
+/** The customer's dashboard page. */
+export const DASHBOARD = `/${SHOP_ID}/customer/dashboard`;
+/** The signed-in customer's record: what the dashboard shows. */
+export const GET_CUSTOMER = `GET /customer/profile/get-customer/${CUSTOMER_ID}`;
+
+/**
+ * What every customer page loads: the shop, its membership tiers (TIERS) and its active offers
+ * (`offers`, none by default); `extra` adds routes or replaces these.
+ */
+export function customerRoutes(extra: Record<string, unknown> = {}, offers: unknown[] = []) {
+  return {
+    ...shopRoute,
+    "GET /customer/memberships/get-active-memberships": { memberships: TIERS },
+    "GET /customer/offers/get-active-offers": { offers },
+    ...extra,
+  };
+}

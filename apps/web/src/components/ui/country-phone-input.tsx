@@ -6,16 +6,11 @@ import {
   searchPhoneCountries,
 } from "@tessera/shared";
 import { ChevronDown, Search } from "lucide-react";
-import { type ComponentProps, type ReactNode, useId, useMemo, useState } from "react";
+import { type ComponentProps, type ReactNode, useMemo, useState } from "react";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
-import {
-  controlClassName,
-  controlStateClassName,
-  FieldLabel,
-  FieldMessage,
-  joinIds,
-} from "./field";
+import { controlClassName, controlStateClassName } from "./field";
+import { Field, useFieldIds } from "./field-shell";
 import { Modal } from "./modal";
 import { TextInput } from "./text-input";
 
@@ -57,10 +52,7 @@ export function CountryPhoneInput({
   className,
   ...inputProps
 }: CountryPhoneInputProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const { inputId, hasError, describedBy } = useFieldIds(id, error, hint);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const { t, locale } = useT();
@@ -70,7 +62,6 @@ export function CountryPhoneInput({
     [country, locale],
   );
   const results = useMemo(() => searchPhoneCountries(query, locale), [query, locale]);
-  const hasError = Boolean(error);
 
   function pick(code: string) {
     onCountryChange(code);
@@ -79,52 +70,45 @@ export function CountryPhoneInput({
   }
 
   return (
-    <div className="w-full">
-      <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
-      <div className="flex gap-2">
-        <button
-          type="button"
-          onClick={() => setOpen(true)}
-          aria-label={t("Country: {country}", {
-            country: `${selected?.name ?? country} ${selected?.callingCode ?? ""}`.trim(),
-          })}
-          className={cn(
-            controlClassName,
-            controlStateClassName.normal,
-            // `!` because the shared control classes make every control a full-width block.
-            "flex! h-11 w-auto! shrink-0 items-center gap-1.5 px-3 text-sm",
-          )}
-        >
-          <span aria-hidden="true" className="text-lg leading-none">
-            {selected?.flag}
-          </span>
-          <span className="tabular-nums">{selected?.callingCode}</span>
-          <ChevronDown aria-hidden="true" className="size-4 text-fg-subtle" />
-        </button>
-        <input
-          id={inputId}
-          type="tel"
-          autoComplete="tel-national"
-          aria-invalid={hasError || undefined}
-          aria-describedby={joinIds(hasError ? errorId : hint ? hintId : undefined)}
-          className={cn(
-            controlClassName,
-            controlStateClassName[hasError ? "invalid" : "normal"],
-            "h-11 flex-1 px-3.5 text-base sm:text-sm",
-            className,
-          )}
-          {...inputProps}
-        />
-      </div>
-      {hasError ? (
-        <FieldMessage id={errorId} tone="error">
-          {error}
-        </FieldMessage>
-      ) : hint ? (
-        <FieldMessage id={hintId} tone="hint">
-          {hint}
-        </FieldMessage>
-      ) : null}
+    <>
+      <Field inputId={inputId} label={label} error={error} hint={hint}>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            aria-label={t("Country: {country}", {
+              country: `${selected?.name ?? country} ${selected?.callingCode ?? ""}`.trim(),
+            })}
+            className={cn(
+              controlClassName,
+              controlStateClassName.normal,
+              // `!` because the shared control classes make every control a full-width block.
+              "flex! h-11 w-auto! shrink-0 items-center gap-1.5 px-3 text-sm",
+            )}
+          >
+            <span aria-hidden="true" className="text-lg leading-none">
+              {selected?.flag}
+            </span>
+            <span className="tabular-nums">{selected?.callingCode}</span>
+            <ChevronDown aria-hidden="true" className="size-4 text-fg-subtle" />
+          </button>
+          <input
+            id={inputId}
+            type="tel"
+            autoComplete="tel-national"
+            aria-invalid={hasError || undefined}
+            aria-describedby={describedBy}
+            className={cn(
+              controlClassName,
+              controlStateClassName[hasError ? "invalid" : "normal"],
+              "h-11 flex-1 px-3.5 text-base sm:text-sm",
+              className,
+            )}
+            {...inputProps}
+          />
+        </div>
+      </Field>
+      {/* The dialog renders in a portal, so it sits beside the field rather than inside it. */}
       <Modal open={open} onOpenChange={setOpen} title={t("Select country")} size="sm">
         <div className="flex flex-col gap-3">
           <TextInput
@@ -161,6 +145,6 @@ export function CountryPhoneInput({
           )}
         </div>
       </Modal>
-    </div>
+    </>
   );
 }

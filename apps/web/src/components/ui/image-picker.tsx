@@ -4,14 +4,13 @@ import {
   type DragEvent,
   type ReactNode,
   useEffect,
-  useId,
   useRef,
   useState,
 } from "react";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
 import { Button } from "./button";
-import { FieldLabel, FieldMessage, joinIds } from "./field";
+import { Field, useFieldIds } from "./field-shell";
 
 const aspects = {
   square: "aspect-square w-32",
@@ -78,15 +77,11 @@ export function ImagePicker({
   disabled = false,
   className,
 }: ImagePickerProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const { inputId, hasError, describedBy } = useFieldIds(id, error, hint);
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
   const [previewFailed, setPreviewFailed] = useState(false);
   const previewUrl = usePreviewUrl(value);
-  const hasError = Boolean(error);
   const { t } = useT();
 
   // A new file gets a new chance to preview.
@@ -116,13 +111,15 @@ export function ImagePicker({
     choose(event.dataTransfer.files?.[0]);
   }
 
-  const describedBy = joinIds(hasError ? errorId : hint ? hintId : undefined);
-
   return (
-    <div className={cn("w-full", className)}>
-      <FieldLabel htmlFor={inputId} required={required}>
-        {label}
-      </FieldLabel>
+    <Field
+      inputId={inputId}
+      label={label}
+      required={required}
+      error={error}
+      hint={hint}
+      className={className}
+    >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a mouse extra; the file input inside is the keyboard and screen-reader route */}
       <div
         onDragOver={handleDragOver}
@@ -221,15 +218,6 @@ export function ImagePicker({
           </label>
         )}
       </div>
-      {hasError ? (
-        <FieldMessage id={errorId} tone="error">
-          {error}
-        </FieldMessage>
-      ) : hint ? (
-        <FieldMessage id={hintId} tone="hint">
-          {hint}
-        </FieldMessage>
-      ) : null}
-    </div>
+    </Field>
   );
 }

@@ -23,6 +23,7 @@ export { EmptyState, type EmptyStateProps } from "./empty-state";
 export { ErrorState, type ErrorStateProps } from "./error-state";
 export { ImagePicker, type ImagePickerProps } from "./image-picker";
 export { ListPager } from "./list-pager";
+export { LoadingFields } from "./loading-fields";
 export { Modal, ModalClose, type ModalProps } from "./modal";
 export { PasswordInput, type PasswordInputProps } from "./password-input";
 export { PhoneList, type PhoneListProps } from "./phone-list";

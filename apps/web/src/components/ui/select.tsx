@@ -1,14 +1,8 @@
 import { ChevronDown } from "lucide-react";
-import { type ComponentProps, type ReactNode, useId } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/cn";
-import {
-  controlClassName,
-  controlSizes,
-  controlStateClassName,
-  FieldLabel,
-  FieldMessage,
-  joinIds,
-} from "./field";
+import { controlClassName, controlSizes, controlStateClassName } from "./field";
+import { Field, useFieldIds } from "./field-shell";
 
 export const NO_OPTIONS_TEXT = "No options available";
 
@@ -50,11 +44,7 @@ export function Select({
   "aria-describedby": describedBy,
   ...props
 }: SelectProps) {
-  const generatedId = useId();
-  const selectId = id ?? generatedId;
-  const errorId = `${selectId}-error`;
-  const hintId = `${selectId}-hint`;
-  const hasError = Boolean(error);
+  const { inputId: selectId, hasError, ...field } = useFieldIds(id, error, hint, describedBy);
   const isEmpty = options.length === 0;
   const hasBlankOption = isEmpty || placeholder !== undefined;
   // Without a value the browser would pick the first enabled option, hiding the placeholder.
@@ -62,12 +52,14 @@ export function Select({
     value === undefined && defaultValue === undefined && hasBlankOption ? "" : defaultValue;
 
   return (
-    <div className={cn("w-full", containerClassName)}>
-      {label ? (
-        <FieldLabel htmlFor={selectId} required={required}>
-          {label}
-        </FieldLabel>
-      ) : null}
+    <Field
+      inputId={selectId}
+      label={label}
+      required={required}
+      error={error}
+      hint={hint}
+      className={containerClassName}
+    >
       <div className="relative">
         <select
           id={selectId}
@@ -75,7 +67,7 @@ export function Select({
           value={value}
           defaultValue={initialValue}
           aria-invalid={hasError || undefined}
-          aria-describedby={joinIds(describedBy, hasError ? errorId : hint ? hintId : undefined)}
+          aria-describedby={field.describedBy}
           className={cn(
             controlClassName,
             controlSizes[size],
@@ -109,15 +101,6 @@ export function Select({
           className="pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 text-fg-subtle"
         />
       </div>
-      {hasError ? (
-        <FieldMessage id={errorId} tone="error">
-          {error}
-        </FieldMessage>
-      ) : hint ? (
-        <FieldMessage id={hintId} tone="hint">
-          {hint}
-        </FieldMessage>
-      ) : null}
-    </div>
+    </Field>
   );
 }

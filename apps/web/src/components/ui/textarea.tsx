@@ -1,12 +1,7 @@
-import { type ComponentProps, type ReactNode, useId } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/cn";
-import {
-  controlClassName,
-  controlStateClassName,
-  FieldLabel,
-  FieldMessage,
-  joinIds,
-} from "./field";
+import { controlClassName, controlStateClassName } from "./field";
+import { Field, useFieldIds } from "./field-shell";
 
 export interface TextareaProps extends ComponentProps<"textarea"> {
   label?: ReactNode;
@@ -28,41 +23,30 @@ export function Textarea({
   "aria-describedby": describedBy,
   ...props
 }: TextareaProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const hasError = Boolean(error);
+  const field = useFieldIds(id, error, hint, describedBy);
   return (
-    <div className={cn("w-full", containerClassName)}>
-      {label ? (
-        <FieldLabel htmlFor={inputId} required={required}>
-          {label}
-        </FieldLabel>
-      ) : null}
+    <Field
+      inputId={field.inputId}
+      label={label}
+      required={required}
+      error={error}
+      hint={hint}
+      className={containerClassName}
+    >
       <textarea
-        id={inputId}
+        id={field.inputId}
         rows={rows}
         required={required}
-        aria-invalid={hasError || undefined}
-        aria-describedby={joinIds(describedBy, hasError ? errorId : hint ? hintId : undefined)}
+        aria-invalid={field.hasError || undefined}
+        aria-describedby={field.describedBy}
         className={cn(
           controlClassName,
-          controlStateClassName[hasError ? "invalid" : "normal"],
+          controlStateClassName[field.hasError ? "invalid" : "normal"],
           "px-3.5 py-2.5 text-base sm:text-sm",
           className,
         )}
         {...props}
       />
-      {hasError ? (
-        <FieldMessage id={errorId} tone="error">
-          {error}
-        </FieldMessage>
-      ) : hint ? (
-        <FieldMessage id={hintId} tone="hint">
-          {hint}
-        </FieldMessage>
-      ) : null}
-    </div>
+    </Field>
   );
 }

@@ -1,4 +1,5 @@
 import { csvLine, csvText } from "@tessera/shared";
+import { saveBlob } from "@/lib/save-file";
 
 export type CsvColumn<Row> = { header: string; value: (row: Row) => string | number | null };
 
@@ -21,12 +22,5 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Ro
 
 /** Saves the text as a file through a temporary link. */
 export function saveCsv(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([text], { type: "text/csv;charset=utf-8" }), fileName);
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AuditAction, AuditListResponse } from "@tessera/shared";
-import { api, getFile } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { retryUnlessClientError } from "@/lib/query-client";
+import { downloadFile } from "@/lib/save-file";
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -42,13 +43,5 @@ export function useAuditLog(filters: AuditFilters, page: number, enabled: boolea
 
 /** GET /audit-log/export: the filtered log as CSV, saved under the server's file name. */
 export async function downloadAuditLog(filters: AuditFilters): Promise<void> {
-  const { blob, fileName } = await getFile("/audit-log/export", { query: auditQuery(filters) });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName ?? "audit-log.csv";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await downloadFile("/audit-log/export", "audit-log.csv", auditQuery(filters));
 }

@@ -5,6 +5,7 @@ import { routes } from "@/app/router";
 import { mockApi } from "@/test/api-mock";
 import {
   CUSTOMER_ID,
+  GET_CUSTOMER,
   makeDashboard,
   SHOP_ID,
   shopRoute,
@@ -30,8 +31,6 @@ class FakeEventSource extends EventTarget {
     this.dispatchEvent(new MessageEvent(type, { data }));
   }
 }
-
-const GET_CUSTOMER = `GET /customer/profile/get-customer/${CUSTOMER_ID}`;
 
 describe("live refresh (GET /events)", () => {
   beforeEach(() => {

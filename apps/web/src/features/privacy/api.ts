@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ERASURE_CONFIRM_WORD, type ErasurePayload, type ErasureResponse } from "@tessera/shared";
-import { api, getFile } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
+import { downloadFile } from "@/lib/save-file";
 import { removeToken } from "@/lib/token-storage";
 
 /**
@@ -12,15 +13,7 @@ const confirm: ErasurePayload = { confirm: ERASURE_CONFIRM_WORD };
 
 /** Fetched with the session's token (a plain link cannot send it), then saved as the server named it. */
 export async function downloadZip(path: string, fallbackName: string): Promise<void> {
-  const { blob, fileName } = await getFile(path);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await downloadFile(path, fallbackName);
 }
 
 export const myDataPath = (customerId: number) => `/customer/privacy/export/${customerId}`;

@@ -5,8 +5,9 @@ import type {
   ReportPeriod,
   TransactionReportResponse,
 } from "@tessera/shared";
-import { api, getFile, type QueryValue } from "@/lib/api-client";
+import { api, type QueryValue } from "@/lib/api-client";
 import { retryUnlessClientError } from "@/lib/query-client";
+import { downloadFile } from "@/lib/save-file";
 
 export const REPORT_PAGE_SIZE = 20;
 
@@ -61,13 +62,5 @@ export async function downloadReport(
   query: Record<string, QueryValue>,
   fallbackName: string,
 ): Promise<void> {
-  const { blob, fileName } = await getFile(path, { query });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await downloadFile(path, fallbackName, query);
 }

@@ -2,21 +2,9 @@ import { AUDIT_ACTIONS, AUDIT_MESSAGES, type AuditAction, type AuditRecord } fro
 import { Download, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { Navigate } from "react-router";
-import {
-  Badge,
-  Button,
-  EmptyState,
-  ListPager,
-  PhoneList,
-  QueryErrorState,
-  Select,
-  Skeleton,
-  Table,
-  type TableColumn,
-  TextInput,
-} from "@/components/ui";
+import { PagedRecords } from "@/components/paged-records";
+import { Badge, Button, Select, type TableColumn, TextInput } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
-import { cn } from "@/lib/cn";
 import { notifyError } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -222,64 +210,33 @@ export function AuditLogPage() {
         canDownload={!datesWrong && total > 0 && !log.isPlaceholderData}
         onChange={change}
       />
-      {log.isError ? (
-        <QueryErrorState query={log} title={AUDIT_MESSAGES.loadFailed} />
-      ) : !log.isPending && total === 0 ? (
-        <div className="rounded-card border border-line bg-surface shadow-card">
-          <EmptyState
-            title={filtered ? AUDIT_MESSAGES.empty : "Nothing recorded yet"}
-            hint={
-              filtered
-                ? "Try another person, action or dates."
-                : "Sign-ins, refunds, price changes and counter redemptions will appear here."
-            }
-          />
-        </div>
-      ) : (
-        <div
-          className={cn(
-            "flex flex-col gap-3 transition-opacity",
-            log.isPlaceholderData && "opacity-60",
-          )}
-          aria-busy={log.isFetching || undefined}
-        >
-          <div className="text-fg-muted text-sm" aria-live="polite">
-            {log.isPending ? (
-              <Skeleton className="h-5 w-32" />
-            ) : (
-              `${total.toLocaleString("en-US")} ${total === 1 ? "record" : "records"}`
-            )}
-          </div>
-          <Table
-            caption="Audit log"
-            hideCaption
-            columns={columns}
-            rows={rows}
-            getRowKey={(r) => r.id}
-            loading={log.isPending}
-            className="max-sm:hidden"
-          />
-          <PhoneList
-            label="Audit log"
-            rows={rows}
-            getRowKey={(r) => r.id}
-            loading={log.isPending}
-            title={(r) => AUDIT_ACTIONS[r.action] ?? r.action}
-            amount={(r) => r.actorName}
-            details={(r) =>
-              [when(r), r.targetLabel, describeChange(r), r.ip].filter(Boolean).join(" · ")
-            }
-          />
-          <ListPager
-            label="Audit log pages"
-            page={page}
-            pageSize={AUDIT_PAGE_SIZE}
-            total={total}
-            loading={log.isFetching}
-            onPageChange={setPage}
-          />
-        </div>
-      )}
+      <PagedRecords
+        label="Audit log"
+        noun={["record", "records"]}
+        query={log}
+        rows={rows}
+        total={total}
+        page={page}
+        pageSize={AUDIT_PAGE_SIZE}
+        onPage={setPage}
+        columns={columns}
+        getRowKey={(r) => r.id}
+        errorTitle={AUDIT_MESSAGES.loadFailed}
+        empty={
+          filtered
+            ? { title: AUDIT_MESSAGES.empty, hint: "Try another person, action or dates." }
+            : {
+                title: "Nothing recorded yet",
+                hint: "Sign-ins, refunds, price changes and counter redemptions will appear here.",
+              }
+        }
+        phone={{
+          title: (r) => AUDIT_ACTIONS[r.action] ?? r.action,
+          amount: (r) => r.actorName,
+          details: (r) =>
+            [when(r), r.targetLabel, describeChange(r), r.ip].filter(Boolean).join(" · "),
+        }}
+      />
     </div>
   );
 }

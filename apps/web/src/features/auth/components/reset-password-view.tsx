@@ -8,7 +8,8 @@ import {
 } from "@tessera/shared";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { Button, PasswordInput, Spinner } from "@/components/ui";
+import { NewPasswordFields } from "@/components/new-password-fields";
+import { Button, Spinner } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
@@ -147,20 +148,19 @@ export function ResetPasswordView({
             hidden
           />
         ) : null}
-        <PasswordInput
-          label={t("New Password")}
-          autoComplete="new-password"
-          placeholder={t("Create a password")}
-          hint={t("8+ characters with upper and lower case letters, a number and one of @$!%*?&")}
-          error={shown(errors.password?.message)}
-          {...register("password")}
-        />
-        <PasswordInput
-          label={t("Re-type Password")}
-          autoComplete="new-password"
-          placeholder={t("Re-type your password")}
-          error={shown(errors.confirmPassword?.message)}
-          {...register("confirmPassword")}
+        <NewPasswordFields
+          password={{
+            label: "New Password",
+            error: shown(errors.password?.message),
+            ...register("password"),
+          }}
+          confirm={{
+            label: "Re-type Password",
+            error: shown(errors.confirmPassword?.message),
+            ...register("confirmPassword"),
+          }}
+          withPlaceholders
+          translate={t}
         />
         <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
           {t("Set new Password")}

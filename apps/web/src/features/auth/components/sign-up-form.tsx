@@ -6,7 +6,8 @@ import {
   type MerchantSignUpValues,
   merchantSignUpSchema,
 } from "@tessera/shared";
-import { Button, PasswordInput, TextInput } from "@/components/ui";
+import { NewPasswordFields } from "@/components/new-password-fields";
+import { Button, TextInput } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
@@ -77,20 +78,19 @@ export function SignUpForm({
         error={shown(errors.email?.message)}
         {...register("email")}
       />
-      <PasswordInput
-        label={t("Password")}
-        autoComplete="new-password"
-        placeholder={t("Create a password")}
-        hint={t("8+ characters with upper and lower case letters, a number and one of @$!%*?&")}
-        error={shown(errors.password?.message)}
-        {...register("password")}
-      />
-      <PasswordInput
-        label={t("Re-type Password")}
-        autoComplete="new-password"
-        placeholder={t("Re-type your password")}
-        error={shown(errors.reTypePassword?.message)}
-        {...register("reTypePassword")}
+      <NewPasswordFields
+        password={{
+          label: "Password",
+          error: shown(errors.password?.message),
+          ...register("password"),
+        }}
+        confirm={{
+          label: "Re-type Password",
+          error: shown(errors.reTypePassword?.message),
+          ...register("reTypePassword"),
+        }}
+        withPlaceholders
+        translate={t}
       />
       <Button type="submit" size="lg" fullWidth loading={isSubmitting} className="mt-2">
         {t("Create an Account")}

@@ -2,8 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ACCESS_MESSAGES, type SetPasswordValues, setPasswordSchema } from "@tessera/shared";
 import { Link2Off } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { NewPasswordFields } from "@/components/new-password-fields";
 import { ThemeToggle } from "@/components/theme-toggle";
-import { Button, buttonClassName, PasswordInput } from "@/components/ui";
+import { Button, buttonClassName } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useClearSessionOnOpen } from "@/lib/session-hooks";
@@ -63,20 +64,18 @@ export function SetPasswordPage() {
             description="You have been invited to join a shop's team. Choose a password to finish setting up your account."
           />
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            <PasswordInput
-              label="New Password"
-              autoComplete="new-password"
-              placeholder="Create a password"
-              hint="8+ characters with upper and lower case letters, a number and one of @$!%*?&"
-              error={errors.password?.message}
-              {...register("password")}
-            />
-            <PasswordInput
-              label="Confirm Password"
-              autoComplete="new-password"
-              placeholder="Re-type your password"
-              error={errors.confirmPassword?.message}
-              {...register("confirmPassword")}
+            <NewPasswordFields
+              password={{
+                label: "New Password",
+                error: errors.password?.message,
+                ...register("password"),
+              }}
+              confirm={{
+                label: "Confirm Password",
+                error: errors.confirmPassword?.message,
+                ...register("confirmPassword"),
+              }}
+              withPlaceholders
             />
             <Button
               type="submit"

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { customerSetPasswordSchema, type SetPasswordValues } from "@tessera/shared";
-import { Link } from "react-router";
-import { Button, buttonClassName, PasswordInput } from "@/components/ui";
+import { FormPageActions } from "@/components/form-page-actions";
+import { NewPasswordFields } from "@/components/new-password-fields";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
@@ -49,30 +49,24 @@ export function SetFirstPasswordForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <PasswordInput
-        label={t("Password")}
-        autoComplete="new-password"
-        hint={t("8+ characters with upper and lower case letters, a number and one of @$!%*?&")}
-        error={errors.password?.message && translateText(errors.password.message)}
-        {...register("password")}
+      <NewPasswordFields
+        password={{
+          label: "Password",
+          error: errors.password?.message && translateText(errors.password.message),
+          ...register("password"),
+        }}
+        confirm={{
+          label: "Confirm Password",
+          error: errors.confirmPassword?.message && translateText(errors.confirmPassword.message),
+          ...register("confirmPassword"),
+        }}
+        translate={t}
       />
-      <PasswordInput
-        label={t("Confirm Password")}
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message && translateText(errors.confirmPassword.message)}
-        {...register("confirmPassword")}
+      <FormPageActions
+        cancelTo={cancelTo}
+        pending={setPassword.isPending}
+        submitLabel={t("Set Password")}
       />
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link
-          to={cancelTo}
-          className={buttonClassName({ variant: "outline", className: "no-underline" })}
-        >
-          {t("Cancel")}
-        </Link>
-        <Button type="submit" loading={setPassword.isPending}>
-          {t("Set Password")}
-        </Button>
-      </div>
     </form>
   );
 }

@@ -5,6 +5,9 @@ import { routes } from "@/app/router";
 import { jsonResponse, makeCustomer, mockApi } from "@/test/api-mock";
 import {
   CUSTOMER_ID,
+  customerRoutes,
+  DASHBOARD,
+  GET_CUSTOMER,
   makeCustomerOffer,
   makeDashboard,
   makeMembership,
@@ -12,22 +15,9 @@ import {
   makeSession,
   postFromCardForm,
   SHOP_ID,
-  shopRoute,
   signInCustomer,
-  TIERS,
 } from "@/test/customer-data";
 import { renderRoutes } from "@/test/render";
-
-const DASHBOARD = `/${SHOP_ID}/customer/dashboard`;
-const GET_CUSTOMER = `GET /customer/profile/get-customer/${CUSTOMER_ID}`;
-
-function catalogue(offers: unknown[] = []) {
-  return {
-    ...shopRoute,
-    "GET /customer/memberships/get-active-memberships": { memberships: TIERS },
-    "GET /customer/offers/get-active-offers": { offers },
-  };
-}
 
 function tierCard(name: string) {
   return screen.getByRole("article", { name });
@@ -37,7 +27,7 @@ describe("customer dashboard", () => {
   it("without a membership: tiers to buy, the balance, and the Offers tab", async () => {
     signInCustomer();
     mockApi({
-      ...catalogue([makeOffer()]),
+      ...customerRoutes({}, [makeOffer()]),
       [GET_CUSTOMER]: makeDashboard({ rewardBalance: 4.5 }),
     });
     renderRoutes(routes, DASHBOARD);
@@ -59,7 +49,7 @@ describe("customer dashboard", () => {
   it("opens on the tab named in navigation state", async () => {
     signInCustomer();
     mockApi({
-      ...catalogue([]),
+      ...customerRoutes(),
       [GET_CUSTOMER]: makeDashboard({ activeOffers: [makeCustomerOffer()] }),
     });
     renderRoutes(routes, { pathname: DASHBOARD, state: { tab: "offers" } });
@@ -78,7 +68,7 @@ describe("customer dashboard", () => {
     signInCustomer();
     let member = false;
     const api = mockApi({
-      ...catalogue(),
+      ...customerRoutes(),
       [GET_CUSTOMER]: () =>
         makeDashboard(member ? { membership: makeMembership(), rewardBalance: 2 } : {}),
       "POST /fortis/elements/transaction/intention": { data: makeSession() },
@@ -130,7 +120,7 @@ describe("customer dashboard", () => {
   it("a declined card: 'Payment failed, Try again' once, the form closes, nothing granted", async () => {
     signInCustomer();
     mockApi({
-      ...catalogue(),
+      ...customerRoutes(),
       [GET_CUSTOMER]: makeDashboard(),
       "POST /fortis/elements/transaction/intention": { data: makeSession() },
       "POST /fortis/elements/transaction/complete": jsonResponse(
@@ -156,7 +146,7 @@ describe("customer dashboard", () => {
   it("a form error (expired token) fails once without asking the server", async () => {
     signInCustomer();
     const api = mockApi({
-      ...catalogue(),
+      ...customerRoutes(),
       [GET_CUSTOMER]: makeDashboard(),
       "POST /fortis/elements/transaction/intention": { data: makeSession() },
     });
@@ -176,7 +166,7 @@ describe("customer dashboard", () => {
   it("ignores messages that do not come from the card form's frame", async () => {
     signInCustomer();
     const api = mockApi({
-      ...catalogue(),
+      ...customerRoutes(),
       [GET_CUSTOMER]: makeDashboard(),
       "POST /fortis/elements/transaction/intention": { data: makeSession() },
     });
@@ -199,7 +189,7 @@ describe("customer dashboard", () => {
   it("an unverified customer is told to verify before paying", async () => {
     signInCustomer();
     mockApi({
-      ...catalogue(),
+      ...customerRoutes(),
       [GET_CUSTOMER]: makeDashboard({ customer: makeCustomer({ emailVerified: false }) }),
     });
     renderRoutes(routes, DASHBOARD);
@@ -211,7 +201,7 @@ describe("customer dashboard", () => {
     signInCustomer();
     let scheduled = false;
     const api = mockApi({
-      ...catalogue(),
+      ...customerRoutes(),
       [GET_CUSTOMER]: () =>
         makeDashboard({
           membership: makeMembership(),
@@ -258,7 +248,7 @@ describe("customer dashboard", () => {
     signInCustomer();
     let cancelled = false;
     const api = mockApi({
-      ...catalogue(),
+      ...customerRoutes(),
       [GET_CUSTOMER]: () =>
         makeDashboard({ membership: makeMembership(cancelled ? { status: "cancelled" } : {}) }),
       "POST /fortis/membership/cancel": () => {
@@ -292,7 +282,7 @@ describe("customer dashboard", () => {
   it("cancels a cash membership through the customer call; a failure says so", async () => {
     signInCustomer();
     const api = mockApi({
-      ...catalogue(),
+      ...customerRoutes(),
       [GET_CUSTOMER]: makeDashboard({
         membership: makeMembership({ paymentType: "cash", card: null }),
       }),
@@ -318,7 +308,7 @@ describe("customer dashboard", () => {
     signInCustomer();
     localStorage.removeItem("customer");
     const api = mockApi({
-      ...catalogue(),
+      ...customerRoutes(),
       "GET /customer/auth/me": { customer: makeCustomer({ id: CUSTOMER_ID, shopId: SHOP_ID }) },
       [GET_CUSTOMER]: makeDashboard({ rewardBalance: 3 }),
     });
@@ -333,7 +323,7 @@ describe("customer dashboard", () => {
     signInCustomer();
     localStorage.removeItem("customer");
     mockApi({
-      ...catalogue(),
+      ...customerRoutes(),
       "GET /customer/auth/me": jsonResponse(
         { message: "Invalid or expired token. Please login again." },
         401,
@@ -345,7 +335,7 @@ describe("customer dashboard", () => {
 
   it("paying without a customer session: 'Please login to continue.' and the shop's login", async () => {
     signInCustomer();
-    const api = mockApi({ ...catalogue(), [GET_CUSTOMER]: makeDashboard() });
+    const api = mockApi({ ...customerRoutes(), [GET_CUSTOMER]: makeDashboard() });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, DASHBOARD);
     await user.click(await screen.findByRole("button", { name: "Buy Bronze" }));

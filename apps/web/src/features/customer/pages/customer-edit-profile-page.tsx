@@ -1,6 +1,6 @@
 import { CATALOGUE_MESSAGES, type Customer } from "@tessera/shared";
-import { ArrowLeft } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { BackLink } from "@/components/back-link";
 import { ProfileForm, ProfileFormLoading } from "@/components/profile-form";
 import { Card, QueryErrorState } from "@/components/ui";
 import { translateText } from "@/lib/i18n";
@@ -50,13 +50,7 @@ export function CustomerEditProfilePage() {
   const { customerId, dashboard } = useSignedInCustomer();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <Link
-        to={profileOverviewPath(shop.id)}
-        className="inline-flex items-center gap-1.5 self-start rounded-sm text-fg-muted text-sm no-underline hover:text-fg"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t("Back to Profile")}
-      </Link>
+      <BackLink to={profileOverviewPath(shop.id)}>{t("Back to Profile")}</BackLink>
       <h1 className="font-bold text-2xl text-fg sm:text-3xl">{t("Update Profile")}</h1>
       <Card>
         {customerId === null ? (

@@ -6,15 +6,15 @@ import { CHOSEN_LOCALE_KEY } from "@/lib/i18n/chosen-locale";
 import { mockApi } from "@/test/api-mock";
 import {
   CUSTOMER_ID,
+  customerRoutes,
+  GET_CUSTOMER,
   makeDashboard,
   SHOP_ID,
   shopRoute,
   signInCustomer,
-  TIERS,
 } from "@/test/customer-data";
 import { renderRoutes } from "@/test/render";
 
-const GET_CUSTOMER = `GET /customer/profile/get-customer/${CUSTOMER_ID}`;
 const SET_LANGUAGE = `PUT /customer/profile/language/${CUSTOMER_ID}`;
 
 afterEach(async () => {
@@ -27,9 +27,7 @@ describe("the customer area in the customer's language", () => {
     localStorage.setItem(CHOSEN_LOCALE_KEY, "es");
     signInCustomer();
     mockApi({
-      ...shopRoute,
-      "GET /customer/memberships/get-active-memberships": { memberships: TIERS },
-      "GET /customer/offers/get-active-offers": { offers: [] },
+      ...customerRoutes(),
       [GET_CUSTOMER]: makeDashboard({ rewardBalance: 4.5 }),
     });
     renderRoutes(routes, `/${SHOP_ID}/customer/dashboard`);

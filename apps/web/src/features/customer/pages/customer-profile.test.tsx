@@ -5,6 +5,7 @@ import { routes } from "@/app/router";
 import { jsonResponse, makeCustomer, mockApi } from "@/test/api-mock";
 import {
   CUSTOMER_ID,
+  GET_CUSTOMER,
   makeDashboard,
   SHOP_ID,
   shopRoute,
@@ -13,7 +14,6 @@ import {
 import { renderRoutes } from "@/test/render";
 
 const PROFILE = `/${SHOP_ID}/customer/profile-overview`;
-const GET_CUSTOMER = `GET /customer/profile/get-customer/${CUSTOMER_ID}`;
 const UPDATE_PROFILE = `PUT /customer/profile/update-customer-profile/${CUSTOMER_ID}`;
 const UPDATE_PASSWORD = `PUT /customer/profile/update-password/${CUSTOMER_ID}`;
 const GOOD = "Better@2026";

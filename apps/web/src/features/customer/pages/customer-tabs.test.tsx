@@ -5,32 +5,22 @@ import { routes } from "@/app/router";
 import { jsonResponse, mockApi } from "@/test/api-mock";
 import {
   CUSTOMER_ID,
+  customerRoutes,
+  DASHBOARD,
+  GET_CUSTOMER,
   makeCustomerOffer,
   makeDashboard,
   makeRedemption,
   makeTransaction,
   pageOf,
   SHOP_ID,
-  shopRoute,
   signInCustomer,
-  TIERS,
 } from "@/test/customer-data";
 import { renderRoutes } from "@/test/render";
 
-const DASHBOARD = `/${SHOP_ID}/customer/dashboard`;
-const GET_CUSTOMER = `GET /customer/profile/get-customer/${CUSTOMER_ID}`;
 const REDEMPTIONS = `GET /customer/redemptions/get-customer-redemptions/${CUSTOMER_ID}`;
 const TRANSACTIONS = `GET /customer/transactions/get-customer-transactions/${SHOP_ID}`;
 const REDEEM_OFFER = `POST /customer/offers/redeem-offer/${CUSTOMER_ID}`;
-
-function baseRoutes(extra: Record<string, unknown> = {}) {
-  return {
-    ...shopRoute,
-    "GET /customer/memberships/get-active-memberships": { memberships: TIERS },
-    "GET /customer/offers/get-active-offers": { offers: [] },
-    ...extra,
-  };
-}
 
 const future = () => new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString();
 
@@ -39,7 +29,7 @@ describe("Offers tab: bought offers", () => {
     signInCustomer();
     let redeemed = false;
     const api = mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: () =>
           makeDashboard({
             activeOffers: redeemed ? [] : [makeCustomerOffer({ expiresAt: future() })],
@@ -73,7 +63,7 @@ describe("Offers tab: bought offers", () => {
   it("an expired purchase has no Redeem; a refusal shows the server's message", async () => {
     signInCustomer();
     mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard({
           activeOffers: [
             makeCustomerOffer({ expiresAt: "2020-01-01T00:00:00.000Z" }),
@@ -96,7 +86,7 @@ describe("Offers tab: bought offers", () => {
   it("shows two bought offers and See All for the rest", async () => {
     signInCustomer();
     mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard({
           activeOffers: ["A", "B", "C"].map((name, index) =>
             makeCustomerOffer({ customerOfferId: 900 + index, offerName: `Offer ${name}` }),
@@ -123,7 +113,7 @@ describe("Redemptions tab", () => {
   it('"No redemptions available" when there are none', async () => {
     signInCustomer();
     mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard(),
         [REDEMPTIONS]: pageOf("redemptions", []),
       }),
@@ -137,7 +127,7 @@ describe("Redemptions tab", () => {
   it("lists date, item, type, value and who redeemed it, page by page", async () => {
     signInCustomer();
     const api = mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard(),
         [REDEMPTIONS]: (request: { query: URLSearchParams }) =>
           request.query.get("page") === "2"
@@ -191,7 +181,7 @@ describe("Billing tab", () => {
   it('"No transactions found" when there are none', async () => {
     signInCustomer();
     mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard(),
         [TRANSACTIONS]: pageOf("transactions", []),
       }),
@@ -205,7 +195,7 @@ describe("Billing tab", () => {
   it("lists payments with what was bought, how, the amount and the status", async () => {
     signInCustomer();
     mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard(),
         [TRANSACTIONS]: pageOf("transactions", [
           makeTransaction({

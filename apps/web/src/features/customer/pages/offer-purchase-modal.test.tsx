@@ -5,31 +5,26 @@ import { routes } from "@/app/router";
 import { jsonResponse, mockApi } from "@/test/api-mock";
 import {
   CUSTOMER_ID,
+  customerRoutes,
+  DASHBOARD,
+  GET_CUSTOMER,
   makeCustomerOffer,
   makeDashboard,
   makeOffer,
   makeSession,
   postFromCardForm,
   SHOP_ID,
-  shopRoute,
   signInCustomer,
-  TIERS,
 } from "@/test/customer-data";
 import { renderRoutes } from "@/test/render";
 
-const DASHBOARD = `/${SHOP_ID}/customer/dashboard`;
 const PURCHASE = `/${SHOP_ID}/customer/offer-purchase`;
-const GET_CUSTOMER = `GET /customer/profile/get-customer/${CUSTOMER_ID}`;
 const PURCHASE_CALL = `POST /customer/offers/purchase-offer/${CUSTOMER_ID}`;
 
 function routesWith(balance: number, extra: Record<string, unknown> = {}) {
-  return {
-    ...shopRoute,
-    "GET /customer/memberships/get-active-memberships": { memberships: TIERS },
-    "GET /customer/offers/get-active-offers": { offers: [makeOffer()] },
-    [GET_CUSTOMER]: makeDashboard({ rewardBalance: balance }),
-    ...extra,
-  };
+  return customerRoutes({ [GET_CUSTOMER]: makeDashboard({ rewardBalance: balance }), ...extra }, [
+    makeOffer(),
+  ]);
 }
 
 async function openPanel() {

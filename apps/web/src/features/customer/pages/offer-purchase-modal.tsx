@@ -11,7 +11,7 @@ import {
 import { type ReactNode, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { ErrorState, QueryErrorState, Skeleton, TextInput } from "@/components/ui";
+import { ErrorState, LoadingFields, QueryErrorState, TextInput } from "@/components/ui";
 import { CheckoutModal, useCustomerDashboard, usePurchaseOffer } from "@/features/payments";
 import { useClearErrorOnEdit } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
@@ -131,11 +131,10 @@ export function OfferPurchaseModal() {
   let body: ReactNode;
   if (offers.isPending || (customerId !== null && dashboard.isPending)) {
     body = (
-      <div aria-busy="true" className="flex flex-col gap-4">
-        <span className="sr-only">{t("Loading offer")}</span>
-        <Skeleton className="h-24 w-full rounded-card" />
-        <Skeleton className="h-11 w-full" />
-      </div>
+      <LoadingFields
+        label={t("Loading offer")}
+        shapes={["h-24 w-full rounded-card", "h-11 w-full"]}
+      />
     );
   } else if (offers.isError) {
     body = <QueryErrorState query={offers} />;

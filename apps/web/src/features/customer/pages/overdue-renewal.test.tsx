@@ -4,29 +4,23 @@ import { describe, expect, it } from "vitest";
 import { routes } from "@/app/router";
 import { jsonResponse, makeCustomer, mockApi } from "@/test/api-mock";
 import {
-  CUSTOMER_ID,
+  customerRoutes,
+  DASHBOARD,
+  GET_CUSTOMER,
   makeDashboard,
   makeMembership,
   makeSession,
   postFromCardForm,
   SHOP_ID,
-  shopRoute,
   signInCustomer,
-  TIERS,
 } from "@/test/customer-data";
 import { renderRoutes } from "@/test/render";
 
 /** Card form and login flows: generous on a loaded machine. */
 const SLOW = 20_000;
-const DASHBOARD = `/${SHOP_ID}/customer/dashboard`;
-const GET_CUSTOMER = `GET /customer/profile/get-customer/${CUSTOMER_ID}`;
 const PAY = "POST /customer/memberships/501/pay-renewal";
 
-const catalogue = {
-  ...shopRoute,
-  "GET /customer/memberships/get-active-memberships": { memberships: TIERS },
-  "GET /customer/offers/get-active-offers": { offers: [] },
-};
+const catalogue = customerRoutes();
 
 /** A Bronze member whose renewal card was declined; tried again on 2 Apr. */
 const overdue = () =>

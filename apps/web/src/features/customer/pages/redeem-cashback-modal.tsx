@@ -9,7 +9,14 @@ import {
 import { Wallet } from "lucide-react";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { Button, Modal, ModalClose, QueryErrorState, Skeleton, TextInput } from "@/components/ui";
+import {
+  Button,
+  LoadingFields,
+  Modal,
+  ModalClose,
+  QueryErrorState,
+  TextInput,
+} from "@/components/ui";
 import { useCustomerDashboard } from "@/features/payments";
 import { ApiError } from "@/lib/api-client";
 import { useClearErrorOnEdit } from "@/lib/form-errors";
@@ -134,11 +141,10 @@ export function RedeemCashbackModal() {
       }
     >
       {customerId !== null && dashboard.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-4">
-          <span className="sr-only">{t("Loading your balance")}</span>
-          <Skeleton className="h-16 w-full rounded-control" />
-          <Skeleton className="h-11 w-full" />
-        </div>
+        <LoadingFields
+          label={t("Loading your balance")}
+          shapes={["h-16 w-full rounded-control", "h-11 w-full"]}
+        />
       ) : dashboard.isError ? (
         <QueryErrorState query={dashboard} />
       ) : (

@@ -5,19 +5,18 @@ import { routes } from "@/app/router";
 import { jsonResponse, mockApi } from "@/test/api-mock";
 import {
   CUSTOMER_ID,
+  customerRoutes,
+  DASHBOARD,
+  GET_CUSTOMER,
   makeDashboard,
   makeMembership,
   makeRedemption,
   pageOf,
   SHOP_ID,
-  shopRoute,
   signInCustomer,
-  TIERS,
 } from "@/test/customer-data";
 import { renderRoutes } from "@/test/render";
 
-const DASHBOARD = `/${SHOP_ID}/customer/dashboard`;
-const GET_CUSTOMER = `GET /customer/profile/get-customer/${CUSTOMER_ID}`;
 const REDEMPTIONS = `GET /customer/redemptions/get-customer-redemptions/${CUSTOMER_ID}`;
 const REDEEM_BENEFIT = `POST /customer/redemptions/create-redemption/${CUSTOMER_ID}`;
 const REDEEM_CASHBACK = `POST /customer/redemptions/create-cashback-redemption/${CUSTOMER_ID}`;
@@ -38,15 +37,6 @@ function runningMembership(benefits = BENEFITS) {
   });
 }
 
-function baseRoutes(extra: Record<string, unknown> = {}) {
-  return {
-    ...shopRoute,
-    "GET /customer/memberships/get-active-memberships": { memberships: TIERS },
-    "GET /customer/offers/get-active-offers": { offers: [] },
-    ...extra,
-  };
-}
-
 function panel() {
   return screen.getByRole("region", { name: "Redeem Benefit" });
 }
@@ -55,7 +45,7 @@ describe("Redeem Benefit panel", () => {
   it("shows two benefits and See All when there are more; a used one is disabled", async () => {
     signInCustomer();
     mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard({ membership: runningMembership() }),
         [REDEMPTIONS]: pageOf("redemptions", [
           makeRedemption({ redemptionDate: new Date(Date.now() - DAY).toISOString() }),
@@ -79,7 +69,7 @@ describe("Redeem Benefit panel", () => {
   it("uses the dashboard's usedThisMonth marks without reading the redemptions", async () => {
     signInCustomer();
     const api = mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard({
           membership: runningMembership(
             BENEFITS.map((benefit, index) => ({
@@ -103,7 +93,7 @@ describe("Redeem Benefit panel", () => {
 
   it('"No benefits available" without a membership', async () => {
     signInCustomer();
-    const api = mockApi(baseRoutes({ [GET_CUSTOMER]: makeDashboard() }));
+    const api = mockApi(customerRoutes({ [GET_CUSTOMER]: makeDashboard() }));
     renderRoutes(routes, DASHBOARD);
     expect(
       await within(await screen.findByRole("region", { name: "Redeem Benefit" })).findByRole(
@@ -117,7 +107,7 @@ describe("Redeem Benefit panel", () => {
   it("two benefits or fewer: no See All", async () => {
     signInCustomer();
     mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard({ membership: runningMembership(BENEFITS.slice(0, 2)) }),
         [REDEMPTIONS]: pageOf("redemptions", []),
       }),
@@ -133,7 +123,7 @@ describe("redeem-benefit modal", () => {
     signInCustomer();
     let redeemed = false;
     const api = mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard({ membership: runningMembership() }),
         [REDEMPTIONS]: () =>
           pageOf(
@@ -179,7 +169,7 @@ describe("redeem-benefit modal", () => {
     const message =
       "You have already redeemed Free filter coffee this month. It is available again on 22 Dec, 2026.";
     mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard({ membership: runningMembership() }),
         [REDEMPTIONS]: pageOf("redemptions", []),
         [REDEEM_BENEFIT]: jsonResponse({ message }, 409),
@@ -206,7 +196,7 @@ describe("redeem-benefit modal", () => {
   it("See All lists every benefit; choosing one asks to confirm it", async () => {
     signInCustomer();
     mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard({ membership: runningMembership() }),
         [REDEMPTIONS]: pageOf("redemptions", []),
       }),
@@ -231,7 +221,7 @@ describe("redeem-cashback modal", () => {
     signInCustomer();
     let balance = 4.5;
     const api = mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: () => makeDashboard({ rewardBalance: balance }),
         [REDEEM_CASHBACK]: () => {
           balance = 2.25;
@@ -292,7 +282,7 @@ describe("redeem-cashback modal", () => {
   it("a failure says 'Failed to redeem cashback. Please try again.'", async () => {
     signInCustomer();
     mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard({ rewardBalance: 4.5 }),
         [REDEEM_CASHBACK]: jsonResponse(
           { message: "Something went wrong on our side. Please try again." },
@@ -314,7 +304,7 @@ describe("redeem-cashback modal", () => {
   it("the server's balance check shows on the field", async () => {
     signInCustomer();
     mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard({ rewardBalance: 4.5 }),
         [REDEEM_CASHBACK]: jsonResponse(
           { message: "You cannot redeem more than your available cashback." },
@@ -338,7 +328,7 @@ describe("redeem-cashback modal", () => {
   it("closing goes back to the dashboard as it was left, on the same tab", async () => {
     signInCustomer();
     mockApi(
-      baseRoutes({
+      customerRoutes({
         [GET_CUSTOMER]: makeDashboard({ rewardBalance: 4.5 }),
         [`GET /customer/transactions/get-customer-transactions/${SHOP_ID}`]: pageOf(
           "transactions",
@@ -360,7 +350,7 @@ describe("redeem-cashback modal", () => {
 
   it("with no cashback, nothing can be redeemed", async () => {
     signInCustomer();
-    mockApi(baseRoutes({ [GET_CUSTOMER]: makeDashboard({ rewardBalance: 0 }) }));
+    mockApi(customerRoutes({ [GET_CUSTOMER]: makeDashboard({ rewardBalance: 0 }) }));
     renderRoutes(routes, `/${SHOP_ID}/customer/redeem-cashback`);
     const dialog = await screen.findByRole("dialog", { name: "Redeem Cashback" });
     expect(

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui";
 import { getFile } from "@/lib/api-client";
 import { notifyError, notifySuccess } from "@/lib/notify";
+import { saveBlob } from "@/lib/save-file";
 
 export type MemberExportFilter = { filter: string; search: string };
 
@@ -22,14 +23,7 @@ export function ExportMembersButton({ filter, search }: MemberExportFilter) {
           search: search.trim() || undefined,
         },
       });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = fileName ?? "members.csv";
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveBlob(blob, fileName ?? "members.csv");
       notifySuccess("Members exported.");
     } catch (error) {
       notifyError(error);

@@ -1,5 +1,5 @@
-import { ChevronLeft } from "lucide-react";
-import { Link, Navigate } from "react-router";
+import { Navigate } from "react-router";
+import { BackLink } from "@/components/back-link";
 import { MERCHANT_PROFILE_PATH, useCurrentUser } from "@/features/session";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { ApiKeysSection } from "../components/api-keys-section";
@@ -17,13 +17,9 @@ export function IntegrationsPage() {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <div className="flex flex-col gap-2">
-        <Link
-          to={MERCHANT_PROFILE_PATH}
-          className="inline-flex w-fit items-center gap-1 rounded-sm font-semibold text-primary-ink text-sm hover:underline"
-        >
-          <ChevronLeft aria-hidden="true" className="size-4" />
+        <BackLink to={MERCHANT_PROFILE_PATH} look="section">
           Profile
-        </Link>
+        </BackLink>
         <h1 className="font-bold text-2xl text-fg sm:text-3xl">Integrations</h1>
       </div>
       <ApiKeysSection />

@@ -1,6 +1,6 @@
-import { ChevronLeft } from "lucide-react";
 import { useState } from "react";
-import { Link, Navigate, useSearchParams } from "react-router";
+import { Navigate, useSearchParams } from "react-router";
+import { BackLink } from "@/components/back-link";
 import { QueryErrorState, Skeleton } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -59,13 +59,9 @@ export function MemberImportPage() {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <div className="flex flex-col gap-2">
-        <Link
-          to={MEMBERS_PATH}
-          className="inline-flex w-fit items-center gap-1 rounded-sm font-semibold text-primary-ink text-sm hover:underline"
-        >
-          <ChevronLeft aria-hidden="true" className="size-4" />
+        <BackLink to={MEMBERS_PATH} look="section">
           Members
-        </Link>
+        </BackLink>
         <h1 className="font-bold text-2xl text-fg sm:text-3xl">Import members</h1>
       </div>
       {id === null ? (

@@ -1,5 +1,4 @@
 import {
-  type CheckoutSession,
   checkOfferCashback,
   formatMoney,
   type MemberDetail,
@@ -7,10 +6,11 @@ import {
   PAYMENT_METHOD_OPTIONS,
 } from "@tessera/shared";
 import { useState } from "react";
-import { Button, Modal, ModalClose, Select, TextInput } from "@/components/ui";
-import { PaymentFormModal } from "@/features/payments";
-import { notifyError, notifySuccess } from "@/lib/notify";
-import { useActiveOffers, useInvalidateMembers, usePurchaseOfferForMember } from "../api";
+import { ModalFormActions } from "@/components/modal-form-actions";
+import { Modal, Select, TextInput } from "@/components/ui";
+import { notifyError } from "@/lib/notify";
+import { useActiveOffers, usePurchaseOfferForMember } from "../api";
+import { useCounterCheckout } from "../use-counter-checkout";
 
 /**
  * The Offer Price (pay) modal: the merchant sells one of today's offers to the member, by cash
@@ -25,12 +25,11 @@ export function OfferPriceModal({
 }) {
   const offers = useActiveOffers(true);
   const purchase = usePurchaseOfferForMember();
-  const refresh = useInvalidateMembers();
   const [offerId, setOfferId] = useState("");
   const [paymentType, setPaymentType] = useState<MerchantPaymentMethod | "">("");
   const [cashback, setCashback] = useState("");
   const [errors, setErrors] = useState<{ offer?: string; payment?: string; cashback?: string }>({});
-  const [session, setSession] = useState<CheckoutSession | null>(null);
+  const { settle, checkoutModal } = useCounterCheckout(onClose, onClose);
   const offer = offers.data?.find((o) => String(o.id) === offerId);
   const usable = offer ? Math.min(member.cashbackBalance, offer.offerPrice) : 0;
   const check = checkOfferCashback(cashback, {
@@ -49,32 +48,13 @@ export function OfferPriceModal({
     purchase.mutate(
       { memberId: member.id, offerId: offer.id, paymentType, cashbackUsed: check.value },
       {
-        onSuccess: (response) => {
-          if (response.outcome === "checkout") {
-            setSession(response.data);
-            return;
-          }
-          notifySuccess(response.message);
-          onClose();
-        },
+        onSuccess: (response) => settle(response),
         onError: (error) => notifyError(error),
       },
     );
   }
 
-  if (session) {
-    return (
-      <PaymentFormModal
-        session={session}
-        completion="counter"
-        onDone={() => {
-          void refresh();
-          onClose();
-        }}
-        onClose={onClose}
-      />
-    );
-  }
+  if (checkoutModal) return checkoutModal;
 
   return (
     <Modal
@@ -144,16 +124,10 @@ export function OfferPriceModal({
             {due === null ? "—" : formatMoney(due)}
           </span>
         </p>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <ModalClose>
-            <Button variant="outline" disabled={purchase.isPending}>
-              Cancel
-            </Button>
-          </ModalClose>
-          <Button type="submit" loading={purchase.isPending}>
-            {paymentType === "pos" && due !== 0 ? "Continue to card" : "Pay"}
-          </Button>
-        </div>
+        <ModalFormActions
+          pending={purchase.isPending}
+          submitLabel={paymentType === "pos" && due !== 0 ? "Continue to card" : "Pay"}
+        />
       </form>
     </Modal>
   );

@@ -7,10 +7,10 @@ import {
   newMemberSchema,
   PAYMENT_METHOD_OPTIONS,
 } from "@tessera/shared";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { Button, Modal, ModalClose, Select } from "@/components/ui";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { ModalFormActions } from "@/components/modal-form-actions";
+import { Modal, Select } from "@/components/ui";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
 import { useActiveTiers, useCreateMember } from "../api";
@@ -38,20 +38,15 @@ export function AddMemberModal() {
     clearErrors,
     setError,
     formState: { errors },
-  } = useForm<FormValues, unknown, NewMemberValues>({
-    resolver: zodResolver(newMemberSchema) as never,
-    defaultValues: {
-      firstName: "",
-      lastName: "",
-      email: "",
-      phoneNumber: "",
-      phoneCountry: DEFAULT_PHONE_COUNTRY,
-      membershipId: "",
-      paymentType: "",
-    },
-    reValidateMode: "onSubmit",
+  } = useCheckedForm<FormValues, NewMemberValues>(zodResolver(newMemberSchema) as never, {
+    firstName: "",
+    lastName: "",
+    email: "",
+    phoneNumber: "",
+    phoneCountry: DEFAULT_PHONE_COUNTRY,
+    membershipId: "",
+    paymentType: "",
   });
-  useClearErrorOnEdit(watch, clearErrors);
   const membershipId = watch("membershipId");
 
   const onSubmit = handleSubmit((values) => {
@@ -160,16 +155,7 @@ export function AddMemberModal() {
             )}
           </fieldset>
         </fieldset>
-        <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
-          <ModalClose>
-            <Button variant="outline" disabled={create.isPending}>
-              Cancel
-            </Button>
-          </ModalClose>
-          <Button type="submit" loading={create.isPending}>
-            Submit
-          </Button>
-        </div>
+        <ModalFormActions pending={create.isPending} submitLabel="Submit" divided />
       </form>
     </Modal>
   );

@@ -5,10 +5,10 @@ import {
   type GetMemberResponse,
   makeMerchantCashbackSchema,
 } from "@tessera/shared";
-import { useForm } from "react-hook-form";
 import { useOutletContext, useSearchParams } from "react-router";
-import { Button, Modal, ModalClose, TextInput } from "@/components/ui";
-import { useClearErrorOnEdit } from "@/lib/form-errors";
+import { ModalFormActions } from "@/components/modal-form-actions";
+import { Button, Modal, TextInput } from "@/components/ui";
+import { useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
 import { useRedeemBenefit, useRedeemCashback, useRedeemOffer } from "../api";
@@ -163,15 +163,11 @@ export function MemberCashbackModal() {
   const {
     register,
     handleSubmit,
-    watch,
-    clearErrors,
     formState: { errors },
-  } = useForm<CashbackForm, unknown, { amount: number }>({
-    resolver: zodResolver(makeMerchantCashbackSchema(member.cashbackBalance)) as never,
-    defaultValues: { amount: "" },
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  } = useCheckedForm<CashbackForm, { amount: number }>(
+    zodResolver(makeMerchantCashbackSchema(member.cashbackBalance)) as never,
+    { amount: "" },
+  );
 
   const onSubmit = handleSubmit(({ amount }) =>
     redeem.mutate(
@@ -214,16 +210,7 @@ export function MemberCashbackModal() {
           error={errors.amount?.message}
           {...register("amount")}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <ModalClose>
-            <Button variant="outline" disabled={redeem.isPending}>
-              Cancel
-            </Button>
-          </ModalClose>
-          <Button type="submit" loading={redeem.isPending}>
-            Redeem
-          </Button>
-        </div>
+        <ModalFormActions pending={redeem.isPending} submitLabel="Redeem" />
       </form>
     </Modal>
   );

@@ -1,29 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   applyDiscount,
-  type CheckoutSession,
   MEMBER_ACTION_MESSAGES,
   type MemberDiscountValues,
   type MerchantPaymentMethod,
   memberDiscountSchema,
   PAYMENT_METHOD_OPTIONS,
 } from "@tessera/shared";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
-import {
-  Button,
-  buttonClassName,
-  Modal,
-  ModalClose,
-  Select,
-  Skeleton,
-  TextInput,
-} from "@/components/ui";
-import { PaymentFormModal } from "@/features/payments";
-import { useClearErrorOnEdit } from "@/lib/form-errors";
-import { notifyError, notifySuccess } from "@/lib/notify";
-import { useActiveTiers, useInvalidateMembers, useSetPayment } from "../api";
+import { ModalFormActions } from "@/components/modal-form-actions";
+import { buttonClassName, Modal, Select, Skeleton, TextInput } from "@/components/ui";
+import { useCheckedForm } from "@/lib/form-errors";
+import { notifyError } from "@/lib/notify";
+import { useActiveTiers, useSetPayment } from "../api";
 import {
   ADD_MEMBER_PATH,
   formatDollars,
@@ -31,6 +20,7 @@ import {
   RENEWAL_LABELS,
   yearlyPrice,
 } from "../member-status";
+import { useCounterCheckout } from "../use-counter-checkout";
 
 /** What Add New Member hands to the payment step (navigation state). */
 export interface PaymentStepState {
@@ -67,24 +57,19 @@ export function SetPaymentModal() {
   const state = isPaymentStepState(location.state) ? location.state : null;
   const tiers = useActiveTiers();
   const pay = useSetPayment();
-  const refresh = useInvalidateMembers();
-  const [session, setSession] = useState<CheckoutSession | null>(null);
   const {
     register,
     handleSubmit,
     watch,
-    clearErrors,
     formState: { errors },
-  } = useForm<FormValues, unknown, MemberDiscountValues & { paymentType: MerchantPaymentMethod }>({
-    resolver: zodResolver(memberDiscountSchema) as never,
-    defaultValues: {
+  } = useCheckedForm<FormValues, MemberDiscountValues & { paymentType: MerchantPaymentMethod }>(
+    zodResolver(memberDiscountSchema) as never,
+    {
       membershipId: state ? String(state.membershipId) : "",
       discount: "",
       paymentType: state?.paymentType ?? "cash",
     },
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  );
   const tier = tiers.data?.find((t) => String(t.id) === watch("membershipId"));
   const discountInput = Number(watch("discount") || 0);
   const discount = Number.isFinite(discountInput) ? Math.min(100, Math.max(0, discountInput)) : 0;
@@ -93,6 +78,7 @@ export function SetPaymentModal() {
   const total = tier ? applyDiscount(tier.price, discount) : 0;
 
   const close = () => navigate(MEMBERS_PATH, { replace: true });
+  const { settle, checkoutModal } = useCounterCheckout(close);
 
   const onSubmit = handleSubmit((values) => {
     if (!state || !tier) return;
@@ -110,33 +96,14 @@ export function SetPaymentModal() {
         phoneCountry: state.phoneCountry,
       },
       {
-        onSuccess: (response) => {
-          if (response.outcome === "checkout") {
-            setSession(response.data);
-            return;
-          }
-          notifySuccess(response.message || MEMBER_ACTION_MESSAGES.membershipActivated);
-          // Spec §4: member create goes to /merchant/members.
-          close();
-        },
+        // Spec §4: member create goes to /merchant/members.
+        onSuccess: (response) => settle(response, MEMBER_ACTION_MESSAGES.membershipActivated),
         onError: (error) => notifyError(error),
       },
     );
   });
 
-  if (session && state) {
-    return (
-      <PaymentFormModal
-        session={session}
-        completion="counter"
-        onDone={() => {
-          void refresh();
-          close();
-        }}
-        onClose={() => setSession(null)}
-      />
-    );
-  }
+  if (checkoutModal && state) return checkoutModal;
 
   return (
     <Modal
@@ -226,16 +193,10 @@ export function SetPaymentModal() {
               <p className="text-fg-muted">Select a membership.</p>
             )}
           </section>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <ModalClose>
-              <Button variant="outline" disabled={pay.isPending}>
-                Cancel
-              </Button>
-            </ModalClose>
-            <Button type="submit" loading={pay.isPending}>
-              {paymentType === "pos" ? "Pay by card" : "Complete cash payment"}
-            </Button>
-          </div>
+          <ModalFormActions
+            pending={pay.isPending}
+            submitLabel={paymentType === "pos" ? "Pay by card" : "Complete cash payment"}
+          />
         </form>
       )}
     </Modal>

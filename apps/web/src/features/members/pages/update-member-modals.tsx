@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
-  type CheckoutSession,
   formatMoney,
   idSchema,
   type ManageMembershipValues,
@@ -12,32 +11,31 @@ import {
   updateMemberSchema,
 } from "@tessera/shared";
 import { type ReactNode, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
+import { ModalFormActions } from "@/components/modal-form-actions";
 import {
   Button,
   ConfirmDialog,
   countryOfPhoneNumber,
   ErrorState,
+  LoadingFields,
   Modal,
   ModalClose,
   QueryErrorState,
   Select,
-  Skeleton,
 } from "@/components/ui";
-import { PaymentFormModal } from "@/features/payments";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import {
   useActiveTiers,
   useCancelMemberMembership,
-  useInvalidateMembers,
   useMember,
   useUpdateMember,
   useUpdateMembership,
 } from "../api";
 import { type ContactFormValues, MemberContactFields } from "../components/member-contact-fields";
 import { MEMBERS_PATH, RENEWAL_LABELS } from "../member-status";
+import { useCounterCheckout } from "../use-counter-checkout";
 
 /** Loads `?id=` for a modal over the members list; "Member not found." for a bad id. */
 function MemberModalFrame({
@@ -66,12 +64,10 @@ function MemberModalFrame({
       {id === null ? (
         <ErrorState message={MEMBER_ACTION_MESSAGES.notFound} />
       ) : member.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-4">
-          <span className="sr-only">Loading member</span>
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-11 w-full" />
-        </div>
+        <LoadingFields
+          label="Loading member"
+          shapes={["h-11 w-full", "h-11 w-full", "h-11 w-full"]}
+        />
       ) : member.isError ? (
         <QueryErrorState query={member} />
       ) : (
@@ -93,22 +89,19 @@ function UpdateMemberForm({
     register,
     control,
     handleSubmit,
-    watch,
     clearErrors,
     setError,
     formState: { errors },
-  } = useForm<ContactFormValues, unknown, UpdateMemberValues>({
-    resolver: zodResolver(updateMemberSchema) as never,
-    defaultValues: {
+  } = useCheckedForm<ContactFormValues, UpdateMemberValues>(
+    zodResolver(updateMemberSchema) as never,
+    {
       firstName: member.firstName,
       lastName: member.lastName,
       email: member.email,
       phoneNumber: member.phoneNumber ?? "",
       phoneCountry: countryOfPhoneNumber(member.phoneNumber),
     },
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  );
 
   const onSubmit = handleSubmit((values) =>
     update.mutate(
@@ -145,16 +138,7 @@ function UpdateMemberForm({
           emailReadOnly
         />
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
-        <ModalClose>
-          <Button variant="outline" disabled={update.isPending}>
-            Cancel
-          </Button>
-        </ModalClose>
-        <Button type="submit" loading={update.isPending}>
-          Save Changes
-        </Button>
-      </div>
+      <ModalFormActions pending={update.isPending} submitLabel="Save Changes" divided />
     </form>
   );
 }
@@ -181,26 +165,21 @@ function ManageMembershipForm({
   const navigate = useNavigate();
   const tiers = useActiveTiers();
   const cancel = useCancelMemberMembership();
-  const refresh = useInvalidateMembers();
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [session, setSession] = useState<CheckoutSession | null>(null);
   const current = member.activeMembership;
   const {
     register,
     handleSubmit,
-    watch,
-    clearErrors,
     formState: { errors },
-  } = useForm<MembershipForm, unknown, ManageMembershipValues>({
-    resolver: zodResolver(manageMembershipSchema) as never,
-    defaultValues: {
+  } = useCheckedForm<MembershipForm, ManageMembershipValues>(
+    zodResolver(manageMembershipSchema) as never,
+    {
       membershipId: current ? String(current.membershipId) : "",
       paymentType: current?.paymentType === "cash" ? "cash" : current ? "pos" : "",
     },
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  );
   const done = () => navigate(MEMBERS_PATH, { replace: true });
+  const { settle, checkoutModal } = useCounterCheckout(done);
 
   const onSubmit = handleSubmit((values) => {
     const tier = tiers.data?.find((t) => t.id === values.membershipId);
@@ -213,32 +192,13 @@ function ManageMembershipForm({
         activeMembershipId: current?.id,
       },
       {
-        onSuccess: (response) => {
-          if (response.outcome === "checkout") {
-            setSession(response.data);
-            return;
-          }
-          notifySuccess(response.message || MEMBER_ACTION_MESSAGES.membershipUpdated);
-          done();
-        },
+        onSuccess: (response) => settle(response, MEMBER_ACTION_MESSAGES.membershipUpdated),
         onError: (error) => notifyError(error),
       },
     );
   });
 
-  if (session) {
-    return (
-      <PaymentFormModal
-        session={session}
-        completion="counter"
-        onDone={() => {
-          void refresh();
-          done();
-        }}
-        onClose={() => setSession(null)}
-      />
-    );
-  }
+  if (checkoutModal) return checkoutModal;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">

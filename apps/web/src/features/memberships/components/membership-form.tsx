@@ -8,9 +8,9 @@ import {
   type Tier,
 } from "@tessera/shared";
 import { Plus, Trash2 } from "lucide-react";
-import { Controller, useFieldArray, useForm } from "react-hook-form";
+import { Controller, useFieldArray } from "react-hook-form";
 import { Alert, Button, IconButton, Select, Switch, Textarea, TextInput } from "@/components/ui";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useSaveMembership } from "../api";
 import {
@@ -97,15 +97,12 @@ export function MembershipForm({
     setError,
     getValues,
     watch,
-    clearErrors,
     formState: { errors },
-  } = useForm<FormValues, unknown, MembershipTierValues>({
+  } = useCheckedForm<FormValues, MembershipTierValues>(
     // The form holds typed text; the schema turns it into the payload.
-    resolver: zodResolver(membershipTierSchema) as never,
-    defaultValues: toFormValues(tier),
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+    zodResolver(membershipTierSchema) as never,
+    toFormValues(tier),
+  );
   const benefits = useFieldArray({ control, name: "Benefits" });
   const rows = watch("Benefits");
 

@@ -1,7 +1,7 @@
 import { idSchema } from "@tessera/shared";
 import { useSearchParams } from "react-router";
-import { ErrorState, Modal, QueryErrorState, Skeleton } from "@/components/ui";
-import { useGoBack } from "@/lib/use-go-back";
+import { RouteModal } from "@/components/route-modal";
+import { ErrorState, LoadingFields, QueryErrorState } from "@/components/ui";
 import { useMembership } from "../api";
 import { MembershipForm } from "../components/membership-form";
 
@@ -15,34 +15,29 @@ export function MembershipFormModal({ fallbackPath }: { fallbackPath: string }) 
   const parsed = idSchema.safeParse(rawId ?? "");
   const id = rawId && parsed.success ? parsed.data : null;
   const tier = useMembership(id);
-  const goBack = useGoBack(fallbackPath);
   const isEdit = rawId !== null;
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => {
-        if (!open) goBack();
-      }}
+    <RouteModal
+      fallbackPath={fallbackPath}
       title={isEdit ? "Edit Membership Tier" : "Create Membership Tier"}
-      size="lg"
     >
-      {!isEdit ? (
-        <MembershipForm onSaved={goBack} onCancel={goBack} />
-      ) : id === null ? (
-        <ErrorState message="Membership not found" />
-      ) : tier.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-4">
-          <span className="sr-only">Loading membership</span>
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-11 w-full" />
-        </div>
-      ) : tier.isError ? (
-        <QueryErrorState query={tier} />
-      ) : (
-        <MembershipForm key={tier.data.id} tier={tier.data} onSaved={goBack} onCancel={goBack} />
-      )}
-    </Modal>
+      {(goBack) =>
+        !isEdit ? (
+          <MembershipForm onSaved={goBack} onCancel={goBack} />
+        ) : id === null ? (
+          <ErrorState message="Membership not found" />
+        ) : tier.isPending ? (
+          <LoadingFields
+            label="Loading membership"
+            shapes={["h-11 w-full", "h-24 w-full", "h-11 w-full"]}
+          />
+        ) : tier.isError ? (
+          <QueryErrorState query={tier} />
+        ) : (
+          <MembershipForm key={tier.data.id} tier={tier.data} onSaved={goBack} onCancel={goBack} />
+        )
+      }
+    </RouteModal>
   );
 }

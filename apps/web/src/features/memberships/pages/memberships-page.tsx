@@ -1,16 +1,8 @@
 import type { Tier } from "@tessera/shared";
 import { useState } from "react";
 import { Outlet, useNavigate, useSearchParams } from "react-router";
-import { ListPageHeader, QueryCardGrid } from "@/components/card-list-page";
-import {
-  ConfirmDialog,
-  EmptyState,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from "@/components/ui";
-import { notifySuccess } from "@/lib/notify";
+import { ConfirmDeleteDialog, ListPageHeader, QueryCardGrid } from "@/components/card-list-page";
+import { EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { type MembershipTab, useDeleteMembership, useMemberships } from "../api";
 import { TierCard } from "../components/tier-card";
@@ -68,18 +60,6 @@ export function MembershipsPage() {
   const [toDelete, setToDelete] = useState<Tier | null>(null);
   const remove = useDeleteMembership();
 
-  function confirmDelete() {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: (response) => {
-        notifySuccess(response.message);
-        setToDelete(null);
-      },
-      // Spec §8: a failed delete is only logged; the dialog stays.
-      onError: (error) => console.error("Failed to delete membership", error),
-    });
-  }
-
   return (
     <div className="flex flex-col gap-6">
       <ListPageHeader
@@ -104,19 +84,15 @@ export function MembershipsPage() {
           <TierGrid tab="archived" onDelete={setToDelete} />
         </TabsContent>
       </Tabs>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setToDelete(null);
-        }}
+      <ConfirmDeleteDialog
+        item={toDelete}
+        onClose={() => setToDelete(null)}
+        remove={remove}
         title="Delete membership?"
-        description={
-          toDelete
-            ? `“${toDelete.name}” will be deleted. A tier that has had members is kept for their history.`
-            : undefined
+        describe={(tier) =>
+          `“${tier.name}” will be deleted. A tier that has had members is kept for their history.`
         }
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        failureLog="Failed to delete membership"
       />
       <Outlet />
     </div>

@@ -12,10 +12,10 @@ import {
   todayInTimeZone,
 } from "@tessera/shared";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Button, ImagePicker, Switch, Textarea, TextInput } from "@/components/ui";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { readImageSize } from "@/lib/image-size";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
@@ -112,16 +112,14 @@ export function OfferForm({ offer, onCancel }: { offer?: Offer; onCancel: () => 
     watch,
     clearErrors,
     formState: { errors },
-  } = useForm<FormValues, unknown, OfferValues>({
-    resolver: zodResolver(
+  } = useCheckedForm<FormValues, OfferValues>(
+    zodResolver(
       offer
         ? makeOfferUpdateSchema(today, { startDate: offer.startDate, endDate: offer.endDate })
         : makeOfferCreateSchema(today),
     ) as never,
-    defaultValues: toFormValues(offer, today),
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+    toFormValues(offer, today),
+  );
 
   async function chooseImage(file: File | null) {
     setImage(file);

@@ -1,16 +1,8 @@
 import { OFFER_TABS, type Offer, type OfferTab } from "@tessera/shared";
 import { useState } from "react";
 import { Outlet, useNavigate, useSearchParams } from "react-router";
-import { ListPageHeader, QueryCardGrid } from "@/components/card-list-page";
-import {
-  ConfirmDialog,
-  EmptyState,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from "@/components/ui";
-import { notifySuccess } from "@/lib/notify";
+import { ConfirmDeleteDialog, ListPageHeader, QueryCardGrid } from "@/components/card-list-page";
+import { EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useDeleteOffer, useOffers } from "../api";
@@ -61,20 +53,6 @@ export function OffersPage() {
   const navigate = useNavigate();
   const remove = useDeleteOffer();
 
-  function confirmDelete() {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: (response) => {
-        notifySuccess(response.message);
-        setToDelete(null);
-        // Spec §4: offer delete goes to /merchant/offers.
-        navigate(`${OFFERS_PATH}?tab=${tab}`, { replace: true });
-      },
-      // Spec §8: a failed delete is only logged; the dialog stays.
-      onError: (error) => console.error("Failed to delete offer", error),
-    });
-  }
-
   return (
     <div className="flex flex-col gap-6">
       <ListPageHeader title="Special Offers" createTo={NEW_OFFER_PATH} createLabel="Create Offer" />
@@ -92,19 +70,17 @@ export function OffersPage() {
           </TabsContent>
         ))}
       </Tabs>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setToDelete(null);
-        }}
+      <ConfirmDeleteDialog
+        item={toDelete}
+        onClose={() => setToDelete(null)}
+        remove={remove}
         title="Delete offer?"
-        description={
-          toDelete
-            ? `“${toDelete.offerName}” will be deleted. Offers already bought stay redeemable.`
-            : undefined
+        describe={(offer) =>
+          `“${offer.offerName}” will be deleted. Offers already bought stay redeemable.`
         }
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        failureLog="Failed to delete offer"
+        // Spec §4: offer delete goes to /merchant/offers.
+        onDeleted={() => navigate(`${OFFERS_PATH}?tab=${tab}`, { replace: true })}
       />
       <Outlet />
     </div>

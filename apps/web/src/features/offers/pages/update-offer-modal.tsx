@@ -1,7 +1,7 @@
 import { CATALOGUE_MESSAGES, idSchema } from "@tessera/shared";
 import { useSearchParams } from "react-router";
-import { Alert, ErrorState, Modal, QueryErrorState, Skeleton } from "@/components/ui";
-import { useGoBack } from "@/lib/use-go-back";
+import { RouteModal } from "@/components/route-modal";
+import { Alert, ErrorState, LoadingFields, QueryErrorState } from "@/components/ui";
 import { useOffer } from "../api";
 import { OfferForm } from "../components/offer-form";
 
@@ -11,33 +11,25 @@ export function UpdateOfferModal({ fallbackPath }: { fallbackPath: string }) {
   const parsed = idSchema.safeParse(params.get("id") ?? "");
   const id = parsed.success ? parsed.data : null;
   const offer = useOffer(id);
-  const goBack = useGoBack(fallbackPath);
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => {
-        if (!open) goBack();
-      }}
-      title="Update Offer"
-      size="lg"
-    >
-      {id === null ? (
-        <ErrorState message={CATALOGUE_MESSAGES.offerNotFound} />
-      ) : offer.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-4">
-          <span className="sr-only">Loading offer</span>
-          <Skeleton className="h-32 w-full" />
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      ) : offer.isError ? (
-        <QueryErrorState query={offer} />
-      ) : offer.data.status === "cancelled" ? (
-        <Alert tone="warning">{CATALOGUE_MESSAGES.offerReadOnly}</Alert>
-      ) : (
-        <OfferForm key={offer.data.id} offer={offer.data} onCancel={goBack} />
-      )}
-    </Modal>
+    <RouteModal fallbackPath={fallbackPath} title="Update Offer">
+      {(goBack) =>
+        id === null ? (
+          <ErrorState message={CATALOGUE_MESSAGES.offerNotFound} />
+        ) : offer.isPending ? (
+          <LoadingFields
+            label="Loading offer"
+            shapes={["h-32 w-full", "h-11 w-full", "h-24 w-full"]}
+          />
+        ) : offer.isError ? (
+          <QueryErrorState query={offer} />
+        ) : offer.data.status === "cancelled" ? (
+          <Alert tone="warning">{CATALOGUE_MESSAGES.offerReadOnly}</Alert>
+        ) : (
+          <OfferForm key={offer.data.id} offer={offer.data} onCancel={goBack} />
+        )
+      }
+    </RouteModal>
   );
 }

@@ -1,6 +1,6 @@
 import { CATALOGUE_MESSAGES, type User } from "@tessera/shared";
-import { ArrowLeft } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { BackLink } from "@/components/back-link";
 import { ProfileForm, ProfileFormLoading } from "@/components/profile-form";
 import { Card, QueryErrorState } from "@/components/ui";
 import { MERCHANT_PROFILE_PATH, useCurrentUser } from "@/features/session";
@@ -38,13 +38,7 @@ export function EditProfilePage() {
   const user = useCurrentUser();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <Link
-        to={MERCHANT_PROFILE_PATH}
-        className="inline-flex items-center gap-1.5 self-start rounded-sm text-fg-muted text-sm no-underline hover:text-fg"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Profile
-      </Link>
+      <BackLink to={MERCHANT_PROFILE_PATH}>Back to Profile</BackLink>
       <h1 className="font-bold text-2xl text-fg sm:text-3xl">Update Profile</h1>
       <Card>
         {user.isPending ? (

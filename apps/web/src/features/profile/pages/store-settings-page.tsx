@@ -13,14 +13,14 @@ import {
   type StoreSettingsValues,
   storeSettingsSchema,
 } from "@tessera/shared";
-import { ArrowLeft, Crop } from "lucide-react";
+import { Crop } from "lucide-react";
 import { useMemo, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { Controller } from "react-hook-form";
+import { BackLink } from "@/components/back-link";
 import { ImageCropDialog } from "@/components/image-crop-dialog";
 import { Alert, Button, Card, ImagePicker, Select, Textarea, TextInput } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { readImageSize } from "@/lib/image-size";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { brandingStyle, useBrandFont, useCurrentShop } from "@/lib/shop-branding";
@@ -132,25 +132,19 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
     handleSubmit,
     setError,
     watch,
-    clearErrors,
     formState: { errors },
-  } = useForm<FormValues, unknown, StoreSettingsValues>({
-    resolver: zodResolver(storeSettingsSchema) as never,
-    defaultValues: {
-      name: shop.name,
-      tagline: shop.tagline ?? "",
-      industry: shop.industry ?? "",
-      fontStyle: shop.fontStyle,
-      primaryColor: shop.primaryColor,
-      secondaryColor: shop.secondaryColor,
-      timeZone: shop.timeZone,
-      codeSignUp: shop.codeSignUp,
-      defaultLocale: shop.defaultLocale,
-      followBrowserLocale: shop.followBrowserLocale,
-    },
-    reValidateMode: "onSubmit",
+  } = useCheckedForm<FormValues, StoreSettingsValues>(zodResolver(storeSettingsSchema) as never, {
+    name: shop.name,
+    tagline: shop.tagline ?? "",
+    industry: shop.industry ?? "",
+    fontStyle: shop.fontStyle,
+    primaryColor: shop.primaryColor,
+    secondaryColor: shop.secondaryColor,
+    timeZone: shop.timeZone,
+    codeSignUp: shop.codeSignUp,
+    defaultLocale: shop.defaultLocale,
+    followBrowserLocale: shop.followBrowserLocale,
   });
-  useClearErrorOnEdit(watch, clearErrors);
   const preview = watch(["primaryColor", "secondaryColor", "fontStyle"]);
   useBrandFont(preview[2]);
 
@@ -197,13 +191,7 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <Link
-        to={backPath}
-        className="inline-flex items-center gap-1.5 self-start rounded-sm text-fg-muted text-sm no-underline hover:text-fg"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back
-      </Link>
+      <BackLink to={backPath}>Back</BackLink>
       <h1 className="font-bold text-2xl text-fg sm:text-3xl">Customize Store</h1>
       {user.data && !isOwner ? (
         <Alert tone="info">Only the shop owner can customize the store.</Alert>

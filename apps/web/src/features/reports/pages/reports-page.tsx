@@ -16,23 +16,17 @@ import {
   type TransactionReportRow,
 } from "@tessera/shared";
 import { Download } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
+import { PagedRecords } from "@/components/paged-records";
 import {
   Button,
-  EmptyState,
-  ListPager,
-  PhoneList,
-  QueryErrorState,
   Select,
-  Skeleton,
-  Table,
   type TableColumn,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
 } from "@/components/ui";
-import { cn } from "@/lib/cn";
 import { notifyError } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -51,95 +45,9 @@ type ReportTab = "transactions" | "redemptions";
 const periodOf = reportPeriodSchema.catch(DEFAULT_PERIOD);
 const paymentFilterOf = reportPaymentFilterSchema.catch(DEFAULT_REPORT_PAYMENT_FILTER);
 
-/** One tab's report: its states, the table (list on phones) and the pager. */
-function ReportPanel<Row>({
-  label,
-  noun,
-  query,
-  rows,
-  total,
-  page,
-  onPage,
-  columns,
-  getRowKey,
-  emptyHint,
-  phone,
-}: {
-  label: string;
-  noun: [singular: string, plural: string];
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    isFetching: boolean;
-    isPlaceholderData: boolean;
-    error: unknown;
-    refetch: () => unknown;
-  };
-  rows: readonly Row[];
-  total: number;
-  page: number;
-  onPage: (page: number) => void;
-  columns: TableColumn<Row>[];
-  getRowKey: (row: Row) => number;
-  emptyHint: string;
-  phone: {
-    title: (row: Row) => ReactNode;
-    amount: (row: Row) => ReactNode;
-    details: (row: Row) => ReactNode;
-  };
-}) {
-  if (query.isError) {
-    return <QueryErrorState query={query} title={`Could not load the ${noun[1]}`} />;
-  }
-  if (!query.isPending && total === 0) {
-    return (
-      <div className="rounded-card border border-line bg-surface shadow-card">
-        <EmptyState title="No reports" hint={emptyHint} />
-      </div>
-    );
-  }
-  return (
-    <div
-      className={cn(
-        "flex flex-col gap-3 transition-opacity",
-        query.isPlaceholderData && "opacity-60",
-      )}
-      aria-busy={query.isFetching || undefined}
-    >
-      <div className="text-fg-muted text-sm" aria-live="polite">
-        {query.isPending ? (
-          <Skeleton className="h-5 w-32" />
-        ) : (
-          `${total.toLocaleString("en-US")} ${total === 1 ? noun[0] : noun[1]}`
-        )}
-      </div>
-      <Table
-        caption={label}
-        hideCaption
-        columns={columns}
-        rows={rows}
-        getRowKey={getRowKey}
-        loading={query.isPending}
-        className="max-sm:hidden"
-      />
-      <PhoneList
-        label={label}
-        rows={rows}
-        getRowKey={getRowKey}
-        loading={query.isPending}
-        {...phone}
-      />
-      <ListPager
-        label={`${label} pages`}
-        page={page}
-        pageSize={REPORT_PAGE_SIZE}
-        total={total}
-        loading={query.isFetching}
-        onPageChange={onPage}
-      />
-    </div>
-  );
-}
+/** What both tabs' tables share: the page size, and rows keyed by their id. */
+const REPORT_TABLE = { pageSize: REPORT_PAGE_SIZE, getRowKey: (row: { id: number }) => row.id };
+const noReports = (hint: string) => ({ title: "No reports", hint });
 
 /** `/merchant/reports` (spec §2 "Reports"): Transactions and Redemptions, with CSV downloads. */
 export function ReportsPage() {
@@ -286,17 +194,17 @@ export function ReportsPage() {
           </Button>
         </div>
         <TabsContent value="transactions">
-          <ReportPanel
+          <PagedRecords
             label="Transactions"
             noun={["transaction", "transactions"]}
+            {...REPORT_TABLE}
             query={transactions}
             rows={transactions.data?.transactions ?? []}
             total={transactions.data?.total ?? 0}
             page={transactionPage}
             onPage={setTransactionPage}
             columns={transactionColumns}
-            getRowKey={(row) => row.id}
-            emptyHint={`No ${paymentLabel}transactions for ${periodLabel}.`}
+            empty={noReports(`No ${paymentLabel}transactions for ${periodLabel}.`)}
             phone={{
               title: (row) => row.item,
               amount: (row) => formatMoney(row.price),
@@ -306,17 +214,17 @@ export function ReportsPage() {
           />
         </TabsContent>
         <TabsContent value="redemptions">
-          <ReportPanel
+          <PagedRecords
             label="Redemptions"
             noun={["redemption", "redemptions"]}
+            {...REPORT_TABLE}
             query={redemptions}
             rows={redemptions.data?.redemptions ?? []}
             total={redemptions.data?.total ?? 0}
             page={redemptionPage}
             onPage={setRedemptionPage}
             columns={redemptionColumns}
-            getRowKey={(row) => row.id}
-            emptyHint={`No redemptions for ${periodLabel}.`}
+            empty={noReports(`No redemptions for ${periodLabel}.`)}
             phone={{
               title: (row) => row.item,
               amount: (row) => formatMoney(row.value),

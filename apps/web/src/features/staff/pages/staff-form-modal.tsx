@@ -7,18 +7,10 @@ import {
   type StaffValues,
   staffSchema,
 } from "@tessera/shared";
-import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
-import {
-  Button,
-  ErrorState,
-  Modal,
-  ModalClose,
-  QueryErrorState,
-  Skeleton,
-  TextInput,
-} from "@/components/ui";
-import { applyServerFieldErrors, useClearErrorOnEdit } from "@/lib/form-errors";
+import { ModalFormActions } from "@/components/modal-form-actions";
+import { ErrorState, LoadingFields, Modal, QueryErrorState, TextInput } from "@/components/ui";
+import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
 import { useEmployee, useSaveEmployee } from "../api";
@@ -31,21 +23,14 @@ function StaffForm({ employee, onDone }: { employee?: Employee; onDone: () => vo
   const {
     register,
     handleSubmit,
-    watch,
-    clearErrors,
     setError,
     formState: { errors },
-  } = useForm<FormValues, unknown, StaffValues>({
-    resolver: zodResolver(staffSchema) as never,
-    defaultValues: {
-      firstName: employee?.firstName ?? "",
-      lastName: employee?.lastName ?? "",
-      email: employee?.email ?? "",
-      role: employee?.role ?? "",
-    } satisfies StaffInput,
-    reValidateMode: "onSubmit",
-  });
-  useClearErrorOnEdit(watch, clearErrors);
+  } = useCheckedForm<FormValues, StaffValues>(zodResolver(staffSchema) as never, {
+    firstName: employee?.firstName ?? "",
+    lastName: employee?.lastName ?? "",
+    email: employee?.email ?? "",
+    role: employee?.role ?? "",
+  } satisfies StaffInput);
 
   const onSubmit = handleSubmit((values) =>
     save.mutate(
@@ -103,16 +88,11 @@ function StaffForm({ employee, onDone }: { employee?: Employee; onDone: () => vo
           {...register("role")}
         />
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
-        <ModalClose>
-          <Button variant="outline" disabled={save.isPending}>
-            Cancel
-          </Button>
-        </ModalClose>
-        <Button type="submit" loading={save.isPending}>
-          {employee ? "Update details" : "Invite Role"}
-        </Button>
-      </div>
+      <ModalFormActions
+        pending={save.isPending}
+        submitLabel={employee ? "Update details" : "Invite Role"}
+        divided
+      />
     </form>
   );
 }
@@ -140,11 +120,7 @@ export function StaffFormModal() {
       ) : id === null ? (
         <ErrorState message={STAFF_ACTION_MESSAGES.notFound} />
       ) : employee.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-4">
-          <span className="sr-only">Loading staff member</span>
-          <Skeleton className="h-11 w-full" />
-          <Skeleton className="h-11 w-full" />
-        </div>
+        <LoadingFields label="Loading staff member" shapes={["h-11 w-full", "h-11 w-full"]} />
       ) : employee.isError ? (
         <QueryErrorState query={employee} />
       ) : (

@@ -1,5 +1,4 @@
-import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { BackLink } from "@/components/back-link";
 import { ShopLogo } from "@/components/shop-logo";
 import { Button } from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
@@ -16,13 +15,7 @@ export function StorefrontPreviewPage() {
   const shop = useCurrentShop();
   return (
     <div className="flex flex-col gap-6">
-      <Link
-        to={MERCHANT_STOREFRONT_PATH}
-        className="inline-flex items-center gap-1.5 self-start rounded-sm text-fg-muted text-sm no-underline hover:text-fg"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Storefront
-      </Link>
+      <BackLink to={MERCHANT_STOREFRONT_PATH}>Back to Storefront</BackLink>
       <h1 className="font-bold text-2xl text-fg sm:text-3xl">Storefront preview</h1>
       <section className="grid items-center gap-6 overflow-hidden rounded-card border border-line bg-secondary p-5 shadow-card md:grid-cols-2">
         <div>

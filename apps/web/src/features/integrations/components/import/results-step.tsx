@@ -13,6 +13,7 @@ import {
 } from "@/components/ui";
 import { api, isApiError } from "@/lib/api-client";
 import { notifyError } from "@/lib/notify";
+import { saveBlob } from "@/lib/save-file";
 import { useMemberImportRows, useStartMemberImport } from "../../api";
 
 const PAGE_SIZE = 20;
@@ -53,14 +54,10 @@ async function downloadErrors(id: number) {
     }
     if (page * 100 >= data.total) break;
   }
-  const url = URL.createObjectURL(new Blob([`${lines.join("\r\n")}\r\n`], { type: "text/csv" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `import-${id}-errors.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(
+    new Blob([`${lines.join("\r\n")}\r\n`], { type: "text/csv" }),
+    `import-${id}-errors.csv`,
+  );
 }
 
 function Count({ label, value, tone }: { label: string; value: number; tone?: string }) {
