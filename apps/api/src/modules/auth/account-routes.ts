@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { RateLimiter } from "../../infra/rate-limit";
+import type { RouteStep } from "../../plugins/route-steps";
 import type { AuthService } from "./service";
 
 /**
@@ -32,15 +33,14 @@ export async function limitAttempts(
 type Schema = z.ZodTypeAny;
 
 /** One step: where its input is read from, what it answers, and the service call behind it. */
-export type AccountStep<In extends Schema = Schema, Out extends Schema = Schema> = {
-  url: string;
-  summary: string;
+export type AccountStep<In extends Schema = Schema, Out extends Schema = Schema> = RouteStep<
+  AuthService,
+  In,
+  Out
+> & {
   from: "body" | "querystring" | "params";
-  input: In;
-  response: Out;
   /** Counted per IP and per the input's e-mail under this name before the call runs. */
   limit?: string;
-  run: (auth: AuthService, input: z.infer<In>) => Promise<z.infer<Out>>;
   /** Turns any refusal (the rate limit's too) into what this kind of account is shown. */
   mapError?: (error: unknown, request: FastifyRequest) => unknown;
 };
