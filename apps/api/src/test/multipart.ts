@@ -28,3 +28,75 @@ export async function makeImage(
   });
   return format === "png" ? image.png().toBuffer() : image.jpeg().toBuffer();
 }
+
+export type FilePart = { buffer: Buffer; filename: string; type: string };
+
+/**
+ * The merchant's and the customer's profile forms refuse the same input with the same spec
+ * texts: each case is the fields, the file, and the errors the answer must name. `countryField`
+ * is the name the form's country goes by; `withBadNames` is sent along with the invalid names.
+ */
+export async function profileFormRejections(
+  name: { firstName: string; lastName: string },
+  countryField: "phoneCountry" | "country",
+  withBadNames: Record<string, string> = {},
+): Promise<[Record<string, string>, FilePart | undefined, Record<string, string>][]> {
+  const gif = await sharp({
+    create: { width: 100, height: 100, channels: 3, background: "#ff0000" },
+  })
+    .gif()
+    .toBuffer();
+  const noise = Buffer.alloc(1400 * 1400 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  const huge = await sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return [
+    [
+      { firstName: " Al ", lastName: "", phoneNumber: "12345" },
+      undefined,
+      {
+        firstName: "First name should have at least 3 letters",
+        lastName: "Last name should have at least 3 letters",
+        phoneNumber: "Invalid phone number for selected region",
+      },
+    ],
+    [
+      { firstName: "Mary-Jane", lastName: "O'Neil", ...withBadNames },
+      undefined,
+      {
+        firstName: "Invalid name (alphabets only)",
+        lastName: "Invalid name (alphabets only)",
+      },
+    ],
+    [
+      {
+        firstName: name.firstName,
+        lastName: name.lastName,
+        phoneNumber: "+44 7911 123456",
+        [countryField]: "US",
+      },
+      undefined,
+      { phoneNumber: "Invalid phone number for selected region" },
+    ],
+    [{ ...name, phoneCountry: "XX" }, undefined, { phoneCountry: "Select a valid country" }],
+    [
+      { ...name },
+      { buffer: gif, filename: "me.gif", type: "image/gif" },
+      { profilePicture: "Only JPG, JPEG, and PNG files are allowed" },
+    ],
+    [
+      { firstName: name.firstName.slice(0, 1), lastName: name.lastName },
+      { buffer: Buffer.from("text"), filename: "me.png", type: "image/png" },
+      {
+        firstName: "First name should have at least 3 letters",
+        profilePicture: "Invalid image file or corrupted image",
+      },
+    ],
+    [
+      { ...name },
+      { buffer: huge, filename: "big.png", type: "image/png" },
+      { profilePicture: "File size must be less than 5MB" },
+    ],
+  ];
+}

@@ -9,20 +9,42 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { at, createdAt, customerOwned, customerRef, shopOwned, shopRef, userLink } from "./columns";
 import { customers } from "./customers";
 import { membershipTiers } from "./memberships";
 import { offers } from "./offers";
-import { shops, users } from "./shops";
+import { users } from "./shops";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
 const PLANS = ["monthly", "yearly"] as const;
 const PAYMENT_TYPES = ["online", "pos", "cash"] as const;
+const PROVIDERS = ["sandbox", "fortis"] as const;
+
+/** A history row keeps the customer's name: it reads right after the customer is deleted. */
+const namedCustomer = () => ({
+  ...shopOwned(),
+  customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+  customerName: varchar("customer_name", { length: 210 }).notNull(),
+});
+
+/** The membership a history row is about, if it still exists. */
+const membershipLink = () =>
+  integer("customer_membership_id").references(() => customerMemberships.id, {
+    onDelete: "set null",
+  });
+
+/** The price before discounts and the discount off it, in cents. */
+const priceAndDiscount = () => ({
+  priceCents: integer("price_cents").notNull(),
+  discountCents: integer("discount_cents").notNull().default(0),
+});
+
+const sandboxLocation = () => varchar("location_id", { length: 64 }).notNull();
 
 /**
  * A customer's membership of a tier (subscription). At most one current one per customer:
@@ -32,13 +54,7 @@ const PAYMENT_TYPES = ["online", "pos", "cash"] as const;
 export const customerMemberships = pgTable(
   "customer_memberships",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    ...customerOwned(),
     tierId: integer("tier_id")
       .notNull()
       .references(() => membershipTiers.id, { onDelete: "restrict" }),
@@ -48,12 +64,12 @@ export const customerMemberships = pgTable(
       enum: ["pending", "active", "cancelled", "expired"],
     }).notNull(),
     paymentType: varchar("payment_type", { length: 16, enum: PAYMENT_TYPES }).notNull(),
-    startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+    startDate: at("start_date").notNull(),
     /** Start of the paid period running now (benefit months count from `startDate`). */
-    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
-    expireDate: timestamp("expire_date", { withTimezone: true }).notNull(),
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    endedAt: timestamp("ended_at", { withTimezone: true }),
+    periodStart: at("period_start").notNull(),
+    expireDate: at("expire_date").notNull(),
+    cancelledAt: at("cancelled_at"),
+    endedAt: at("ended_at"),
     /** The plan change that takes effect at the next renewal (`nextRenewalMembership`). */
     nextTierId: integer("next_tier_id").references(() => membershipTiers.id, {
       onDelete: "set null",
@@ -63,18 +79,18 @@ export const customerMemberships = pgTable(
     cardToken: text("card_token"),
     cardLabel: varchar("card_label", { length: 64 }),
     /** When the next periodic cashback reward is due (yearly plans may reward monthly). */
-    nextRewardAt: timestamp("next_reward_at", { withTimezone: true }),
+    nextRewardAt: at("next_reward_at"),
     /** Renewal charge attempts for the period ending at `expireDate`; 0 until the first. */
     renewalAttempts: integer("renewal_attempts").notNull().default(0),
-    nextRenewalAttemptAt: timestamp("next_renewal_attempt_at", { withTimezone: true }),
+    nextRenewalAttemptAt: at("next_renewal_attempt_at"),
     /**
      * The provider reference of a renewal charge sent but not yet recorded. A sweep that finds
      * it set sends the same reference again, which the provider answers with the same charge.
      */
     pendingChargeReference: varchar("pending_charge_reference", { length: 128 }),
-    expiryNoticeSentFor: timestamp("expiry_notice_sent_for", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    expiryNoticeSentFor: at("expiry_notice_sent_for"),
+    createdAt: createdAt(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
   },
   (t) => [
     // One current membership per customer; expired ones are history.
@@ -97,18 +113,13 @@ export const checkouts = pgTable(
   "checkouts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    shopId: shopRef(),
+    customerId: customerRef(),
     type: varchar("type", { length: 16, enum: ["membership", "offer"] }).notNull(),
     tierId: integer("tier_id").references(() => membershipTiers.id, { onDelete: "cascade" }),
     offerId: integer("offer_id").references(() => offers.id, { onDelete: "cascade" }),
     plan: varchar("plan", { length: 16, enum: PLANS }),
-    priceCents: integer("price_cents").notNull(),
-    discountCents: integer("discount_cents").notNull().default(0),
+    ...priceAndDiscount(),
     cashbackCents: integer("cashback_cents").notNull().default(0),
     /** What the card pays: price − discount − cashback. */
     amountCents: integer("amount_cents").notNull(),
@@ -116,22 +127,20 @@ export const checkouts = pgTable(
       .notNull()
       .default("online"),
     /** Who opened it when it was a merchant at the counter. */
-    createdByUserId: integer("created_by_user_id").references(() => users.id, {
-      onDelete: "set null",
-    }),
+    createdByUserId: userLink("created_by_user_id"),
     /** Set when the checkout pays this membership's overdue renewal rather than a new one. */
     renewsMembershipId: integer("renews_membership_id").references(() => customerMemberships.id, {
       onDelete: "cascade",
     }),
-    provider: varchar("provider", { length: 16, enum: ["sandbox", "fortis"] }).notNull(),
+    provider: varchar("provider", { length: 16, enum: PROVIDERS }).notNull(),
     clientToken: text("client_token").notNull(),
     status: varchar("status", { length: 16, enum: ["open", "completed", "failed", "expired"] })
       .notNull()
       .default("open"),
     providerTransactionId: varchar("provider_transaction_id", { length: 128 }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    completedAt: timestamp("completed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    completedAt: at("completed_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     index("checkouts_offer_open_idx").on(t.offerId, t.status, t.expiresAt),
@@ -147,42 +156,31 @@ export const checkouts = pgTable(
 export const transactions = pgTable(
   "transactions",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
-    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
-    customerName: varchar("customer_name", { length: 210 }).notNull(),
+    ...namedCustomer(),
     kind: varchar("kind", {
       length: 24,
       enum: ["membership_purchase", "membership_renewal", "offer_purchase", "member_payment"],
     }).notNull(),
-    customerMembershipId: integer("customer_membership_id").references(
-      () => customerMemberships.id,
-      { onDelete: "set null" },
-    ),
+    customerMembershipId: membershipLink(),
     tierId: integer("tier_id").references(() => membershipTiers.id, { onDelete: "set null" }),
     membershipName: varchar("membership_name", { length: 100 }),
     plan: varchar("plan", { length: 16, enum: PLANS }),
     offerId: integer("offer_id").references(() => offers.id, { onDelete: "set null" }),
     offerName: varchar("offer_name", { length: 50 }),
     paymentType: varchar("payment_type", { length: 16, enum: PAYMENT_TYPES }).notNull(),
-    priceCents: integer("price_cents").notNull(),
-    discountCents: integer("discount_cents").notNull().default(0),
+    ...priceAndDiscount(),
     cashbackUsedCents: integer("cashback_used_cents").notNull().default(0),
     /** What was paid by card or cash. */
     amountCents: integer("amount_cents").notNull(),
-    provider: varchar("provider", { length: 16, enum: ["sandbox", "fortis"] }),
+    provider: varchar("provider", { length: 16, enum: PROVIDERS }),
     providerReference: varchar("provider_reference", { length: 128 }),
     /** The card the receipt names ("Visa •••• 1111"), kept so a later PDF receipt names it too. */
     cardLabel: varchar("card_label", { length: 64 }),
     status: varchar("status", { length: 16, enum: ["succeeded", "failed", "refunded"] }).notNull(),
     transactionBy: varchar("transaction_by", { length: 210 }).notNull(),
-    transactionByUserId: integer("transaction_by_user_id").references(() => users.id, {
-      onDelete: "set null",
-    }),
-    refundedAt: timestamp("refunded_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    transactionByUserId: userLink("transaction_by_user_id"),
+    refundedAt: at("refunded_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     // A provider transaction is recorded once: a second completion finds it and grants nothing.
@@ -208,13 +206,7 @@ export const transactions = pgTable(
 export const customerOffers = pgTable(
   "customer_offers",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    ...customerOwned(),
     offerId: integer("offer_id")
       .notNull()
       .references(() => offers.id, { onDelete: "restrict" }),
@@ -223,15 +215,13 @@ export const customerOffers = pgTable(
     }),
     checkoutId: uuid("checkout_id").references(() => checkouts.id, { onDelete: "set null" }),
     pricePaidCents: integer("price_paid_cents").notNull(),
-    purchasedAt: timestamp("purchased_at", { withTimezone: true }).notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
-    redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
-    redeemedByUserId: integer("redeemed_by_user_id").references(() => users.id, {
-      onDelete: "set null",
-    }),
+    purchasedAt: at("purchased_at").notNull(),
+    expiresAt: at("expires_at"),
+    redeemedAt: at("redeemed_at"),
+    redeemedByUserId: userLink("redeemed_by_user_id"),
     /** A refunded purchase no longer counts as sold and cannot be redeemed. */
-    voidedAt: timestamp("voided_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    voidedAt: at("voided_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     index("customer_offers_offer_idx").on(t.offerId),
@@ -250,13 +240,7 @@ export const customerOffers = pgTable(
 export const cashbackLedger = pgTable(
   "cashback_ledger",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    ...customerOwned(),
     amountCents: integer("amount_cents").notNull(),
     kind: varchar("kind", {
       length: 24,
@@ -273,12 +257,9 @@ export const cashbackLedger = pgTable(
     transactionId: integer("transaction_id").references(() => transactions.id, {
       onDelete: "set null",
     }),
-    customerMembershipId: integer("customer_membership_id").references(
-      () => customerMemberships.id,
-      { onDelete: "set null" },
-    ),
+    customerMembershipId: membershipLink(),
     description: varchar("description", { length: 200 }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("cashback_ledger_customer_idx").on(t.customerId),
@@ -290,10 +271,7 @@ export const cashbackLedger = pgTable(
 export const notifications = pgTable(
   "notifications",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
+    ...shopOwned(),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
     event: varchar("event", { length: 48 }).notNull(),
@@ -302,8 +280,8 @@ export const notifications = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     isRead: boolean("is_read").notNull().default(false),
     /** Claimed by the one instance that pushes it live, so it is pushed once. */
-    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: at("delivered_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     index("notifications_user_idx").on(t.userId, t.createdAt),
@@ -320,7 +298,7 @@ export const sandboxTransactions = pgTable(
   "sandbox_transactions",
   {
     id: varchar("id", { length: 40 }).primaryKey(),
-    locationId: varchar("location_id", { length: 64 }).notNull(),
+    locationId: sandboxLocation(),
     amountCents: integer("amount_cents").notNull(),
     statusCode: integer("status_code").notNull(),
     /** The intention this transaction paid (form payments). */
@@ -331,7 +309,7 @@ export const sandboxTransactions = pgTable(
     cardLabel: varchar("card_label", { length: 64 }),
     refundOf: varchar("refund_of", { length: 40 }),
     refunded: boolean("refunded").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("sandbox_transactions_reference_unique")
@@ -343,32 +321,32 @@ export const sandboxTransactions = pgTable(
 /** Sandbox intentions: a form may be paid once, before it expires. */
 export const sandboxIntentions = pgTable("sandbox_intentions", {
   clientToken: text("client_token").primaryKey(),
-  locationId: varchar("location_id", { length: 64 }).notNull(),
+  locationId: sandboxLocation(),
   amountCents: integer("amount_cents").notNull(),
   transactionId: varchar("transaction_id", { length: 40 }),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: at("expires_at").notNull(),
+  createdAt: createdAt(),
 });
 
 /** Sandbox saved cards (the card number is never kept: only its label). */
 export const sandboxCards = pgTable("sandbox_cards", {
   token: varchar("token", { length: 40 }).primaryKey(),
-  locationId: varchar("location_id", { length: 64 }).notNull(),
+  locationId: sandboxLocation(),
   label: varchar("label", { length: 64 }).notNull(),
   /** Test cards keep their behaviour: a card that declined keeps declining. */
   declines: boolean("declines").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const sandboxRecurrings = pgTable("sandbox_recurrings", {
   id: varchar("id", { length: 40 }).primaryKey(),
-  locationId: varchar("location_id", { length: 64 }).notNull(),
+  locationId: sandboxLocation(),
   cardToken: varchar("card_token", { length: 40 }).notNull(),
   amountCents: integer("amount_cents").notNull(),
   interval: varchar("interval", { length: 16 }).notNull(),
   startDate: varchar("start_date", { length: 10 }).notNull(),
   status: varchar("status", { length: 16, enum: ["active", "cancelled"] }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type CustomerMembershipRow = typeof customerMemberships.$inferSelect;
@@ -384,22 +362,14 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export const redemptions = pgTable(
   "redemptions",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
-    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
-    customerName: varchar("customer_name", { length: 210 }).notNull(),
+    ...namedCustomer(),
     redemptionType: varchar("redemption_type", {
       length: 16,
       enum: ["benefit", "offer", "cashback"],
     }).notNull(),
     item: varchar("item", { length: 120 }).notNull(),
     valueCents: integer("value_cents").notNull(),
-    customerMembershipId: integer("customer_membership_id").references(
-      () => customerMemberships.id,
-      { onDelete: "set null" },
-    ),
+    customerMembershipId: membershipLink(),
     benefitId: integer("benefit_id"),
     /** The membership month (from its start date) a benefit was redeemed in. */
     membershipMonth: integer("membership_month"),
@@ -407,11 +377,9 @@ export const redemptions = pgTable(
       onDelete: "set null",
     }),
     performedBy: varchar("performed_by", { length: 16, enum: ["customer", "merchant"] }).notNull(),
-    performedByUserId: integer("performed_by_user_id").references(() => users.id, {
-      onDelete: "set null",
-    }),
+    performedByUserId: userLink("performed_by_user_id"),
     performedByName: varchar("performed_by_name", { length: 210 }).notNull(),
-    redemptionDate: timestamp("redemption_date", { withTimezone: true }).notNull(),
+    redemptionDate: at("redemption_date").notNull(),
   },
   (t) => [
     // A benefit once per membership month: the database refuses a second, also in parallel.
@@ -431,6 +399,6 @@ export type RedemptionRow = typeof redemptions.$inferSelect;
 /** Large socket.io broadcasts between instances (the PostgreSQL adapter's attachments). */
 export const socketIoAttachments = pgTable("socket_io_attachments", {
   id: bigserial("id", { mode: "number" }).unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+  createdAt: at("created_at").defaultNow(),
   payload: bytea("payload"),
 });

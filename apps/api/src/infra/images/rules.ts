@@ -28,53 +28,58 @@ export type ImageRules = {
   readonly fitWithin?: number;
 };
 
+/** The 5MB limit most uploads have, with its message. */
+const upTo5MB = { maxBytes: MAX_IMAGE_BYTES, tooLarge: FILE_MESSAGES.tooLarge } as const;
+
+/** The create-shop form's images: png, jpeg, heic or heif, at most 6MB. */
+const createShopImage = {
+  allowedTypes: ["png", "jpeg", "heif"],
+  wrongType: FILE_MESSAGES.shopImageType,
+  maxBytes: MAX_SHOP_IMAGE_BYTES,
+  tooLarge: FILE_MESSAGES.tooLarge6,
+} as const;
+
+/** Customize Store's images: PNG/JPEG/JPG, at most 5MB, each with its exact size. */
+const customizeStoreImage = {
+  allowedTypes: ["png", "jpeg"],
+  wrongType: FILE_MESSAGES.storeImageType,
+  ...upTo5MB,
+} as const;
+
 /** Profile picture (merchant, staff, customer): JPG/JPEG/PNG, at most 5MB. */
 export const profilePictureRules: ImageRules = {
   field: "profilePicture",
   allowedTypes: ["png", "jpeg"],
   wrongType: FILE_MESSAGES.profileType,
-  maxBytes: MAX_IMAGE_BYTES,
-  tooLarge: FILE_MESSAGES.tooLarge,
+  ...upTo5MB,
   fitWithin: 1024,
 };
 
-/** Create shop logo: png, jpeg, heic or heif, at most 6MB; any size (the form only advises). */
+/** Create shop logo: any size (the form only advises). */
 export const createShopLogoRules: ImageRules = {
   field: "logo",
-  allowedTypes: ["png", "jpeg", "heif"],
-  wrongType: FILE_MESSAGES.shopImageType,
-  maxBytes: MAX_SHOP_IMAGE_BYTES,
-  tooLarge: FILE_MESSAGES.tooLarge6,
+  ...createShopImage,
   fitWithin: 1024,
 };
 
-/** Create shop banner: png, jpeg, heic or heif, at most 6MB (advice: at least 2048x1152). */
+/** Create shop banner (advice: at least 2048x1152). */
 export const createShopBannerRules: ImageRules = {
   field: "banner",
-  allowedTypes: ["png", "jpeg", "heif"],
-  wrongType: FILE_MESSAGES.shopImageType,
-  maxBytes: MAX_SHOP_IMAGE_BYTES,
-  tooLarge: FILE_MESSAGES.tooLarge6,
+  ...createShopImage,
   fitWithin: 2560,
 };
 
-/** Customize Store logo: PNG/JPEG/JPG, at most 5MB, exactly 200 x 200. */
+/** Customize Store logo: exactly 200 x 200. */
 export const storeLogoRules: ImageRules = {
   field: "logo",
-  allowedTypes: ["png", "jpeg"],
-  wrongType: FILE_MESSAGES.storeImageType,
-  maxBytes: MAX_IMAGE_BYTES,
-  tooLarge: FILE_MESSAGES.tooLarge,
+  ...customizeStoreImage,
   checkSize: checkStoreLogoSize,
 };
 
-/** Customize Store cover photo: PNG/JPEG/JPG, at most 5MB, 480-520 x 250-290. */
+/** Customize Store cover photo: 480-520 x 250-290. */
 export const storeBannerRules: ImageRules = {
   field: "banner",
-  allowedTypes: ["png", "jpeg"],
-  wrongType: FILE_MESSAGES.storeImageType,
-  maxBytes: MAX_IMAGE_BYTES,
-  tooLarge: FILE_MESSAGES.tooLarge,
+  ...customizeStoreImage,
   checkSize: checkStoreBannerSize,
 };
 
@@ -83,7 +88,6 @@ export const offerImageRules: ImageRules = {
   field: "offerImage",
   allowedTypes: ["png", "jpeg", "heif"],
   wrongType: FILE_MESSAGES.offerImageType,
-  maxBytes: MAX_IMAGE_BYTES,
-  tooLarge: FILE_MESSAGES.tooLarge,
+  ...upTo5MB,
   checkSize: checkOfferImageSize,
 };

@@ -30,14 +30,28 @@ type AccountInput = {
   locale?: Locale;
 };
 
+/** The recipient's language, and the shop's brand (Tessera's for a merchant, with no shop). */
+function accountFrame(input: AccountInput & { shop?: ShopBranding | null }) {
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const brand = input.shop ? shopBrand(input.shop) : tesseraBrand();
+  return { locale, t: translator(locale), brand, shopName: brand.name };
+}
+
+/** How long a link lasts: without a lifetime, only that it works once. */
+function linkLifetime(t: ReturnType<typeof translator>, validForHours: number | undefined) {
+  return validForHours
+    ? t(
+        "This link expires in {count, plural, one {# hour} other {# hours}} and can be used once.",
+        { count: validForHours },
+      )
+    : t("This link can be used once.");
+}
+
 /** Verify the e-mail address after sign-up: a merchant (no `shop`) or a shop's customer. */
 export function verifyEmailMessage(
   input: AccountInput & { shop?: ShopBranding | null },
 ): Promise<EmailContent> {
-  const locale = input.locale ?? DEFAULT_LOCALE;
-  const t = translator(locale);
-  const brand = input.shop ? shopBrand(input.shop) : tesseraBrand();
-  const shopName = brand.name;
+  const { locale, t, brand, shopName } = accountFrame(input);
   return renderEmail({
     brand,
     locale,
@@ -59,10 +73,7 @@ export function verifyEmailMessage(
     ],
     button: { label: t("Verify email"), url: checkedUrl(input.link, "link") },
     notes: [
-      t(
-        "This link expires in {count, plural, one {# hour} other {# hours}} and can be used once.",
-        { count: VERIFY_EMAIL_VALID_HOURS },
-      ),
+      linkLifetime(t, VERIFY_EMAIL_VALID_HOURS),
       t("If you did not create an account, you can ignore this email."),
     ],
     footer: footerFor(brand, t),
@@ -73,10 +84,7 @@ export function verifyEmailMessage(
 export function resetPasswordMessage(
   input: AccountInput & { shop?: ShopBranding | null },
 ): Promise<EmailContent> {
-  const locale = input.locale ?? DEFAULT_LOCALE;
-  const t = translator(locale);
-  const brand = input.shop ? shopBrand(input.shop) : tesseraBrand();
-  const shopName = brand.name;
+  const { locale, t, brand, shopName } = accountFrame(input);
   return renderEmail({
     brand,
     locale,
@@ -94,25 +102,13 @@ export function resetPasswordMessage(
     ],
     button: { label: t("Reset password"), url: checkedUrl(input.link, "link") },
     notes: [
-      t(
-        "This link expires in {count, plural, one {# hour} other {# hours}} and can be used once.",
-        { count: RESET_PASSWORD_VALID_HOURS },
-      ),
+      linkLifetime(t, RESET_PASSWORD_VALID_HOURS),
       t(
         "If you did not ask to reset your password, you can ignore this email: your password stays the same.",
       ),
     ],
     footer: footerFor(brand, t),
   });
-}
-
-function linkLifetime(t: ReturnType<typeof translator>, validForHours: number | undefined) {
-  return validForHours
-    ? t(
-        "This link expires in {count, plural, one {# hour} other {# hours}} and can be used once.",
-        { count: validForHours },
-      )
-    : t("This link can be used once.");
 }
 
 /** A shop owner invites an employee, who sets a password to activate the account (English). */
@@ -167,10 +163,7 @@ export function memberWelcomeMessage(
     validForHours?: number;
   },
 ): Promise<EmailContent> {
-  const locale = input.locale ?? DEFAULT_LOCALE;
-  const t = translator(locale);
-  const brand = shopBrand(input.shop);
-  const shopName = brand.name;
+  const { locale, t, brand, shopName } = accountFrame(input);
   const membershipName = input.membershipName ? oneLine(input.membershipName) : "";
   return renderEmail({
     brand,

@@ -38,6 +38,11 @@ const newMerchant = (email = uniqueEmail("new")) => ({
   password: PASSWORD,
 });
 
+/** The signed-in merchant call every session check in this file asks. */
+function getUser(authorization: string) {
+  return t.app.inject({ method: "GET", url: "/api/v1/user/get-user", headers: { authorization } });
+}
+
 describe("merchant sign-up and e-mail verification", () => {
   it("creates an account, signs it in, and e-mails a verification link that works once", async () => {
     const email = uniqueEmail("Signup").toUpperCase();
@@ -183,11 +188,7 @@ describe("merchant sign-in, sessions and logout", () => {
       .update(users)
       .set({ status: "disabled" })
       .where(eq(users.id, staff.user.id));
-    const me = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/user/get-user",
-      headers: { authorization },
-    });
+    const me = await getUser(authorization);
     expect(me.statusCode).toBe(401);
     const login = await t.app.inject({
       method: "POST",
@@ -207,11 +208,7 @@ describe("merchant sign-in, sessions and logout", () => {
       headers: { authorization },
     });
     expect(out.statusCode).toBe(200);
-    const me = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/user/get-user",
-      headers: { authorization },
-    });
+    const me = await getUser(authorization);
     expect(me.statusCode).toBe(401);
     expect(me.json().message).toBe("Invalid or expired token. Please login again.");
   });
@@ -234,11 +231,7 @@ describe("merchant sign-in, sessions and logout", () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, m.user.id));
-    const me = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/user/get-user",
-      headers: { authorization },
-    });
+    const me = await getUser(authorization);
     expect(me.statusCode).toBe(401);
   });
 });
@@ -284,11 +277,7 @@ describe("forgot and reset password", () => {
     });
     expect(oldLogin.statusCode).toBe(401);
     await loginAs(t.app, { email: m.email, password: "Fresh@5678" });
-    const stale = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/user/get-user",
-      headers: { authorization: oldSession },
-    });
+    const stale = await getUser(oldSession);
     expect(stale.statusCode).toBe(401);
 
     const reused = await t.app.inject({
@@ -385,17 +374,9 @@ describe("update password", () => {
     const ok = await put({ currentPassword: m.password, newPassword: "Fresh@5678" });
     expect(ok.statusCode).toBe(200);
 
-    const mine = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/user/get-user",
-      headers: { authorization },
-    });
+    const mine = await getUser(authorization);
     expect(mine.statusCode).toBe(200);
-    const theirs = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/user/get-user",
-      headers: { authorization: other },
-    });
+    const theirs = await getUser(other);
     expect(theirs.statusCode).toBe(401);
   });
 });
@@ -607,11 +588,7 @@ describe("customers of a shop", () => {
   it("keeps a customer's token out of the merchant calls", async () => {
     const c = await createCustomer(t.database.db, shopId);
     const { authorization } = await loginAs(t.app, c, shopId);
-    const res = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/user/get-user",
-      headers: { authorization },
-    });
+    const res = await getUser(authorization);
     expect(res.statusCode).toBe(403);
   });
 });

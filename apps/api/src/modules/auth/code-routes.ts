@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { bearerSecurity, requireCustomer } from "../../plugins/auth";
-import { type AuthRoutesOptions, limitAttempts } from "./routes";
+import { type AuthRoutesOptions, limitAttempts } from "./account-routes";
 
 const tags = ["customer auth"];
 

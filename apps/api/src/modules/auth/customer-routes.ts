@@ -18,9 +18,9 @@ import { z } from "zod";
 import { AppError } from "../../errors";
 import { signInText } from "../../infra/mailer/i18n";
 import { bearerSecurity, requireCustomer } from "../../plugins/auth";
+import { type AuthRoutesOptions, accountAuthRoutes, accountStep } from "./account-routes";
 import { signInCodeRoutes } from "./code-routes";
 import { toCustomerDto } from "./dto";
-import { type AuthRoutesOptions, limitAttempts } from "./routes";
 import { twoFactorRoutes } from "./two-factor-routes";
 
 const tags = ["customer auth"];
@@ -44,27 +44,61 @@ function inPageLanguage(error: unknown, acceptLanguage: string | undefined): unk
   return new AppError(error.code, signInText(locale, error.message), { ...error.details, errors });
 }
 
+const customerPasswordRoutes = accountAuthRoutes({
+  tags,
+  signUp: accountStep({
+    url: "/api/v1/customer/auth/sign-up",
+    summary: "Create a customer account in a shop",
+    from: "body",
+    input: customerSignUpPayloadSchema,
+    response: customerSignUpResponseSchema,
+    limit: "sign-up",
+    run: (auth, body) => auth.signUpCustomer(body),
+  }),
+  signIn: accountStep({
+    url: "/api/v1/customer/auth/sign-in",
+    summary: "Sign in on a shop's page: a customer, or the shop's owner or staff",
+    from: "body",
+    input: customerLoginPayloadSchema,
+    response: customerSignInResponseSchema,
+    limit: "sign-in",
+    run: (auth, body) => auth.signInCustomer(body),
+    mapError: (error, request) => inPageLanguage(error, request.headers["accept-language"]),
+  }),
+  verifyToken: accountStep({
+    url: "/api/v1/customer/auth/verify-pass-token",
+    summary: "Check a customer's password-reset token",
+    from: "querystring",
+    input: verifyTokenQuerySchema.extend({
+      shopId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+    }),
+    response: verifyTokenResponseSchema,
+    run: (auth, query) => auth.verifyResetToken(query.token, query.email, query.shopId),
+  }),
+  forgotPassword: accountStep({
+    url: "/api/v1/customer/auth/forgot-password/:email/:shopId",
+    summary: "Send a customer's password-reset link (same answer whether or not it exists)",
+    from: "params",
+    input: customerForgotPasswordParamsSchema,
+    response: messageResponseSchema,
+    limit: "forgot-password",
+    run: (auth, params) => auth.forgotPassword(params),
+  }),
+  resetPassword: accountStep({
+    url: "/api/v1/customer/auth/reset-password",
+    summary: "Set a customer's new password with a reset token",
+    from: "body",
+    input: resetPasswordPayloadSchema,
+    response: messageResponseSchema,
+    run: (auth, body) => auth.resetPassword(body),
+  }),
+});
+
 export const customerAuthRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
-  const { auth, limiter } = opts;
+  await app.register(customerPasswordRoutes, opts);
   await app.register(signInCodeRoutes, opts);
   // Two-factor sign-in (merchants) and the sessions list (every account), with the same options.
   await app.register(twoFactorRoutes, opts);
-
-  app.post(
-    "/api/v1/customer/auth/sign-up",
-    {
-      schema: {
-        tags,
-        summary: "Create a customer account in a shop",
-        body: customerSignUpPayloadSchema,
-        response: { 201: customerSignUpResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      await limitAttempts(limiter, request, "sign-up", request.body.email);
-      return reply.code(201).send(await auth.signUpCustomer(request.body));
-    },
-  );
 
   app.get(
     "/api/v1/customer/auth/me",
@@ -77,70 +111,5 @@ export const customerAuthRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = asyn
       },
     },
     async (request) => ({ customer: toCustomerDto((await requireCustomer(request)).customer) }),
-  );
-
-  app.post(
-    "/api/v1/customer/auth/sign-in",
-    {
-      schema: {
-        tags,
-        summary: "Sign in on a shop's page: a customer, or the shop's owner or staff",
-        body: customerLoginPayloadSchema,
-        response: { 200: customerSignInResponseSchema },
-      },
-    },
-    async (request) => {
-      try {
-        await limitAttempts(limiter, request, "sign-in", request.body.email);
-        return await auth.signInCustomer(request.body);
-      } catch (error) {
-        throw inPageLanguage(error, request.headers["accept-language"]);
-      }
-    },
-  );
-
-  app.get(
-    "/api/v1/customer/auth/verify-pass-token",
-    {
-      schema: {
-        tags,
-        summary: "Check a customer's password-reset token",
-        querystring: verifyTokenQuerySchema.extend({
-          shopId: z.coerce.number().int().positive().max(MAX_ID).optional(),
-        }),
-        response: { 200: verifyTokenResponseSchema },
-      },
-    },
-    async (request) =>
-      auth.verifyResetToken(request.query.token, request.query.email, request.query.shopId),
-  );
-
-  app.post(
-    "/api/v1/customer/auth/forgot-password/:email/:shopId",
-    {
-      schema: {
-        tags,
-        summary: "Send a customer's password-reset link (same answer whether or not it exists)",
-        params: customerForgotPasswordParamsSchema,
-        response: { 200: messageResponseSchema },
-      },
-    },
-    async (request) => {
-      await limitAttempts(limiter, request, "forgot-password", request.params.email);
-      return auth.forgotPassword(request.params);
-    },
-  );
-
-  app.post(
-    "/api/v1/customer/auth/reset-password",
-    {
-      schema: {
-        tags,
-        summary: "Set a customer's new password with a reset token",
-        body: resetPasswordPayloadSchema,
-        response: { 200: messageResponseSchema },
-      },
-    },
-    async (request) => auth.resetPassword(request.body),
   );
 };

@@ -19,31 +19,16 @@ import {
   verifyTokenQuerySchema,
   verifyTokenResponseSchema,
 } from "@tessera/shared";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { profilePictureRules, readFileField } from "../../infra/images";
-import type { RateLimiter } from "../../infra/rate-limit";
 import { bearerSecurity, requireMerchant } from "../../plugins/auth";
-import type { AuthService } from "./service";
-
-export type AuthRoutesOptions = {
-  auth: AuthService;
-  limiter: RateLimiter;
-  googleEnabled: boolean;
-};
-
-/** Per IP and per e-mail, for the calls someone could hammer to guess or to spam. */
-export async function limitAttempts(
-  limiter: RateLimiter,
-  request: FastifyRequest,
-  action: string,
-  email?: string,
-) {
-  const keys = [`${action}:ip:${request.ip}`];
-  if (email) keys.push(`${action}:email:${email.toLowerCase()}`);
-  await limiter.hit(keys, ACCESS_MESSAGES.tooManyRequests);
-}
+import {
+  type AuthRoutesOptions,
+  accountAuthRoutes,
+  accountStep,
+  limitAttempts,
+} from "./account-routes";
 
 const resendBodySchema = z.object({
   email: emailField({
@@ -59,55 +44,60 @@ const verifyEmailQuerySchema = z.object({
   shopId: z.coerce.number().int().positive().max(MAX_ID).optional().catch(undefined),
 });
 
+export type { AuthRoutesOptions } from "./account-routes";
+
 const tags = ["auth"];
+
+const merchantPasswordRoutes = accountAuthRoutes({
+  tags,
+  signUp: accountStep({
+    url: "/api/v1/auth/sign-up",
+    summary: "Create a merchant account (sends the verification e-mail)",
+    from: "body",
+    input: signUpPayloadSchema,
+    response: signUpResponseSchema,
+    limit: "sign-up",
+    run: (auth, body) => auth.signUpMerchant(body),
+  }),
+  signIn: accountStep({
+    url: "/api/v1/auth/sign-in",
+    summary: "Merchant (owner or staff) sign-in",
+    from: "body",
+    input: loginPayloadSchema,
+    response: merchantSignInResponseSchema,
+    limit: "sign-in",
+    run: (auth, body) => auth.signInMerchant(body),
+  }),
+  verifyToken: accountStep({
+    url: "/api/v1/auth/verify-token",
+    summary: "Check a password-reset token before showing the form",
+    from: "querystring",
+    input: verifyTokenQuerySchema,
+    response: verifyTokenResponseSchema,
+    run: (auth, query) => auth.verifyResetToken(query.token, query.email),
+  }),
+  forgotPassword: accountStep({
+    url: "/api/v1/auth/forgot-password",
+    summary: "Send a password-reset link (same answer whether or not the address exists)",
+    from: "body",
+    input: forgotPasswordSchema,
+    response: messageResponseSchema,
+    limit: "forgot-password",
+    run: (auth, body) => auth.forgotPassword({ email: body.email }),
+  }),
+  resetPassword: accountStep({
+    url: "/api/v1/auth/reset-password",
+    summary: "Set a new password with a reset token",
+    from: "body",
+    input: resetPasswordPayloadSchema,
+    response: messageResponseSchema,
+    run: (auth, body) => auth.resetPassword(body),
+  }),
+});
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const { auth, limiter } = opts;
-
-  app.post(
-    "/api/v1/auth/sign-up",
-    {
-      schema: {
-        tags,
-        summary: "Create a merchant account (sends the verification e-mail)",
-        body: signUpPayloadSchema,
-        response: { 201: signUpResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      await limitAttempts(limiter, request, "sign-up", request.body.email);
-      return reply.code(201).send(await auth.signUpMerchant(request.body));
-    },
-  );
-
-  app.post(
-    "/api/v1/auth/sign-in",
-    {
-      schema: {
-        tags,
-        summary: "Merchant (owner or staff) sign-in",
-        body: loginPayloadSchema,
-        response: { 200: merchantSignInResponseSchema },
-      },
-    },
-    async (request) => {
-      await limitAttempts(limiter, request, "sign-in", request.body.email);
-      return auth.signInMerchant(request.body);
-    },
-  );
-
-  app.get(
-    "/api/v1/auth/verify-token",
-    {
-      schema: {
-        tags,
-        summary: "Check a password-reset token before showing the form",
-        querystring: verifyTokenQuerySchema,
-        response: { 200: verifyTokenResponseSchema },
-      },
-    },
-    async (request) => auth.verifyResetToken(request.query.token, request.query.email),
-  );
+  await app.register(merchantPasswordRoutes, opts);
 
   app.get(
     "/api/v1/auth/verify-email",
@@ -122,35 +112,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const { token, email, shopId } = request.query;
       return reply.redirect(await auth.verifyEmail(token, email, shopId), 302);
     },
-  );
-
-  app.post(
-    "/api/v1/auth/forgot-password",
-    {
-      schema: {
-        tags,
-        summary: "Send a password-reset link (same answer whether or not the address exists)",
-        body: forgotPasswordSchema,
-        response: { 200: messageResponseSchema },
-      },
-    },
-    async (request) => {
-      await limitAttempts(limiter, request, "forgot-password", request.body.email);
-      return auth.forgotPassword({ email: request.body.email });
-    },
-  );
-
-  app.post(
-    "/api/v1/auth/reset-password",
-    {
-      schema: {
-        tags,
-        summary: "Set a new password with a reset token",
-        body: resetPasswordPayloadSchema,
-        response: { 200: messageResponseSchema },
-      },
-    },
-    async (request) => auth.resetPassword(request.body),
   );
 
   app.post(

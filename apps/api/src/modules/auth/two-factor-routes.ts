@@ -19,6 +19,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RateLimiter } from "../../infra/rate-limit";
 import { bearerSecurity, requireMerchant, requireOwner, requireSession } from "../../plugins/auth";
+import { routeSteps } from "../../plugins/route-steps";
 import type { AuthService } from "./service";
 import { hashToken } from "./tokens";
 
@@ -46,56 +47,78 @@ async function guessingMerchant(limiter: RateLimiter, request: FastifyRequest) {
 
 type Options = { auth: AuthService; limiter: RateLimiter };
 
-/** Sign-in's second step: the code, or the enrolment a shop requires. */
+const challengeStep = routeSteps<AuthService>();
+
+/** Sign-in's second step: the code, or the enrolment a shop requires (no session yet). */
+const challengeSteps = [
+  challengeStep({
+    url: "/api/v1/auth/two-factor/verify",
+    summary: "Sign-in's second step: a code from the authenticator app or a recovery code",
+    input: twoFactorVerifyPayloadSchema,
+    response: signInResponseSchema,
+    run: (auth, body) => auth.verifyTwoFactor(body),
+  }),
+  challengeStep({
+    url: "/api/v1/auth/two-factor/enrol/start",
+    summary: "Required enrolment at sign-in (staff): the secret for the authenticator app",
+    input: twoFactorChallengePayloadSchema,
+    response: twoFactorSetupSchema,
+    run: (auth, body) => auth.startSignInEnrolment(body),
+  }),
+  challengeStep({
+    url: "/api/v1/auth/two-factor/enrol/confirm",
+    summary: "Required enrolment at sign-in: the first code turns 2FA on and signs in",
+    input: twoFactorVerifyPayloadSchema,
+    response: twoFactorEnrolSignInResponseSchema,
+    run: (auth, body) => auth.confirmSignInEnrolment(body),
+  }),
+];
+
 const signInStepRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter }) => {
-  app.post(
-    "/api/v1/auth/two-factor/verify",
-    {
-      schema: {
-        tags,
-        summary: "Sign-in's second step: a code from the authenticator app or a recovery code",
-        body: twoFactorVerifyPayloadSchema,
-        response: { 200: signInResponseSchema },
+  for (const step of challengeSteps) {
+    app.post(
+      step.url,
+      {
+        schema: { tags, summary: step.summary, body: step.input, response: { 200: step.response } },
       },
-    },
-    async (request) => {
-      await limitCodes(limiter, request, request.body.challenge);
-      return auth.verifyTwoFactor(request.body);
-    },
-  );
-
-  app.post(
-    "/api/v1/auth/two-factor/enrol/start",
-    {
-      schema: {
-        tags,
-        summary: "Required enrolment at sign-in (staff): the secret for the authenticator app",
-        body: twoFactorChallengePayloadSchema,
-        response: { 200: twoFactorSetupSchema },
+      async (request) => {
+        const body = request.body as { challenge: string };
+        await limitCodes(limiter, request, body.challenge);
+        return step.run(auth, body);
       },
-    },
-    async (request) => {
-      await limitCodes(limiter, request, request.body.challenge);
-      return auth.startSignInEnrolment(request.body);
-    },
-  );
-
-  app.post(
-    "/api/v1/auth/two-factor/enrol/confirm",
-    {
-      schema: {
-        tags,
-        summary: "Required enrolment at sign-in: the first code turns 2FA on and signs in",
-        body: twoFactorVerifyPayloadSchema,
-        response: { 200: twoFactorEnrolSignInResponseSchema },
-      },
-    },
-    async (request) => {
-      await limitCodes(limiter, request, request.body.challenge);
-      return auth.confirmSignInEnrolment(request.body);
-    },
-  );
+    );
+  }
 };
+
+const merchantStep = routeSteps<{
+  auth: AuthService;
+  session: Awaited<ReturnType<typeof requireMerchant>>;
+}>();
+
+/** The signed-in merchant's own changes that a current code (or the password) allows. */
+const guessedSteps = [
+  merchantStep({
+    url: "/api/v1/user/two-factor/confirm",
+    summary: "Finish enrolment with a first code: 2FA on, ten recovery codes shown once",
+    input: twoFactorConfirmPayloadSchema,
+    response: twoFactorEnabledResponseSchema,
+    run: ({ auth, session }, body) => auth.confirmTwoFactor(session, body),
+  }),
+  merchantStep({
+    url: "/api/v1/user/two-factor/disable",
+    summary: "Turn two-factor sign-in off, with the password or a current code",
+    input: twoFactorDisablePayloadSchema,
+    response: messageResponseSchema,
+    run: ({ auth, session }, body) => auth.disableTwoFactor(session, body),
+  }),
+  merchantStep({
+    url: "/api/v1/user/two-factor/recovery-codes",
+    summary: "New recovery codes after a current code; the old ones stop working",
+    input: twoFactorConfirmPayloadSchema,
+    response: twoFactorEnabledResponseSchema,
+    run: ({ auth, session }, body) => auth.renewRecoveryCodes(session, body),
+  }),
+];
 
 /** The signed-in merchant's own two-factor sign-in. */
 const accountTwoFactorRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter }) => {
@@ -125,50 +148,24 @@ const accountTwoFactorRoutes: FastifyPluginAsyncZod<Options> = async (app, { aut
     async (request) => auth.startTwoFactor(await requireMerchant(request)),
   );
 
-  app.post(
-    "/api/v1/user/two-factor/confirm",
-    {
-      schema: {
-        tags: ["user"],
-        summary: "Finish enrolment with a first code: 2FA on, ten recovery codes shown once",
-        security: bearerSecurity,
-        body: twoFactorConfirmPayloadSchema,
-        response: { 200: twoFactorEnabledResponseSchema },
+  for (const step of guessedSteps) {
+    app.post(
+      step.url,
+      {
+        schema: {
+          tags: ["user"],
+          summary: step.summary,
+          security: bearerSecurity,
+          body: step.input,
+          response: { 200: step.response },
+        },
       },
-    },
-    async (request) =>
-      auth.confirmTwoFactor(await guessingMerchant(limiter, request), request.body),
-  );
-
-  app.post(
-    "/api/v1/user/two-factor/disable",
-    {
-      schema: {
-        tags: ["user"],
-        summary: "Turn two-factor sign-in off, with the password or a current code",
-        security: bearerSecurity,
-        body: twoFactorDisablePayloadSchema,
-        response: { 200: messageResponseSchema },
+      async (request) => {
+        const session = await guessingMerchant(limiter, request);
+        return step.run({ auth, session }, request.body);
       },
-    },
-    async (request) =>
-      auth.disableTwoFactor(await guessingMerchant(limiter, request), request.body),
-  );
-
-  app.post(
-    "/api/v1/user/two-factor/recovery-codes",
-    {
-      schema: {
-        tags: ["user"],
-        summary: "New recovery codes after a current code; the old ones stop working",
-        security: bearerSecurity,
-        body: twoFactorConfirmPayloadSchema,
-        response: { 200: twoFactorEnabledResponseSchema },
-      },
-    },
-    async (request) =>
-      auth.renewRecoveryCodes(await guessingMerchant(limiter, request), request.body),
-  );
+    );
+  }
 };
 
 /** The owner's staff requirement, and every account's sessions. */

@@ -26,6 +26,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
 import { profilePictureRules, readFileField } from "../../infra/images";
 import { bearerSecurity, requireCustomer } from "../../plugins/auth";
+import { routeSteps } from "../../plugins/route-steps";
 import type { AuthService } from "../auth/service";
 import type { RedemptionsService } from "../redemptions/service";
 import type { CustomerService } from "./service";
@@ -51,6 +52,40 @@ function checkShopClaim(sessionShopId: number, claimed: number | undefined) {
     throw new AppError("NOT_FOUND", ACCESS_MESSAGES.storeNotFound);
   }
 }
+
+type CustomerSession = Awaited<ReturnType<typeof requireCustomer>>;
+
+type Redeemer = { shopId: number; customerId: number; actor: { kind: "customer" } };
+
+/** A customer's own redemption: what the query names, redeemed for the signed-in customer. */
+const redeemStep = routeSteps<{ redemptions: RedemptionsService; redeemer: Redeemer }>();
+
+const redeemSteps = [
+  redeemStep({
+    url: "/api/v1/customer/offers/redeem-offer/:id",
+    summary: "Redeem a bought offer (once, before it expires)",
+    input: redeemOfferQuerySchema,
+    response: redemptionResultSchema,
+    run: ({ redemptions, redeemer }, query) =>
+      redemptions.redeemOffer({ ...redeemer, customerOfferId: query.customerOfferId }),
+  }),
+  redeemStep({
+    url: "/api/v1/customer/redemptions/create-redemption/:id",
+    summary: "Redeem a benefit of the current membership (once per membership month)",
+    input: createRedemptionQuerySchema,
+    response: redemptionResultSchema,
+    run: ({ redemptions, redeemer }, query) =>
+      redemptions.redeemBenefit({ ...redeemer, benefitId: query.benefitId }),
+  }),
+  redeemStep({
+    url: "/api/v1/customer/redemptions/create-cashback-redemption/:id",
+    summary: "Redeem cashback (dollars, cents allowed; never above the balance)",
+    input: customerCashbackRedemptionQuerySchema,
+    response: redemptionResultSchema,
+    run: ({ redemptions, redeemer }, query) =>
+      redemptions.redeemCashback({ ...redeemer, amountCents: toCents(query.price) }),
+  }),
+];
 
 /** The signed-in customer's own data (spec §7 "Customer data"). */
 export const customerRoutes: FastifyPluginAsyncZod<{
@@ -112,44 +147,6 @@ export const customerRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    "/api/v1/customer/memberships/get-active-memberships-by-customer/:id",
-    {
-      schema: {
-        tags,
-        summary: "The shop's published tiers, each marked `isSubscribed` for this customer",
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
-        querystring: customerShopQuerySchema,
-        response: { 200: customerTiersResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwnCustomer(request, request.params.id);
-      checkShopClaim(session.shopId, request.query.shopId);
-      return service.listTiers(session);
-    },
-  );
-
-  app.get(
-    "/api/v1/customer/offers/get-active-offers-by-customer/:id",
-    {
-      schema: {
-        tags,
-        summary: "The customer's bought offers that can still be redeemed",
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
-        querystring: customerShopQuerySchema,
-        response: { 200: customerOffersResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwnCustomer(request, request.params.id);
-      checkShopClaim(session.shopId, request.query.shopId);
-      return service.listActiveOffers(session);
-    },
-  );
-
-  app.get(
     "/api/v1/customer/transactions/get-customer-transactions/:shopId",
     {
       schema: {
@@ -205,75 +202,65 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       auth.updatePassword(await requireOwnCustomer(request, request.params.id), request.body),
   );
 
-  app.post(
-    "/api/v1/customer/offers/redeem-offer/:id",
+  // The shop's tiers and the customer's offers: both for the customer named in the path, in
+  // the shop the session is in (a claimed other shop is not found).
+  const shopLists = [
     {
-      schema: {
-        tags,
-        summary: "Redeem a bought offer (once, before it expires)",
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
-        querystring: redeemOfferQuerySchema,
-        response: { 201: redemptionResultSchema },
+      url: "/api/v1/customer/memberships/get-active-memberships-by-customer/:id",
+      summary: "The shop's published tiers, each marked `isSubscribed` for this customer",
+      response: customerTiersResponseSchema,
+      list: (session: CustomerSession) => service.listTiers(session),
+    },
+    {
+      url: "/api/v1/customer/offers/get-active-offers-by-customer/:id",
+      summary: "The customer's bought offers that can still be redeemed",
+      response: customerOffersResponseSchema,
+      list: (session: CustomerSession) => service.listActiveOffers(session),
+    },
+  ];
+  for (const { url, summary, response, list } of shopLists) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary,
+          security: bearerSecurity,
+          params: customerIdParamsSchema,
+          querystring: customerShopQuerySchema,
+          response: { 200: response },
+        },
       },
-    },
-    async (request, reply) => {
-      const session = await requireOwnCustomer(request, request.params.id);
-      const result = await redemptions.redeemOffer({
-        shopId: session.shopId,
-        customerId: session.customer.id,
-        customerOfferId: request.query.customerOfferId,
-        actor: { kind: "customer" },
-      });
-      return reply.code(201).send(result);
-    },
-  );
+      async (request) => {
+        const session = await requireOwnCustomer(request, request.params.id);
+        checkShopClaim(session.shopId, request.query.shopId);
+        return list(session);
+      },
+    );
+  }
 
-  app.post(
-    "/api/v1/customer/redemptions/create-redemption/:id",
-    {
-      schema: {
-        tags,
-        summary: "Redeem a benefit of the current membership (once per membership month)",
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
-        querystring: createRedemptionQuerySchema,
-        response: { 201: redemptionResultSchema },
+  for (const step of redeemSteps) {
+    app.post(
+      step.url,
+      {
+        schema: {
+          tags,
+          summary: step.summary,
+          security: bearerSecurity,
+          params: customerIdParamsSchema,
+          querystring: step.input,
+          response: { 201: step.response },
+        },
       },
-    },
-    async (request, reply) => {
-      const session = await requireOwnCustomer(request, request.params.id);
-      const result = await redemptions.redeemBenefit({
-        shopId: session.shopId,
-        customerId: session.customer.id,
-        benefitId: request.query.benefitId,
-        actor: { kind: "customer" },
-      });
-      return reply.code(201).send(result);
-    },
-  );
-
-  app.post(
-    "/api/v1/customer/redemptions/create-cashback-redemption/:id",
-    {
-      schema: {
-        tags,
-        summary: "Redeem cashback (dollars, cents allowed; never above the balance)",
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
-        querystring: customerCashbackRedemptionQuerySchema,
-        response: { 201: redemptionResultSchema },
+      async (request, reply) => {
+        const session = await requireOwnCustomer(request, request.params.id);
+        const redeemer = {
+          shopId: session.shopId,
+          customerId: session.customer.id,
+          actor: { kind: "customer" as const },
+        };
+        return reply.code(201).send(await step.run({ redemptions, redeemer }, request.query));
       },
-    },
-    async (request, reply) => {
-      const session = await requireOwnCustomer(request, request.params.id);
-      const result = await redemptions.redeemCashback({
-        shopId: session.shopId,
-        customerId: session.customer.id,
-        amountCents: toCents(request.query.price),
-        actor: { kind: "customer" },
-      });
-      return reply.code(201).send(result);
-    },
-  );
+    );
+  }
 };

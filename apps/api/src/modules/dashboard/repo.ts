@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { customerMemberships, offers, redemptions, transactions } from "../../db/schema";
 import type { Executor } from "../../infra/db";
 
@@ -79,32 +80,34 @@ export async function listOfferPerformance(
   }));
 }
 
-/** Memberships that ended in a window (expired unpaid, declined, or at the end of a cancellation). */
-export async function countEndedMemberships(db: Executor, shopId: number, from: Date, to: Date) {
+/** How many of one shop's rows of `table` have their `at` moment in [from, to). */
+async function countInWindow(
+  db: Executor,
+  table: PgTable,
+  columns: { shopId: PgColumn; at: PgColumn },
+  window: { shopId: number; from: Date; to: Date },
+) {
   const [row] = await db
     .select({ n: sql<string>`count(*)` })
-    .from(customerMemberships)
+    .from(table)
     .where(
       and(
-        eq(customerMemberships.shopId, shopId),
-        gte(customerMemberships.endedAt, from),
-        lt(customerMemberships.endedAt, to),
+        eq(columns.shopId, window.shopId),
+        gte(columns.at, window.from),
+        lt(columns.at, window.to),
       ),
     );
   return Number(row?.n ?? 0);
 }
 
+/** Memberships that ended in a window (expired unpaid, declined, or at the end of a cancellation). */
+export function countEndedMemberships(db: Executor, shopId: number, from: Date, to: Date) {
+  const columns = { shopId: customerMemberships.shopId, at: customerMemberships.endedAt };
+  return countInWindow(db, customerMemberships, columns, { shopId, from, to });
+}
+
 /** Benefit, offer and cashback redemptions made in a window. */
-export async function countRedemptions(db: Executor, shopId: number, from: Date, to: Date) {
-  const [row] = await db
-    .select({ n: sql<string>`count(*)` })
-    .from(redemptions)
-    .where(
-      and(
-        eq(redemptions.shopId, shopId),
-        gte(redemptions.redemptionDate, from),
-        lt(redemptions.redemptionDate, to),
-      ),
-    );
-  return Number(row?.n ?? 0);
+export function countRedemptions(db: Executor, shopId: number, from: Date, to: Date) {
+  const columns = { shopId: redemptions.shopId, at: redemptions.redemptionDate };
+  return countInWindow(db, redemptions, columns, { shopId, from, to });
 }

@@ -100,10 +100,23 @@ export function receiptLines(
   return rows;
 }
 
-function receiptModel(p: ReceiptPayload, o: RenderOptions): EmailModel {
+/**
+ * What every customer e-mail starts from: the customer's language (`v`, `t`), the shop's brand,
+ * and the frame fields the model shares (brand, language, the shop's footer).
+ */
+function customerFrame(p: { shop: ShopSnapshot; locale?: string | null }, o: RenderOptions) {
   const v = customerVoice(p);
-  const { t } = v;
   const brand = brandOf(p.shop, o.publicUrl);
+  return {
+    v,
+    t: v.t,
+    brand,
+    frame: { brand, locale: v.locale, footer: footerFor(brand, v.t) },
+  };
+}
+
+function receiptModel(p: ReceiptPayload, o: RenderOptions): EmailModel {
+  const { v, t, brand, frame } = customerFrame(p, o);
   const shopName = brand.name;
   const amount = v.money(p.amountCents + p.cashbackUsedCents);
   const membershipName = p.itemName ?? p.item.replace(/ membership renewal.*$/, "");
@@ -112,8 +125,7 @@ function receiptModel(p: ReceiptPayload, o: RenderOptions): EmailModel {
       ? t("Your {membershipName} membership has renewed.", { membershipName })
       : t("Thank you for your purchase from {shopName}.", { shopName });
   return {
-    brand,
-    locale: v.locale,
+    ...frame,
     subject: t("Your receipt from {shopName}: {amount}", { shopName, amount }),
     preheader: t("{item}, {amount}. Keep this e-mail for your records.", {
       item: itemLabel(p, v),
@@ -127,14 +139,12 @@ function receiptModel(p: ReceiptPayload, o: RenderOptions): EmailModel {
     notes: [
       t("Questions about this payment? Reply to this e-mail to reach {shopName}.", { shopName }),
     ],
-    footer: footerFor(brand, t),
   };
 }
 
 function refundModel(p: RefundPayload, o: RenderOptions): EmailModel {
-  const v = customerVoice(p);
-  const { t, money } = v;
-  const brand = brandOf(p.shop, o.publicUrl);
+  const { v, t, brand, frame } = customerFrame(p, o);
+  const { money } = v;
   const shopName = brand.name;
   const item = itemLabel(p, v);
   const amount = money(p.amountCents);
@@ -156,8 +166,7 @@ function refundModel(p: RefundPayload, o: RenderOptions): EmailModel {
       ? t("The shop returns cash payments at the counter.")
       : t("A card refund can take 5 to 10 business days to show on your statement.");
   return {
-    brand,
-    locale: v.locale,
+    ...frame,
     subject: t("Your refund from {shopName}: {amount}", { shopName, amount }),
     preheader: t("{amount} for {item} has been refunded.", { amount, item }),
     greetingName: p.firstName,
@@ -165,14 +174,11 @@ function refundModel(p: RefundPayload, o: RenderOptions): EmailModel {
     paragraphs: [t("{shopName} has refunded your payment for {item}.", { shopName, item })],
     details: lines,
     notes: [card, t("Questions? Reply to this e-mail to reach {shopName}.", { shopName })],
-    footer: footerFor(brand, t),
   };
 }
 
 function renewalFailedModel(p: RenewalFailedPayload, o: RenderOptions): EmailModel {
-  const v = customerVoice(p);
-  const { t } = v;
-  const brand = brandOf(p.shop, o.publicUrl);
+  const { v, t, brand, frame } = customerFrame(p, o);
   const shopName = brand.name;
   const { membershipName } = p;
   const amount = v.money(p.priceCents);
@@ -192,8 +198,7 @@ function renewalFailedModel(p: RenewalFailedPayload, o: RenderOptions): EmailMod
           });
   }
   return {
-    brand,
-    locale: v.locale,
+    ...frame,
     subject: t("Your {membershipName} renewal payment failed", { membershipName }),
     preheader: t("We could not take the {amount} renewal payment for {membershipName}.", {
       amount,
@@ -218,22 +223,18 @@ function renewalFailedModel(p: RenewalFailedPayload, o: RenderOptions): EmailMod
     notes: [
       t("If your card has expired or changed, paying now with the new card keeps your membership."),
     ],
-    footer: footerFor(brand, t),
   };
 }
 
 function endedModel(p: MembershipEndedPayload, o: RenderOptions): EmailModel {
-  const v = customerVoice(p);
-  const { t } = v;
-  const brand = brandOf(p.shop, o.publicUrl);
+  const { v, t, brand, frame } = customerFrame(p, o);
   const values = {
     membershipName: p.membershipName,
     shopName: brand.name,
     date: v.date(p.endedAt),
   };
   return {
-    brand,
-    locale: v.locale,
+    ...frame,
     subject: t("Your {membershipName} membership has ended", values),
     preheader: t("Your {membershipName} membership ended on {date}.", values),
     greetingName: p.firstName,
@@ -252,18 +253,14 @@ function endedModel(p: MembershipEndedPayload, o: RenderOptions): EmailModel {
     ],
     button: { label: t("Join again"), url: customerArea(p.shop, o.publicUrl) },
     notes: [t("Questions? Reply to this e-mail to reach {shopName}.", values)],
-    footer: footerFor(brand, t),
   };
 }
 
 function cancelledModel(p: CancellationPayload, o: RenderOptions): EmailModel {
-  const v = customerVoice(p);
-  const { t } = v;
-  const brand = brandOf(p.shop, o.publicUrl);
+  const { v, t, brand, frame } = customerFrame(p, o);
   const values = { membershipName: p.membershipName, shopName: brand.name, date: v.date(p.endsAt) };
   return {
-    brand,
-    locale: v.locale,
+    ...frame,
     subject: t("Your {membershipName} membership is cancelled", values),
     preheader: p.endsNow
       ? t("Your membership has ended.")
@@ -280,7 +277,6 @@ function cancelledModel(p: CancellationPayload, o: RenderOptions): EmailModel {
     ],
     button: { label: t("Open your account"), url: customerArea(p.shop, o.publicUrl) },
     notes: [t("Changed your mind? You can join again from your account.")],
-    footer: footerFor(brand, t),
   };
 }
 
@@ -291,9 +287,7 @@ function reminderNote(v: Voice) {
 }
 
 function reminderModel(p: RenewalReminderPayload, o: RenderOptions): EmailModel {
-  const v = customerVoice(p);
-  const { t } = v;
-  const brand = brandOf(p.shop, o.publicUrl);
+  const { v, t, brand, frame } = customerFrame(p, o);
   const values = {
     membershipName: p.membershipName,
     shopName: brand.name,
@@ -303,8 +297,7 @@ function reminderModel(p: RenewalReminderPayload, o: RenderOptions): EmailModel 
     card: p.cardLabel ?? t("your saved card"),
   };
   return {
-    brand,
-    locale: v.locale,
+    ...frame,
     subject: t("Your {membershipName} membership renews on {date}", values),
     preheader: p.byCard
       ? t("{amount} will be charged on {date}.", values)
@@ -325,19 +318,15 @@ function reminderModel(p: RenewalReminderPayload, o: RenderOptions): EmailModel 
     ],
     button: { label: t("Manage your membership"), url: customerArea(p.shop, o.publicUrl) },
     notes: [reminderNote(v)],
-    footer: footerFor(brand, t),
     unsubscribeUrl: o.unsubscribeUrl(p.customerId),
   };
 }
 
 function offerExpiringModel(p: OfferExpiringPayload, o: RenderOptions): EmailModel {
-  const v = customerVoice(p);
-  const { t } = v;
-  const brand = brandOf(p.shop, o.publicUrl);
+  const { v, t, brand, frame } = customerFrame(p, o);
   const values = { offerName: p.offerName, shopName: brand.name, date: v.dateTime(p.expiresAt) };
   return {
-    brand,
-    locale: v.locale,
+    ...frame,
     subject: t("Your {offerName} offer expires soon", values),
     preheader: t("Use it before {date}.", values),
     greetingName: p.firstName,
@@ -351,7 +340,6 @@ function offerExpiringModel(p: OfferExpiringPayload, o: RenderOptions): EmailMod
     ],
     button: { label: t("See your offers"), url: customerArea(p.shop, o.publicUrl) },
     notes: [reminderNote(v)],
-    footer: footerFor(brand, t),
     unsubscribeUrl: o.unsubscribeUrl(p.customerId),
   };
 }

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { bearerSecurity, requireShopMerchant } from "../../plugins/auth";
+import { routeSteps } from "../../plugins/route-steps";
 import { findMember } from "../members/lookups";
 import type { RedemptionsService } from "../redemptions/service";
 
@@ -31,6 +32,40 @@ async function counter(request: FastifyRequest) {
   };
 }
 
+const counterStep = routeSteps<
+  { redemptions: RedemptionsService } & Awaited<ReturnType<typeof counter>>
+>();
+
+/** The three redemptions at the counter: for the member the query names, by this merchant. */
+const counterSteps = [
+  counterStep({
+    url: "/api/v1/merchant-redemptions/create-redemption",
+    summary: "Redeem a member's benefit (once per membership month)",
+    description: "`?benefitId=…&customerId=…` (`memberId` is accepted for `customerId`).",
+    input: merchantBenefitRedemptionQuerySchema,
+    response: redemptionResultSchema,
+    run: ({ redemptions, shopId, actor }, { customerId, benefitId }) =>
+      redemptions.redeemBenefit({ shopId, customerId, benefitId, actor }),
+  }),
+  counterStep({
+    url: "/api/v1/merchant-redemptions/create-cashback-redemption",
+    summary: "Pay out a member's cashback at the counter (whole dollars, within the balance)",
+    input: merchantCashbackRedemptionQuerySchema,
+    response: redemptionResultSchema,
+    run: ({ redemptions, shopId, actor }, { customerId, price }) =>
+      redemptions.redeemCashback({ shopId, customerId, amountCents: toCents(price), actor }),
+  }),
+  counterStep({
+    url: "/api/v1/merchant-redemptions/redeem-offer",
+    summary: "Redeem an offer a member bought (once, before it expires)",
+    description: "`?customerOfferId=…`, optionally `&customerId=…` to check whose it is.",
+    input: merchantOfferRedemptionQuerySchema,
+    response: redemptionResultSchema,
+    run: ({ redemptions, shopId, actor }, { customerOfferId, customerId }) =>
+      redemptions.redeemOffer({ shopId, customerOfferId, customerId, actor }),
+  }),
+];
+
 /**
  * Redemptions at the counter (spec §7 "Redemptions"): the same service, rules and guarantees as
  * the customer's own, performed by the merchant. Each answers `{ message, redemption,
@@ -42,76 +77,25 @@ export const merchantRedemptionRoutes: FastifyPluginAsyncZod<{
 }> = async (app, opts) => {
   const { redemptions } = opts;
 
-  app.post(
-    "/api/v1/merchant-redemptions/create-redemption",
-    {
-      schema: {
-        tags,
-        summary: "Redeem a member's benefit (once per membership month)",
-        description: "`?benefitId=…&customerId=…` (`memberId` is accepted for `customerId`).",
-        security: bearerSecurity,
-        querystring: merchantBenefitRedemptionQuerySchema,
-        response: { 201: redemptionResultSchema },
+  for (const step of counterSteps) {
+    app.post(
+      step.url,
+      {
+        schema: {
+          tags,
+          summary: step.summary,
+          description: step.description,
+          security: bearerSecurity,
+          querystring: step.input,
+          response: { 201: step.response },
+        },
       },
-    },
-    async (request, reply) => {
-      const { shopId, actor } = await counter(request);
-      const result = await redemptions.redeemBenefit({
-        shopId,
-        customerId: request.query.customerId,
-        benefitId: request.query.benefitId,
-        actor,
-      });
-      return reply.code(201).send(result);
-    },
-  );
-
-  app.post(
-    "/api/v1/merchant-redemptions/create-cashback-redemption",
-    {
-      schema: {
-        tags,
-        summary: "Pay out a member's cashback at the counter (whole dollars, within the balance)",
-        security: bearerSecurity,
-        querystring: merchantCashbackRedemptionQuerySchema,
-        response: { 201: redemptionResultSchema },
+      async (request, reply) => {
+        const result = await step.run({ redemptions, ...(await counter(request)) }, request.query);
+        return reply.code(201).send(result);
       },
-    },
-    async (request, reply) => {
-      const { shopId, actor } = await counter(request);
-      const result = await redemptions.redeemCashback({
-        shopId,
-        customerId: request.query.customerId,
-        amountCents: toCents(request.query.price),
-        actor,
-      });
-      return reply.code(201).send(result);
-    },
-  );
-
-  app.post(
-    "/api/v1/merchant-redemptions/redeem-offer",
-    {
-      schema: {
-        tags,
-        summary: "Redeem an offer a member bought (once, before it expires)",
-        description: "`?customerOfferId=…`, optionally `&customerId=…` to check whose it is.",
-        security: bearerSecurity,
-        querystring: merchantOfferRedemptionQuerySchema,
-        response: { 201: redemptionResultSchema },
-      },
-    },
-    async (request, reply) => {
-      const { shopId, actor } = await counter(request);
-      const result = await redemptions.redeemOffer({
-        shopId,
-        customerOfferId: request.query.customerOfferId,
-        customerId: request.query.customerId,
-        actor,
-      });
-      return reply.code(201).send(result);
-    },
-  );
+    );
+  }
 
   app.get(
     "/api/v1/merchant-redemptions/get-customer-redemptions",

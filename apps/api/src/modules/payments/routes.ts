@@ -27,10 +27,43 @@ import {
   requireOwnerWithFreshCode,
   requireShopMerchant,
 } from "../../plugins/auth";
+import { routeSteps } from "../../plugins/route-steps";
 import type { PaymentsService } from "./service";
 
 const tags = ["payments"];
 const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+
+type CustomerScope = {
+  shopId: number;
+  customer: Awaited<ReturnType<typeof requireCustomer>>["customer"];
+};
+
+const customerStep = routeSteps<{ payments: PaymentsService; scope: CustomerScope }>();
+
+/** The signed-in customer's card checkout and renewal plan: a body in, the workflow's answer. */
+const customerSteps = [
+  customerStep({
+    url: "/api/v1/fortis/elements/transaction/intention",
+    summary: "Open a card checkout: the server's amount and the provider's client token",
+    input: intentionPayloadSchema,
+    response: intentionResponseSchema,
+    run: ({ payments, scope }, body) => payments.checkout.createIntention(scope, body),
+  }),
+  customerStep({
+    url: "/api/v1/fortis/elements/transaction/complete",
+    summary: "The payment form's done event: verify with the provider, then grant once",
+    input: completeCheckoutPayloadSchema,
+    response: purchaseResultSchema,
+    run: ({ payments, scope }, body) => payments.checkout.completeCheckout(scope, body),
+  }),
+  customerStep({
+    url: "/api/v1/fortis/membership/schedule",
+    summary: "Schedule the next renewal or a plan change (no payment now)",
+    input: schedulePayloadSchema,
+    response: scheduleResponseSchema,
+    run: ({ payments, scope }, body) => payments.renewals.scheduleRenewal(scope, body),
+  }),
+];
 
 export const paymentRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
@@ -43,50 +76,30 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     return { shopId: session.shopId, customer: session.customer };
   };
 
-  app.post(
-    "/api/v1/fortis/elements/transaction/intention",
-    {
-      schema: {
-        tags,
-        summary: "Open a card checkout: the server's amount and the provider's client token",
-        security: bearerSecurity,
-        body: intentionPayloadSchema,
-        response: { 200: intentionResponseSchema },
-      },
-    },
-    async (request) =>
-      payments.checkout.createIntention(await customerScope(request), request.body),
-  );
+  /** The customer cancels their own membership: renewal stops, usable until it expires. */
+  const cancelOwn = (scope: CustomerScope, membershipId: number) =>
+    payments.renewals.cancelMembership({
+      shopId: scope.shopId,
+      customerId: scope.customer.id,
+      membershipId,
+      actor: { kind: "customer", customerId: scope.customer.id },
+    });
 
-  app.post(
-    "/api/v1/fortis/elements/transaction/complete",
-    {
-      schema: {
-        tags,
-        summary: "The payment form's done event: verify with the provider, then grant once",
-        security: bearerSecurity,
-        body: completeCheckoutPayloadSchema,
-        response: { 200: purchaseResultSchema },
+  for (const step of customerSteps) {
+    app.post(
+      step.url,
+      {
+        schema: {
+          tags,
+          summary: step.summary,
+          security: bearerSecurity,
+          body: step.input,
+          response: { 200: step.response },
+        },
       },
-    },
-    async (request) =>
-      payments.checkout.completeCheckout(await customerScope(request), request.body),
-  );
-
-  app.post(
-    "/api/v1/fortis/membership/schedule",
-    {
-      schema: {
-        tags,
-        summary: "Schedule the next renewal or a plan change (no payment now)",
-        security: bearerSecurity,
-        body: schedulePayloadSchema,
-        response: { 200: scheduleResponseSchema },
-      },
-    },
-    async (request) =>
-      payments.renewals.scheduleRenewal(await customerScope(request), request.body),
-  );
+      async (request) => step.run({ payments, scope: await customerScope(request) }, request.body),
+    );
+  }
 
   app.post(
     "/api/v1/fortis/membership/cancel",
@@ -104,12 +117,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       if (request.body.customerId !== scope.customer.id || request.body.shopId !== scope.shopId) {
         throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noMembershipToCancel);
       }
-      return payments.renewals.cancelMembership({
-        shopId: scope.shopId,
-        customerId: scope.customer.id,
-        membershipId: request.body.membershipId,
-        actor: { kind: "customer", customerId: scope.customer.id },
-      });
+      return cancelOwn(scope, request.body.membershipId);
     },
   );
 
@@ -134,12 +142,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       ) {
         throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noMembershipToCancel);
       }
-      return payments.renewals.cancelMembership({
-        shopId: scope.shopId,
-        customerId: scope.customer.id,
-        membershipId: request.body.membershipId,
-        actor: { kind: "customer", customerId: scope.customer.id },
-      });
+      return cancelOwn(scope, request.body.membershipId);
     },
   );
 

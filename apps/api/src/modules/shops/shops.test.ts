@@ -27,17 +27,30 @@ async function shopForm(overrides: { name?: string; logo?: Buffer | null; banner
   return multipart({ name: overrides.name ?? "Bean and Leaf, Co.", industry: "Retail" }, files);
 }
 
+/** POST create-shop with a form from `shopForm`, as the signed-in account. */
+function createShop(form: Awaited<ReturnType<typeof shopForm>>, authorization: string) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/v1/shop/create-shop",
+    headers: { ...form.headers, authorization },
+    payload: form.payload,
+  });
+}
+
+function myShop(authorization: string) {
+  return t.app.inject({
+    method: "GET",
+    url: "/api/v1/shop/get-shop-by-userId",
+    headers: { authorization },
+  });
+}
+
 describe("create shop", () => {
   it("creates the owner's shop with stored images, then refuses a second one", async () => {
     const owner = await createMerchant(t.database.db, { withShop: false });
     const { authorization } = await loginAs(t.app, owner);
     const form = await shopForm({ name: "Bean, Leaf's Co." });
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/shop/create-shop",
-      headers: { ...form.headers, authorization },
-      payload: form.payload,
-    });
+    const res = await createShop(form, authorization);
     expect(res.statusCode).toBe(201);
     const { shop, message } = res.json();
     expect(message).toBe("Shop created successfully");
@@ -53,20 +66,11 @@ describe("create shop", () => {
     expect(logo.statusCode).toBe(200);
     expect(logo.headers["content-type"]).toBe("image/png");
 
-    const mine = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/shop/get-shop-by-userId",
-      headers: { authorization },
-    });
+    const mine = await myShop(authorization);
     expect(mine.json().shop.id).toBe(shop.id);
 
     const again = await shopForm();
-    const second = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/shop/create-shop",
-      headers: { ...again.headers, authorization },
-      payload: again.payload,
-    });
+    const second = await createShop(again, authorization);
     expect(second.statusCode).toBe(409);
   });
 
@@ -74,12 +78,7 @@ describe("create shop", () => {
     const owner = await createMerchant(t.database.db, { withShop: false, verified: false });
     const { authorization } = await loginAs(t.app, owner);
     const form = await shopForm();
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/shop/create-shop",
-      headers: { ...form.headers, authorization },
-      payload: form.payload,
-    });
+    const res = await createShop(form, authorization);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/verify your email/i);
   });
@@ -99,20 +98,11 @@ describe("create shop", () => {
     ];
     for (const [overrides, field, message] of cases) {
       const form = await shopForm(overrides);
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/v1/shop/create-shop",
-        headers: { ...form.headers, authorization },
-        payload: form.payload,
-      });
+      const res = await createShop(form, authorization);
       expect(res.statusCode, message).toBe(400);
       expect(res.json().errors[field], message).toBe(message);
     }
-    const mine = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/shop/get-shop-by-userId",
-      headers: { authorization },
-    });
+    const mine = await myShop(authorization);
     expect(mine.json()).toEqual({ shop: null });
   });
 
@@ -125,12 +115,7 @@ describe("create shop", () => {
       (await loginAs(t.app, customer, shop?.id)).authorization,
     ]) {
       const form = await shopForm();
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/v1/shop/create-shop",
-        headers: { ...form.headers, authorization },
-        payload: form.payload,
-      });
+      const res = await createShop(form, authorization);
       expect(res.statusCode).toBe(403);
     }
   });
@@ -174,11 +159,7 @@ describe("shop lookups", () => {
     const { shop } = await createMerchant(t.database.db);
     const staff = await createStaff(t.database.db, shop?.id as number);
     const { authorization } = await loginAs(t.app, staff);
-    const res = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/shop/get-shop-by-userId",
-      headers: { authorization },
-    });
+    const res = await myShop(authorization);
     expect(res.json().shop.id).toBe(shop?.id);
   });
 });
