@@ -196,6 +196,8 @@ export const transactions = pgTable(
     // A membership's payments in order: the analytics' price changes and renewal recoveries.
     index("transactions_membership_created_idx").on(t.customerMembershipId, t.createdAt),
     // Failed renewals are few: the recoveries read starts from them (issue 19).
+    // Migration 0027 adds INCLUDE (customer_membership_id, id, tier_id), which this builder
+    // cannot say: the subscriptions read's recoveries scan the index alone.
     index("transactions_failed_renewals_idx")
       .on(t.shopId, t.createdAt)
       .where(sql`${t.kind} = 'membership_renewal' and ${t.status} = 'failed'`),

@@ -32,6 +32,9 @@ export async function renewalRecoveries(
       left join lateral (
         select p.status from transactions p where ${renewalOf("p")}
           and (p.created_at, p.id) < (f.created_at, f.id)
+          -- Only a failure inside the window needs its predecessor (whether it opens a run of
+          -- failures): for the others this is a one-time filter, and the index is not read.
+          and f.created_at >= ${start}
         order by p.created_at desc, p.id desc limit 1
       ) p on true
       left join lateral (
