@@ -8,6 +8,7 @@ import {
   RouterProvider,
 } from "react-router";
 import { AppProviders } from "@/app/providers/app-providers";
+import { hasAreaRoutes, patchAreaRoutes } from "@/app/route-patches";
 
 /** A query client that fails fast: no retries in tests. */
 export function createTestQueryClient(): QueryClient {
@@ -16,9 +17,15 @@ export function createTestQueryClient(): QueryClient {
   });
 }
 
-/** Renders routes in a memory router inside the app's providers. */
+/**
+ * Renders routes in a memory router inside the app's providers. The app's own table gets the
+ * app's route patching, so its areas' pages join the router as they do in the browser.
+ */
 export function renderRoutes(routes: RouteObject[], initialEntry: InitialEntry = "/") {
-  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [initialEntry],
+    patchRoutesOnNavigation: hasAreaRoutes(routes) ? patchAreaRoutes : undefined,
+  });
   const utils = render(
     <AppProviders queryClient={createTestQueryClient()}>
       <RouterProvider router={router} />
