@@ -17,16 +17,26 @@ export async function multipart(
   };
 }
 
-/** A real PNG or JPEG of the given size. */
+/** A real PNG, JPEG or GIF (a type the uploads refuse) of the given size. */
 export async function makeImage(
   width: number,
   height: number,
-  format: "png" | "jpeg" = "png",
+  format: "png" | "jpeg" | "gif" = "png",
 ): Promise<Buffer> {
   const image = sharp({
     create: { width, height, channels: 3, background: { r: 0, g: 153, b: 216 } },
   });
+  if (format === "gif") return image.gif().toBuffer();
   return format === "png" ? image.png().toBuffer() : image.jpeg().toBuffer();
+}
+
+/** A 1400×1400 PNG of noise: random pixels do not compress, so it is about 5.9MB. */
+export async function oversizedPng(): Promise<Buffer> {
+  const noise = Buffer.alloc(1400 * 1400 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  return sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 export type FilePart = { buffer: Buffer; filename: string; type: string };
@@ -41,16 +51,8 @@ export async function profileFormRejections(
   countryField: "phoneCountry" | "country",
   withBadNames: Record<string, string> = {},
 ): Promise<[Record<string, string>, FilePart | undefined, Record<string, string>][]> {
-  const gif = await sharp({
-    create: { width: 100, height: 100, channels: 3, background: "#ff0000" },
-  })
-    .gif()
-    .toBuffer();
-  const noise = Buffer.alloc(1400 * 1400 * 3);
-  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  const huge = await sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
+  const gif = await makeImage(100, 100, "gif");
+  const huge = await oversizedPng();
   return [
     [
       { firstName: " Al ", lastName: "", phoneNumber: "12345" },

@@ -4,6 +4,7 @@ import { FILE_MESSAGES } from "@tessera/shared";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors";
+import { oversizedPng } from "../../test/multipart";
 import {
   createShopBannerRules,
   createShopLogoRules,
@@ -172,12 +173,7 @@ describe("processImage: type by content", () => {
 
 describe("processImage: byte size", () => {
   it("refuses a profile picture over 5MB with the spec's message", async () => {
-    // Random pixels do not compress: a 1400x1400 PNG of noise is about 5.9MB.
-    const noise = Buffer.alloc(1400 * 1400 * 3);
-    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const big = await sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } })
-      .png({ compressionLevel: 0 })
-      .toBuffer();
+    const big = await oversizedPng();
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     expect(big.length).toBeLessThan(6 * 1024 * 1024);
     await expectRefused(big, profilePictureRules, "File size must be less than 5MB");

@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerMemberships, type MembershipTier, transactions } from "../../db/schema";
 import { queryRows } from "../../infra/db";
 import { createTestApp, type TestApp } from "../../test/app";
-import { createMerchant, createTier, loginAs } from "../../test/factories";
 import { seededRandom } from "../../test/seeded-random";
 import { loadHistories } from "./history";
 import { type LtvTally, ltvFromHistories, ltvFromRollup, rollupFits } from "./lifetime-value";
 import { boundariesOf } from "./service";
-import { randomHistory, setShopZone } from "./test-history";
+import { randomHistory, setShopZone, shopWithTiers } from "./test-history";
 
 /**
  * The lifetime-value read sums the `analytics_standing_hours` rollup (kept by triggers) and reads
@@ -93,28 +92,12 @@ async function rollupConsistent(shopId: number) {
   expect(Number(hours?.n)).toBe(0);
 }
 
-async function shopWithTiers() {
-  const db = t.database.db;
-  const owner = await createMerchant(db);
-  const shopId = owner.shop?.id as number;
-  await loginAs(t.app, owner);
-  const tiers: MembershipTier[] = [];
-  for (const [name, priceCents, renewal] of [
-    ["Silver", 1000, "monthly"],
-    ["Gold", 2500, "monthly"],
-    ["Annual", 12000, "yearly"],
-  ] as const) {
-    tiers.push(await createTier(db, shopId, { name, priceCents, renewal }));
-  }
-  return { shopId, tiers };
-}
-
 describe("lifetime value from the standing rollup", () => {
   it("equals the walk over every history at random and at exact moments, after changes", async () => {
     const db = t.database.db;
     const rand = seededRandom(SEED);
     for (const zone of ["Asia/Kolkata", "America/New_York"]) {
-      const { shopId, tiers } = await shopWithTiers();
+      const { shopId, tiers } = await shopWithTiers(db);
       await setShopZone(db, shopId, zone);
       const instants = await randomHistory(db, shopId, tiers, rand, 25);
       await rollupConsistent(shopId);

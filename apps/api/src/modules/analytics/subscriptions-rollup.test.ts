@@ -3,13 +3,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerMemberships, type MembershipTier, transactions } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
-import { createMerchant, createTier } from "../../test/factories";
 import { seededRandom } from "../../test/seeded-random";
 import { bucketFigures, losses } from "./engine";
 import { loadHistories } from "./history";
 import { boundariesOf, bucketOf } from "./service";
 import { subscriptionsFromRollup } from "./subscriptions";
-import { randomHistory, setShopZone } from "./test-history";
+import { randomHistory, setShopZone, shopWithTiers } from "./test-history";
 
 /**
  * The subscriptions read takes MRR, members, movements, joined and left, and churn from the
@@ -49,27 +48,12 @@ async function check(shopId: number, zone: string, tiers: MembershipTier[]) {
   }
 }
 
-async function shopWithTiers() {
-  const db = t.database.db;
-  const owner = await createMerchant(db);
-  const shopId = owner.shop?.id as number;
-  const tiers: MembershipTier[] = [];
-  for (const [name, priceCents, renewal] of [
-    ["Silver", 1000, "monthly"],
-    ["Gold", 2500, "monthly"],
-    ["Annual", 12000, "yearly"],
-  ] as const) {
-    tiers.push(await createTier(db, shopId, { name, priceCents, renewal }));
-  }
-  return { shopId, tiers };
-}
-
 describe("subscriptions from the standing rollup", () => {
   it("equal the walk over every history at random and exact moments, after changes", async () => {
     const db = t.database.db;
     const rand = seededRandom(SEED);
     for (const zone of ["Asia/Kolkata", "America/New_York", "Australia/Adelaide"]) {
-      const { shopId, tiers } = await shopWithTiers();
+      const { shopId, tiers } = await shopWithTiers(db);
       await setShopZone(db, shopId, zone);
       const instants = await randomHistory(db, shopId, tiers, rand, 25);
       for (let i = 0; i < 3; i += 1) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { customerMemberships, type MembershipTier, shops, transactions } from "../../db/schema";
 import type { Database } from "../../infra/db";
-import { createCustomer } from "../../test/factories";
+import { createCustomer, createMerchant, createTier } from "../../test/factories";
 
 /** One payment of a membership's history: a purchase first, renewals after. */
 export type Payment = {
@@ -71,6 +71,21 @@ export async function memberWithHistory(
 
 export async function setShopZone(db: Database, shopId: number, timeZone: string) {
   await db.update(shops).set({ timeZone }).where(eq(shops.id, shopId));
+}
+
+/** A new shop with the tiers the randomized histories use: two monthly and a yearly one. */
+export async function shopWithTiers(db: Database) {
+  const owner = await createMerchant(db);
+  const shopId = owner.shop?.id as number;
+  const tiers: MembershipTier[] = [];
+  for (const [name, priceCents, renewal] of [
+    ["Silver", 1000, "monthly"],
+    ["Gold", 2500, "monthly"],
+    ["Annual", 12000, "yearly"],
+  ] as const) {
+    tiers.push(await createTier(db, shopId, { name, priceCents, renewal }));
+  }
+  return { shopId, tiers };
 }
 
 /** Monthly payment instants: `from`, then the same time on the same day each month. */

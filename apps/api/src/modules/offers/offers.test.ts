@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { offers, shops } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
@@ -12,7 +11,7 @@ import {
   createStaff,
   loginAs,
 } from "../../test/factories";
-import { makeImage, multipart } from "../../test/multipart";
+import { makeImage, multipart, oversizedPng } from "../../test/multipart";
 import * as repo from "./repo";
 
 // Sales do not exist yet: the count is wrapped so a test can give an offer sales.
@@ -292,17 +291,8 @@ describe("create offer", () => {
   it("requires a real image of the right type, size and dimensions", async () => {
     const { authorization, shopId } = await shopOwner();
     const before = storedOfferImages().length;
-    const gif = await sharp({
-      create: { width: 340, height: 220, channels: 3, background: "#ff0000" },
-    })
-      .gif()
-      .toBuffer();
-    // Random pixels do not compress: a 1400x1400 PNG of noise is about 5.9MB.
-    const noise = Buffer.alloc(1400 * 1400 * 3);
-    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const huge = await sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } })
-      .png({ compressionLevel: 0 })
-      .toBuffer();
+    const gif = await makeImage(340, 220, "gif");
+    const huge = await oversizedPng();
     const cases: [ImagePart | null, string][] = [
       [null, "Please upload an image."],
       [

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { STORE_MESSAGES } from "@tessera/shared";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shops } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
@@ -156,11 +155,7 @@ describe("update shop (Customize Store)", () => {
 
   it("refuses bad fields and images with the spec's messages and changes nothing", async () => {
     const { authorization, shop } = await ownerWithShop();
-    const gif = await sharp({
-      create: { width: 200, height: 200, channels: 3, background: "#00ff00" },
-    })
-      .gif()
-      .toBuffer();
+    const gif = await makeImage(200, 200, "gif");
     const cases: [Record<string, string>, Record<string, FilePart>, Record<string, string>][] = [
       [
         { name: "ab", tagline: "Hey!", industry: "", fontStyle: "Comic Sans" },

@@ -5,7 +5,7 @@ import { queryRows } from "../../../infra/db";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { createMerchant, createTier, loginAs, uniqueEmail } from "../../../test/factories";
 import { multipart } from "../../../test/multipart";
-import { MEMBER_IMPORT_JOB } from "./job";
+import { importAll } from "./test-import";
 
 /**
  * A large import keeps the analytics rollups (retention cohorts, benefit use, lifetime value)
@@ -44,26 +44,7 @@ async function runImport(auth: Auth, rows: string[][]): Promise<MemberImport> {
     payload: { mapping: MAPPING },
   });
   expect(dry.statusCode, dry.body).toBe(200);
-  const start = await t.app.inject({
-    method: "POST",
-    url: `/api/v1/member/imports/${id}/start`,
-    headers: auth,
-    payload: { sendInvitations: false },
-  });
-  expect(start.statusCode, start.body).toBe(202);
-  // On PostgreSQL another worker may have taken the job: wait for the import to finish.
-  for (let i = 0; i < 600; i++) {
-    await t.app.jobs.runNow(MEMBER_IMPORT_JOB);
-    const state = await t.app.inject({
-      method: "GET",
-      url: `/api/v1/member/imports/${id}`,
-      headers: auth,
-    });
-    const body = state.json().import as MemberImport;
-    if (body.status === "done" || body.status === "failed") return body;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("import did not finish");
+  return importAll(t, auth, id);
 }
 
 /** A member's row: every third without a membership, the others on one of the tiers. */

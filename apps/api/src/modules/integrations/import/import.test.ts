@@ -23,7 +23,7 @@ import {
   uniqueEmail,
 } from "../../../test/factories";
 import { multipart } from "../../../test/multipart";
-import { MEMBER_IMPORT_JOB } from "./job";
+import { importAll } from "./test-import";
 
 let t: TestApp;
 let url: string;
@@ -90,29 +90,6 @@ async function rows(
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().rows;
-}
-
-/** Starts the import and runs the job until it is done (tests run jobs by hand). */
-async function importAll(auth: Auth, id: number, sendInvitations = false): Promise<MemberImport> {
-  const res = await t.app.inject({
-    method: "POST",
-    url: `/api/v1/member/imports/${id}/start`,
-    headers: auth,
-    payload: { sendInvitations },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  for (let i = 0; i < 50; i++) {
-    await t.app.jobs.runNow(MEMBER_IMPORT_JOB);
-    const state = await t.app.inject({
-      method: "GET",
-      url: `/api/v1/member/imports/${id}`,
-      headers: auth,
-    });
-    const body = state.json().import as MemberImport;
-    if (body.status === "done" || body.status === "failed") return body;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("import did not finish");
 }
 
 async function shopWithOwner() {
@@ -313,7 +290,7 @@ describe("member import: the job", () => {
       invalid: 1,
       toImport: 2,
     });
-    const done = await importAll(s.auth, imp.id);
+    const done = await importAll(t, s.auth, imp.id);
     expect(done).toMatchObject({ status: "done", processed: 2, created: 1, updated: 1, failed: 0 });
 
     const nia = await memberByEmail(s.shopId, fresh);
@@ -375,7 +352,7 @@ describe("member import: the job", () => {
       invalid: 1,
     });
     const updatedAt = (await memberByEmail(s.shopId, fresh))?.updatedAt;
-    expect(await importAll(s.auth, again.id)).toMatchObject({
+    expect(await importAll(t, s.auth, again.id)).toMatchObject({
       status: "done",
       created: 0,
       updated: 0,
@@ -402,7 +379,7 @@ describe("member import: the job", () => {
         "2026-02-01",
       ],
     ]);
-    await importAll(s.auth, (await dryRun(s.auth, (await uploaded(s.auth, file)).id)).id);
+    await importAll(t, s.auth, (await dryRun(s.auth, (await uploaded(s.auth, file)).id)).id);
     const exported = await t.app.inject({
       method: "GET",
       url: "/api/v1/member/export-members",
@@ -442,7 +419,7 @@ describe("member import: the job", () => {
         ["Boom", "Two", boom, "", "Gold", "", "", "", "", "5.00", ""],
       ]);
       const imp = await dryRun(s.auth, (await uploaded(s.auth, file)).id);
-      expect(await importAll(s.auth, imp.id)).toMatchObject({
+      expect(await importAll(t, s.auth, imp.id)).toMatchObject({
         created: 1,
         failed: 1,
         processed: 2,
@@ -476,13 +453,13 @@ describe("member import: the job", () => {
       s.auth,
       (await uploaded(s.auth, csv([["Quinn", "Q", quiet, "", "", "", "", "", "", "", ""]]))).id,
     );
-    await importAll(s.auth, one.id, false);
+    await importAll(t, s.auth, one.id, false);
     expect(await listRecentOutboxEmails(t.database.db, { to: quiet, limit: 5 })).toHaveLength(0);
     const two = await dryRun(
       s.auth,
       (await uploaded(s.auth, csv([["Ivy", "I", invited, "", "Gold", "", "", "", "", "", ""]]))).id,
     );
-    await importAll(s.auth, two.id, true);
+    await importAll(t, s.auth, two.id, true);
     const [mail] = await listRecentOutboxEmails(t.database.db, { to: invited, limit: 5 });
     expect(mail?.text).toContain(`/${s.shopId}/pass/reset-password`);
   });
@@ -509,7 +486,7 @@ describe("member import: progress", () => {
         ["Quy", "Q", uniqueEmail(), "", "", "", "", "", "", "", ""],
       ]);
       const imp = await dryRun(s.auth, (await uploaded(s.auth, file)).id);
-      await importAll(s.auth, imp.id);
+      await importAll(t, s.auth, imp.id);
       await expect.poll(() => events.at(-1)?.status, { timeout: 10_000 }).toBe("done");
       expect(events.at(-1)).toEqual({
         importId: imp.id,
