@@ -68,6 +68,38 @@ export function fontFiles(manifest: Manifest, font: string): { css: string[]; wo
 }
 
 /**
+ * The shop font's `@font-face` rules, written into the page instead of linked: three
+ * stylesheets before the first paint cost three requests on a phone's slow link, their rules
+ * are about a kilobyte each. `data-shop-font` tells lib/fonts.ts in the web app that the font
+ * is already in the page, so it does not fetch the stylesheets again. The rules keep
+ * `font-display: swap` (the text shows in the fallback at once); only the regular weight's Latin
+ * file is preloaded, the one the first paint's body text needs. A file that cannot be read, or
+ * one that could close the element, falls back to the stylesheet links.
+ */
+async function fontTags(
+  webDist: string,
+  manifest: Manifest,
+  font: string,
+): Promise<{ rules: string[]; preload: string[] }> {
+  const { css, woff2 } = fontFiles(manifest, font);
+  if (css.length === 0) return { rules: [], preload: [] };
+  const rules = await Promise.all(
+    css.map((file) => readFile(join(webDist, file), "utf8").catch(() => null)),
+  );
+  const inline = rules.every((rule) => rule !== null && !/<\/style/i.test(rule));
+  const regular = woff2.filter((file) => /-latin-400-normal[-.]/.test(file));
+  const name = font.replaceAll(/[^A-Za-z ]/g, "");
+  return {
+    rules: inline
+      ? [`<style data-shop-font="${name}">${rules.join("")}</style>`]
+      : css.map((file) => `<link rel="stylesheet" href="/${file}" />`),
+    preload: (regular.length > 0 ? regular : woff2).map(
+      (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}" />`,
+    ),
+  };
+}
+
+/**
  * The hints for `moduleKey` (a source path as the manifest names it, e.g.
  * `src/app/routes/storefront.tsx`), leaving out what index.html already loads, and the shop's
  * font when one is given. No manifest or no such module (a build without one, a renamed route)
@@ -82,15 +114,12 @@ export async function routePreloadTags(
   const manifest = await readManifest(webDist);
   if (!manifest?.[moduleKey]) return "";
   const { js, css } = chunkFiles(manifest, moduleKey);
-  const fonts = font ? fontFiles(manifest, font) : { css: [], woff2: [] };
+  const fonts = font ? await fontTags(webDist, manifest, font) : { rules: [], preload: [] };
   const missing = (file: string) => !html.includes(`/${file}"`);
   return [
-    ...[...css, ...fonts.css]
-      .filter(missing)
-      .map((file) => `<link rel="stylesheet" href="/${file}" />`),
+    ...css.filter(missing).map((file) => `<link rel="stylesheet" href="/${file}" />`),
+    ...fonts.rules,
     ...js.filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
-    ...fonts.woff2.map(
-      (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}" />`,
-    ),
+    ...fonts.preload,
   ].join("\n    ");
 }

@@ -39,6 +39,10 @@ const MANIFEST = {
   "../../node_modules/@fontsource/open-sans/files/open-sans-latin-400-normal.woff2": {
     file: "assets/open-sans-latin-400-normal-w4.woff2",
   },
+  "../../node_modules/@fontsource/open-sans/700.css": { file: "assets/700-o7.css" },
+  "../../node_modules/@fontsource/open-sans/files/open-sans-latin-700-normal.woff2": {
+    file: "assets/open-sans-latin-700-normal-w7.woff2",
+  },
   "../../node_modules/@fontsource/open-sans/files/open-sans-cyrillic-400-normal.woff2": {
     file: "assets/open-sans-cyrillic-400-normal-c4.woff2",
   },
@@ -46,6 +50,14 @@ const MANIFEST = {
     file: "assets/open-sans-latin-400-normal-w4.woff",
   },
   "../../node_modules/@fontsource/roboto/400.css": { file: "assets/400-r4.css" },
+};
+
+/** The rules the @fontsource stylesheets hold, as the build minifies them. */
+const FONT_RULES = {
+  "400-o4.css":
+    "@font-face{font-family:Open Sans;font-display:swap;font-weight:400;src:url(/assets/open-sans-latin-400-normal-w4.woff2)format(\"woff2\")}",
+  "700-o7.css":
+    "@font-face{font-family:Open Sans;font-display:swap;font-weight:700;src:url(/assets/open-sans-latin-700-normal-w7.woff2)format(\"woff2\")}",
 };
 
 function dataBlock(html: string) {
@@ -61,6 +73,9 @@ beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), "tessera-web-"));
   mkdirSync(join(dist, "assets"));
   writeFileSync(join(dist, "index.html"), INDEX_HTML);
+  for (const [file, rules] of Object.entries(FONT_RULES)) {
+    writeFileSync(join(dist, "assets", file), rules);
+  }
   mkdirSync(join(dist, ".vite"));
   writeFileSync(join(dist, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
   t = await createTestApp({ env: { WEB_DIST: dist, PUBLIC_URL: "https://shops.test/" } });
@@ -202,11 +217,16 @@ describe("storefront head", () => {
       '<link rel="preload" as="image" fetchpriority="high" href="/uploads/shops/b.jpg" />',
     );
     expect(html).not.toContain("shop-login-l1.js");
-    // The shop's font comes with the page: its stylesheet and its Latin file, nothing else.
-    expect(html).toContain('<link rel="stylesheet" href="/assets/400-o4.css" />');
+    // The shop's font comes with the page: its rules written in (no stylesheet to fetch before
+    // the first paint) and its regular weight's Latin file, nothing else.
+    expect(html).toContain(
+      `<style data-shop-font="Open Sans">${FONT_RULES["400-o4.css"]}${FONT_RULES["700-o7.css"]}</style>`,
+    );
+    expect(html).not.toContain('<link rel="stylesheet" href="/assets/400-o4.css" />');
     expect(html).toContain(
       '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/open-sans-latin-400-normal-w4.woff2" />',
     );
+    expect(html).not.toContain('href="/assets/open-sans-latin-700-normal-w7.woff2"');
     expect(html).not.toContain("cyrillic");
     expect(html).not.toContain("400-r4.css");
     expect(html).not.toContain('normal-w4.woff"');
@@ -222,7 +242,7 @@ describe("storefront head", () => {
       '<link rel="modulepreload" crossorigin href="/assets/shop-login-l1.js" />',
     );
     expect(html).not.toContain("storefront-s1.js");
-    expect(html).toContain('<link rel="stylesheet" href="/assets/400-o4.css" />');
+    expect(html).toContain('<style data-shop-font="Open Sans">@font-face{');
     // Not a page to share or to paint a banner on: the generic head, no image preload.
     expect(html).toContain("<title>Tessera</title>");
     expect(html).not.toContain('rel="preload" as="image"');
@@ -233,6 +253,21 @@ describe("storefront head", () => {
     // Other pages get nothing.
     for (const url of ["/merchant/dashboard", `/${shopId}/register`, `/${shopId}/login/x`]) {
       expect((await page(url)).body, url).not.toContain("storefront-snapshot");
+    }
+  });
+
+  it("links the font's stylesheets when their rules cannot be read", async () => {
+    // Roboto's stylesheet is in the manifest but not on disk (a build being replaced).
+    await t.database.db.update(shops).set({ fontStyle: "Roboto" }).where(eq(shops.id, shopId));
+    try {
+      const html = (await page(`/${shopId}/login`)).body;
+      expect(html).toContain('<link rel="stylesheet" href="/assets/400-r4.css" />');
+      expect(html).not.toContain("data-shop-font");
+    } finally {
+      await t.database.db
+        .update(shops)
+        .set({ fontStyle: "Open Sans" })
+        .where(eq(shops.id, shopId));
     }
   });
 

@@ -1,5 +1,5 @@
 import { FONT_STYLES } from "@tessera/shared";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { FONT_LOADERS, loadFont, resetLoadedFonts, SYSTEM_FONTS } from "./fonts";
 
 const slug = (name: string) => name.toLowerCase().replaceAll(" ", "-");
@@ -32,5 +32,27 @@ describe("loadFont mapping", () => {
     await expect(loadFont("Arial")).resolves.toBeUndefined();
     await expect(loadFont("Comic Sans")).resolves.toBeUndefined();
     await expect(loadFont(undefined)).resolves.toBeUndefined();
+  });
+
+  it("fetches no stylesheet for a font the server already wrote into the page", async () => {
+    const loaders = FONT_LOADERS.Lato as Array<() => Promise<unknown>>;
+    const original = [...loaders];
+    const load = vi.fn(() => Promise.resolve());
+    loaders.splice(0, loaders.length, load, load);
+    const style = document.createElement("style");
+    style.dataset.shopFont = "Lato";
+    document.head.append(style);
+    try {
+      await expect(loadFont("Lato")).resolves.toBeUndefined();
+      expect(load).not.toHaveBeenCalled();
+      // Another font in the same page still loads its own stylesheets.
+      style.dataset.shopFont = "Roboto";
+      resetLoadedFonts();
+      await loadFont("Lato");
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      style.remove();
+      loaders.splice(0, loaders.length, ...original);
+    }
   });
 });

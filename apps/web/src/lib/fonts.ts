@@ -98,6 +98,19 @@ export const FONT_LOADERS: Readonly<Partial<Record<FontStyle, readonly CssImport
 
 const loaded = new Map<string, Promise<void>>();
 
+/**
+ * Whether the server already wrote the font's `@font-face` rules into the page
+ * (`<style data-shop-font>` in a shop page's head, apps/api's route-preload.ts): then its
+ * stylesheets are not fetched a second time.
+ */
+function inPage(fontStyle: string): boolean {
+  if (typeof document === "undefined") return false;
+  for (const style of document.head.querySelectorAll<HTMLStyleElement>("style[data-shop-font]")) {
+    if (style.dataset.shopFont === fontStyle) return true;
+  }
+  return false;
+}
+
 function isKnownFont(value: string): value is FontStyle {
   return (FONT_STYLES as readonly string[]).includes(value);
 }
@@ -113,6 +126,11 @@ export function loadFont(fontStyle: string | null | undefined): Promise<void> {
   if (!loaders) return Promise.resolve();
   const existing = loaded.get(fontStyle);
   if (existing) return existing;
+  if (inPage(fontStyle)) {
+    const ready = Promise.resolve();
+    loaded.set(fontStyle, ready);
+    return ready;
+  }
   const pending = Promise.all(loaders.map((load) => load())).then(
     () => undefined,
     (error: unknown) => {
