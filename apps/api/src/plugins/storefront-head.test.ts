@@ -55,9 +55,9 @@ const MANIFEST = {
 /** The rules the @fontsource stylesheets hold, as the build minifies them. */
 const FONT_RULES = {
   "400-o4.css":
-    "@font-face{font-family:Open Sans;font-display:swap;font-weight:400;src:url(/assets/open-sans-latin-400-normal-w4.woff2)format(\"woff2\")}",
+    '@font-face{font-family:Open Sans;font-display:swap;font-weight:400;src:url(/assets/open-sans-latin-400-normal-w4.woff2)format("woff2")}',
   "700-o7.css":
-    "@font-face{font-family:Open Sans;font-display:swap;font-weight:700;src:url(/assets/open-sans-latin-700-normal-w7.woff2)format(\"woff2\")}",
+    '@font-face{font-family:Open Sans;font-display:swap;font-weight:700;src:url(/assets/open-sans-latin-700-normal-w7.woff2)format("woff2")}',
 };
 
 function dataBlock(html: string) {
@@ -264,10 +264,7 @@ describe("storefront head", () => {
       expect(html).toContain('<link rel="stylesheet" href="/assets/400-r4.css" />');
       expect(html).not.toContain("data-shop-font");
     } finally {
-      await t.database.db
-        .update(shops)
-        .set({ fontStyle: "Open Sans" })
-        .where(eq(shops.id, shopId));
+      await t.database.db.update(shops).set({ fontStyle: "Open Sans" }).where(eq(shops.id, shopId));
     }
   });
 
