@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
 import { customerMemberships, sandboxCards, shops } from "../db/schema";
 import { createTestApp, type TestApp } from "./app";
-import { createCustomer, createMerchant, loginAs } from "./factories";
+import { createCustomer, createMerchant, loginAs, payWithSandbox } from "./factories";
 import { type FakeFortis, startFakeFortis } from "./fake-fortis";
 
 export type ProviderName = "sandbox" | "fortis";
@@ -175,19 +175,7 @@ export function paymentsKit(t: TestApp, fake: FakeFortis | null) {
     /** The customer fills in the provider's card form; returns the provider's transaction id. */
     async pay(clientToken: string, card: "approve" | "decline" = "approve") {
       if (fake) return fake.pay(clientToken, card);
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/v1/sandbox/checkout/pay",
-        payload: {
-          token: clientToken,
-          cardNumber: card === "approve" ? "4111 1111 1111 1111" : "4000 0000 0000 0002",
-          expiry: "12/40",
-          cvc: "123",
-          name: "Cleo Customer",
-        },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().transactionId as string;
+      return payWithSandbox(t.app, clientToken, card, "Cleo Customer");
     },
 
     complete(headers: Headers, checkoutId: string, transactionId: string) {
