@@ -83,13 +83,8 @@ export function paymentsKit(t: TestApp, fake: FakeFortis | null) {
       return { merchant, shopId };
     },
 
-    /** The card a membership renews with declines from now on. */
-    async declineSavedCard(membershipId: number) {
-      const [m] = await t.database.db
-        .select({ cardToken: customerMemberships.cardToken })
-        .from(customerMemberships)
-        .where(eq(customerMemberships.id, membershipId));
-      const token = m?.cardToken as string;
+    /** The saved card with this token declines from now on. */
+    async declineCard(token: string) {
       if (fake) fake.declineToken(token);
       else {
         await t.database.db
@@ -97,6 +92,15 @@ export function paymentsKit(t: TestApp, fake: FakeFortis | null) {
           .set({ declines: true })
           .where(eq(sandboxCards.token, token));
       }
+    },
+
+    /** The card a membership renews with declines from now on. */
+    async declineSavedCard(membershipId: number) {
+      const [m] = await t.database.db
+        .select({ cardToken: customerMemberships.cardToken })
+        .from(customerMemberships)
+        .where(eq(customerMemberships.id, membershipId));
+      await this.declineCard(m?.cardToken as string);
     },
 
     async customerOf(shopId: number) {

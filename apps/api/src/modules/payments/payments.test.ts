@@ -6,7 +6,6 @@ import {
   customerMemberships,
   customers,
   notifications,
-  sandboxCards,
   sandboxTransactions,
   shops,
   transactions,
@@ -61,15 +60,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
   const pay = (clientToken: string, card: "approve" | "decline") =>
     paymentsKit(t, fake).pay(clientToken, card);
 
-  async function declineSavedCard(token: string) {
-    if (fake) fake.declineToken(token);
-    else {
-      await t.database.db
-        .update(sandboxCards)
-        .set({ declines: true })
-        .where(eq(sandboxCards.token, token));
-    }
-  }
+  const declineSavedCard = (token: string) => paymentsKit(t, fake).declineCard(token);
 
   /**
    * What the renewal sweep did to this membership (undefined: not due). The sweep runs at the
