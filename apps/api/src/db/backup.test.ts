@@ -47,6 +47,16 @@ describe("backup and restore of the embedded database", () => {
   let t: TestApp;
   let before: Awaited<ReturnType<typeof snapshot>>;
 
+  /** The restored folder opens on the same data the backup was taken of. */
+  async function expectRestored(restoredDir: string) {
+    const database = await openDatabase({ dataDir: restoredDir });
+    try {
+      expect(await snapshot(database)).toEqual(before);
+    } finally {
+      await database.close();
+    }
+  }
+
   beforeAll(async () => {
     const config = loadConfig({
       NODE_ENV: "test",
@@ -121,12 +131,7 @@ describe("backup and restore of the embedded database", () => {
     expect(readFileSync(join(restoredDir, "payments-secret"), "utf8")).toBe(
       readFileSync(join(dataDir, "payments-secret"), "utf8"),
     );
-    const database = await openDatabase({ dataDir: restoredDir });
-    try {
-      expect(await snapshot(database)).toEqual(before);
-    } finally {
-      await database.close();
-    }
+    await expectRestored(restoredDir);
   }, 60_000);
 
   it("backs up a stopped folder, and a restore over a database keeps the old one aside", async () => {
@@ -142,11 +147,6 @@ describe("backup and restore of the embedded database", () => {
     await other.close();
     const restored = await restoreDataDir({ dataDir: restoredDir, source: target });
     expect(restored.movedAside && existsSync(restored.movedAside)).toBe(true);
-    const database = await openDatabase({ dataDir: restoredDir });
-    try {
-      expect(await snapshot(database)).toEqual(before);
-    } finally {
-      await database.close();
-    }
+    await expectRestored(restoredDir);
   }, 60_000);
 });

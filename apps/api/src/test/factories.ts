@@ -229,6 +229,7 @@ export async function payWithSandbox(
   app: FastifyInstance,
   clientToken: string,
   card: "approve" | "decline" = "approve",
+  holder = "Card Holder",
 ): Promise<string> {
   const res = await app.inject({
     method: "POST",
@@ -238,7 +239,7 @@ export async function payWithSandbox(
       cardNumber: card === "approve" ? "4111 1111 1111 1111" : "4000 0000 0000 0002",
       expiry: "12/40",
       cvc: "123",
-      name: "Card Holder",
+      name: holder,
     },
   });
   if (res.statusCode !== 200) throw new Error(`sandbox payment failed: ${res.body}`);

@@ -55,6 +55,14 @@ export function mailTestApp() {
     /** What the SMTP server received for an address. */
     mailsTo: (email: string) => smtp().messages.filter((m) => m.to.includes(email.toLowerCase())),
     deliver,
+    /** What a mail client's one-click unsubscribe (RFC 8058) posts to the link. */
+    oneClickUnsubscribe: (url: string) =>
+      testApp().app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "List-Unsubscribe=One-Click",
+      }),
     /** The reminder job's choices, then their delivery. */
     runJobs: async () => {
       await testApp().app.jobs.runNow(EMAIL_REMINDERS_JOB);

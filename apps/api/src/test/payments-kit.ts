@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { expect } from "vitest";
-import { shops } from "../db/schema";
-import type { TestApp } from "./app";
-import { createCustomer, createMerchant, loginAs } from "./factories";
+import { afterAll, beforeAll, expect } from "vitest";
+import { customerMemberships, sandboxCards, shops } from "../db/schema";
+import { createTestApp, type TestApp } from "./app";
+import { createCustomer, createMerchant, loginAs, payWithSandbox } from "./factories";
 import { type FakeFortis, startFakeFortis } from "./fake-fortis";
 
 export type ProviderName = "sandbox" | "fortis";
@@ -25,6 +25,36 @@ export async function providerEnv(
       RATE_LIMIT_PER_MINUTE: "1000000",
     },
   };
+}
+
+export type ProviderApp = {
+  t: TestApp;
+  fake: FakeFortis | null;
+  kit: ReturnType<typeof paymentsKit>;
+};
+
+/**
+ * One test app for the describe block it is called in, on the named provider (the fake Fortis
+ * server started with it) and on the test's clock if given: started before the block's tests,
+ * closed after them. `ready` hands the app over when it is up.
+ */
+export function useProviderApp(
+  name: ProviderName,
+  options: { now?: () => Date },
+  ready: (app: ProviderApp) => void,
+) {
+  let app: ProviderApp | undefined;
+  beforeAll(async () => {
+    const { fake, env } = await providerEnv(name);
+    const t = await createTestApp({ ...options, env });
+    app = { t, fake, kit: paymentsKit(t, fake) };
+    ready(app);
+    // Migrating a fresh database takes a while on a busy machine.
+  }, 120_000);
+  afterAll(async () => {
+    await app?.t.close();
+    await app?.fake?.close();
+  });
 }
 
 /** Card-payment steps as a customer's browser takes them, on either provider. */
@@ -51,6 +81,26 @@ export function paymentsKit(t: TestApp, fake: FakeFortis | null) {
         true,
       );
       return { merchant, shopId };
+    },
+
+    /** The saved card with this token declines from now on. */
+    async declineCard(token: string) {
+      if (fake) fake.declineToken(token);
+      else {
+        await t.database.db
+          .update(sandboxCards)
+          .set({ declines: true })
+          .where(eq(sandboxCards.token, token));
+      }
+    },
+
+    /** The card a membership renews with declines from now on. */
+    async declineSavedCard(membershipId: number) {
+      const [m] = await t.database.db
+        .select({ cardToken: customerMemberships.cardToken })
+        .from(customerMemberships)
+        .where(eq(customerMemberships.id, membershipId));
+      await this.declineCard(m?.cardToken as string);
     },
 
     async customerOf(shopId: number) {
@@ -129,19 +179,7 @@ export function paymentsKit(t: TestApp, fake: FakeFortis | null) {
     /** The customer fills in the provider's card form; returns the provider's transaction id. */
     async pay(clientToken: string, card: "approve" | "decline" = "approve") {
       if (fake) return fake.pay(clientToken, card);
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/v1/sandbox/checkout/pay",
-        payload: {
-          token: clientToken,
-          cardNumber: card === "approve" ? "4111 1111 1111 1111" : "4000 0000 0000 0002",
-          expiry: "12/40",
-          cvc: "123",
-          name: "Cleo Customer",
-        },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().transactionId as string;
+      return payWithSandbox(t.app, clientToken, card, "Cleo Customer");
     },
 
     complete(headers: Headers, checkoutId: string, transactionId: string) {

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { createdAt, identityId } from "./columns";
 
 /**
  * The shop's audit log: one row per audited action, written in the action's own transaction.
@@ -9,7 +10,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, varchar } from "drizzl
 export const auditLog = pgTable(
   "audit_log",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     shopId: integer("shop_id").notNull(),
     /** `owner`, `staff`, `customer` or `system` (jobs, provider postbacks). */
     actorKind: varchar("actor_kind", {
@@ -29,7 +30,7 @@ export const auditLog = pgTable(
     after: jsonb("after").$type<Record<string, unknown>>(),
     ip: varchar("ip", { length: 64 }),
     userAgent: text("user_agent"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("audit_log_shop_time_idx").on(t.shopId, t.createdAt),

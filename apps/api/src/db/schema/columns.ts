@@ -1,11 +1,13 @@
-import { integer, timestamp } from "drizzle-orm/pg-core";
-import { customers } from "./customers";
-import { shops, users } from "./shops";
+import { type AnyPgColumn, integer, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Column groups many tables share. Each is a function: a drizzle column belongs to one table,
  * so every table needs its own. The SQL they make is the SQL the columns made when they were
  * written out in each table (the migrations do not change).
+ *
+ * This file names no table, so every table file can use it; the columns that point at a shop,
+ * a user or a customer live in owner-columns.ts and customer-columns.ts (a table file may not
+ * import the file that imports it).
  */
 
 /** Every moment is stored with its time zone. */
@@ -13,26 +15,26 @@ export const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const createdAt = () => at("created_at").notNull().defaultNow();
 
+export const updatedAt = () => at("updated_at").notNull().defaultNow();
+
+/** When the row was made and last changed. */
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+
 export const identityId = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
 
-/** The shop a row belongs to: the row goes with the shop. */
-export const shopRef = () =>
-  integer("shop_id")
-    .notNull()
-    .references(() => shops.id, { onDelete: "cascade" });
+/** A whole number that is 0 until something adds to it (counts, amounts that may be none). */
+export const startsAtZero = (name: string) => integer(name).notNull().default(0);
 
-/** The customer a row belongs to: the row goes with the customer. */
-export const customerRef = () =>
-  integer("customer_id")
-    .notNull()
-    .references(() => customers.id, { onDelete: "cascade" });
+/** The column another row's link points at (lazily: tables may point at each other). */
+type Target = () => AnyPgColumn;
 
-/** A row a shop owns. */
-export const shopOwned = () => ({ id: identityId(), shopId: shopRef() });
+/** A required link to another row; unless told otherwise, the row goes when that row goes. */
+export const belongsTo = (
+  name: string,
+  target: Target,
+  onDelete: "cascade" | "restrict" = "cascade",
+) => integer(name).notNull().references(target, { onDelete });
 
-/** A row one customer of the shop owns. */
-export const customerOwned = () => ({ ...shopOwned(), customerId: customerRef() });
-
-/** A merchant user named on a row the user may outlive or not (null once deleted). */
-export const userLink = (name: string) =>
-  integer(name).references(() => users.id, { onDelete: "set null" });
+/** The key of a row that exists once per other row (its settings, its progress) and goes with it. */
+export const keyedBy = (name: string, target: Target) =>
+  integer(name).primaryKey().references(target, { onDelete: "cascade" });

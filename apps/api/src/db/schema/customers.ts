@@ -3,15 +3,14 @@ import {
   type AnyPgColumn,
   boolean,
   index,
-  integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { shops } from "./shops";
+import { at, timestamps } from "./columns";
+import { shopOwned } from "./owner-columns";
 
 /**
  * What the members search matches against. The query must use this same expression so the
@@ -29,10 +28,7 @@ export function customerSearchText(t: {
 export const customers = pgTable(
   "customers",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
+    ...shopOwned(),
     email: varchar("email", { length: 254 }).notNull(),
     firstName: varchar("first_name", { length: 100 }).notNull(),
     lastName: varchar("last_name", { length: 100 }).notNull(),
@@ -41,7 +37,7 @@ export const customers = pgTable(
     /** The language the customer chose (a `LOCALES` tag); null until they choose. */
     locale: varchar("locale", { length: 8 }),
     passwordHash: text("password_hash"),
-    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    emailVerifiedAt: at("email_verified_at"),
     /** The payment provider's contact id for this customer. */
     contactId: varchar("contact_id", { length: 64 }),
     isDisabled: boolean("is_disabled").notNull().default(false),
@@ -50,10 +46,10 @@ export const customers = pgTable(
      * placeholders from then on, and the account is disabled for good. The row stays so the
      * shop's payments, ledger and redemptions keep adding up.
      */
-    erasedAt: timestamp("erased_at", { withTimezone: true }),
+    erasedAt: at("erased_at"),
     /**
      * The member card's code: 122 random bits (the database's strong generator), never the id.
-     * A database default, so every writer (sign-up, the counter, imports, seeds) gives one and
+     * A database default, so every writer (sign-up, the startsAtZero, imports, seeds) gives one and
      * the migration gives existing members theirs. Rotating replaces it; the old one dies.
      */
     memberCode: varchar("member_code", { length: 32 })
@@ -65,9 +61,8 @@ export const customers = pgTable(
      * The latest of joining, a succeeded payment and a redemption: the members list's
      * `lastActivity` order. Database triggers on transactions and redemptions keep it.
      */
-    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    lastActivityAt: at("last_activity_at").notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("customers_shop_email_unique").on(t.shopId, sql`lower(${t.email})`),

@@ -1,14 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { at, createdAt, identityId, startsAtZero } from "./columns";
 
 /**
  * Every e-mail the product sends. Without SMTP configured the row is the delivery (`kept`, shown
@@ -22,7 +14,7 @@ import {
 export const emailOutbox = pgTable(
   "email_outbox",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     toAddress: varchar("to_address", { length: 254 }).notNull(),
     fromAddress: varchar("from_address", { length: 320 }).notNull(),
     subject: varchar("subject", { length: 300 }).notNull(),
@@ -32,10 +24,10 @@ export const emailOutbox = pgTable(
       length: 16,
       enum: ["queued", "kept", "sent", "failed"],
     }).notNull(),
-    attempts: integer("attempts").notNull().default(0),
+    attempts: startsAtZero("attempts"),
     lastError: text("last_error"),
     /** When the delivery job may (re)try it; null once sent, kept or given up. */
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    nextAttemptAt: at("next_attempt_at"),
     /** One e-mail per event and recipient, e.g. `receipt:812:ada@example.com`. */
     idempotencyKey: varchar("idempotency_key", { length: 400 }),
     /** What the delivery job renders (`receipt`, `renewal_failed`, …) from `payload`. */
@@ -47,8 +39,8 @@ export const emailOutbox = pgTable(
     replyTo: varchar("reply_to", { length: 254 }),
     /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
     headers: jsonb("headers").$type<Record<string, string>>(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: at("sent_at"),
   },
   (t) => [
     index("email_outbox_created_idx").on(t.createdAt),

@@ -1,26 +1,17 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { keyedBy, updatedAt } from "./columns";
 import { customers } from "./customers";
-import { shops, users } from "./shops";
+import { shopKey, shopRef, userKey } from "./owner-columns";
 
 /**
  * A shop's e-mail settings: how long before a renewal its members are reminded (yearly and
  * monthly plans). No row means the defaults (7 and 3 days).
  */
 export const shopEmailSettings = pgTable("shop_email_settings", {
-  shopId: integer("shop_id")
-    .primaryKey()
-    .references(() => shops.id, { onDelete: "cascade" }),
+  shopId: shopKey(),
   yearlyReminderDays: integer("yearly_reminder_days").notNull().default(7),
   monthlyReminderDays: integer("monthly_reminder_days").notNull().default(3),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -30,14 +21,10 @@ export const shopEmailSettings = pgTable("shop_email_settings", {
 export const customerEmailPreferences = pgTable(
   "customer_email_preferences",
   {
-    customerId: integer("customer_id")
-      .primaryKey()
-      .references(() => customers.id, { onDelete: "cascade" }),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
+    customerId: keyedBy("customer_id", () => customers.id),
+    shopId: shopRef(),
     reminders: boolean("reminders").notNull().default(true),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("customer_email_preferences_shop_customer").on(t.shopId, t.customerId)],
 );
@@ -52,17 +39,13 @@ export const DIGEST_FREQUENCIES = ["none", "daily", "weekly"] as const;
 export const merchantEmailPreferences = pgTable(
   "merchant_email_preferences",
   {
-    userId: integer("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
+    userId: userKey(),
+    shopId: shopRef(),
     newMember: boolean("new_member").notNull().default(false),
     failedPayment: boolean("failed_payment").notNull().default(false),
     refund: boolean("refund").notNull().default(false),
     digest: varchar("digest", { length: 8, enum: DIGEST_FREQUENCIES }).notNull().default("none"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   // The digest job reads the people who chose one; the instant e-mails a shop's recipients.
   (t) => [index("merchant_email_preferences_shop_idx").on(t.shopId)],

@@ -7,10 +7,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   varchar,
 } from "drizzle-orm/pg-core";
-import { shops, users } from "./shops";
+import { at, belongsTo, createdAt, startsAtZero } from "./columns";
+import { shopOwned, userLink } from "./owner-columns";
 
 /**
  * A member import (issue 18): the uploaded CSV's rows are kept in `member_import_rows` (never the
@@ -21,12 +21,9 @@ import { shops, users } from "./shops";
 export const memberImports = pgTable(
   "member_imports",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
+    ...shopOwned(),
     /** Who uploaded it: progress goes to their socket room, the summary to their notifications. */
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: userLink("user_id"),
     fileName: varchar("file_name", { length: 200 }).notNull(),
     status: varchar("status", {
       length: 16,
@@ -35,22 +32,22 @@ export const memberImports = pgTable(
       .notNull()
       .default("uploaded"),
     header: jsonb("header").$type<string[]>().notNull(),
-    rowCount: integer("row_count").notNull().default(0),
+    rowCount: startsAtZero("row_count"),
     mapping: jsonb("mapping").$type<(string | null)[]>(),
     sendInvitations: boolean("send_invitations").notNull().default(false),
-    toCreate: integer("to_create").notNull().default(0),
-    toUpdate: integer("to_update").notNull().default(0),
-    unchanged: integer("unchanged").notNull().default(0),
-    invalid: integer("invalid").notNull().default(0),
-    toImport: integer("to_import").notNull().default(0),
-    processed: integer("processed").notNull().default(0),
-    created: integer("created").notNull().default(0),
-    updated: integer("updated").notNull().default(0),
-    failed: integer("failed").notNull().default(0),
+    toCreate: startsAtZero("to_create"),
+    toUpdate: startsAtZero("to_update"),
+    unchanged: startsAtZero("unchanged"),
+    invalid: startsAtZero("invalid"),
+    toImport: startsAtZero("to_import"),
+    processed: startsAtZero("processed"),
+    created: startsAtZero("created"),
+    updated: startsAtZero("updated"),
+    failed: startsAtZero("failed"),
     error: text("error"),
-    leaseUntil: timestamp("lease_until", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    leaseUntil: at("lease_until"),
+    createdAt: createdAt(),
+    finishedAt: at("finished_at"),
   },
   (t) => [
     index("member_imports_shop_idx").on(t.shopId, t.createdAt),
@@ -64,9 +61,7 @@ export const memberImports = pgTable(
 export const memberImportRows = pgTable(
   "member_import_rows",
   {
-    importId: integer("import_id")
-      .notNull()
-      .references(() => memberImports.id, { onDelete: "cascade" }),
+    importId: belongsTo("import_id", () => memberImports.id),
     /** The line in the file as a spreadsheet numbers it (the header is 1). */
     rowNo: integer("row_no").notNull(),
     cells: text("cells").array().notNull(),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
-import { shops } from "./shops";
+import { check, index, integer, pgTable, varchar } from "drizzle-orm/pg-core";
+import { belongsTo, identityId, startsAtZero, timestamps } from "./columns";
+import { shopOwned, shopRef } from "./owner-columns";
 
 /**
  * A shop's membership tier. Money is integer cents. `status`: `active` (published), `inactive`
@@ -10,10 +11,7 @@ import { shops } from "./shops";
 export const membershipTiers = pgTable(
   "membership_tiers",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
+    ...shopOwned(),
     name: varchar("name", { length: 100 }).notNull(),
     description: varchar("description", { length: 1000 }).notNull(),
     priceCents: integer("price_cents").notNull(),
@@ -27,8 +25,7 @@ export const membershipTiers = pgTable(
     status: varchar("status", { length: 16, enum: ["active", "inactive", "deleted"] })
       .notNull()
       .default("active"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index("membership_tiers_shop_status_idx").on(t.shopId, t.status),
@@ -41,23 +38,18 @@ export const membershipTiers = pgTable(
 export const membershipBenefits = pgTable(
   "membership_benefits",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    tierId: integer("tier_id")
-      .notNull()
-      .references(() => membershipTiers.id, { onDelete: "cascade" }),
+    id: identityId(),
+    tierId: belongsTo("tier_id", () => membershipTiers.id),
     /** The tier's shop, so every benefit query can be scoped to the tenant directly. */
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
+    shopId: shopRef(),
     name: varchar("name", { length: 100 }).notNull(),
     worthCents: integer("worth_cents").notNull(),
     benefitType: varchar("benefit_type", { length: 16, enum: ["monthly"] })
       .notNull()
       .default("monthly"),
     /** Order of the rows as the merchant entered them. */
-    position: integer("position").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    position: startsAtZero("position"),
+    ...timestamps(),
   },
   (t) => [
     index("membership_benefits_tier_idx").on(t.tierId, t.position),

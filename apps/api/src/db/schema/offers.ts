@@ -1,16 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  varchar,
-} from "drizzle-orm/pg-core";
-import { shops } from "./shops";
+import { boolean, check, date, index, integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { startsAtZero, timestamps } from "./columns";
+import { shopOwned } from "./owner-columns";
 
 /**
  * A shop's time-limited offer, purchasable from `startDate` to `endDate` inclusive (the shop's
@@ -21,29 +12,25 @@ import { shops } from "./shops";
 export const offers = pgTable(
   "offers",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
+    ...shopOwned(),
     offerName: varchar("offer_name", { length: 50 }).notNull(),
     description: varchar("description", { length: 2000 }).notNull(),
     redemptionInstructions: varchar("redemption_instructions", { length: 500 }),
     originalPriceCents: integer("original_price_cents"),
     offerPriceCents: integer("offer_price_cents").notNull(),
     isLimited: boolean("is_limited").notNull().default(false),
-    quantity: integer("quantity").notNull().default(0),
+    quantity: startsAtZero("quantity"),
     isLimitedPerUser: boolean("is_limited_per_user").notNull().default(false),
-    limitPerUser: integer("limit_per_user").notNull().default(0),
+    limitPerUser: startsAtZero("limit_per_user"),
     hasValidity: boolean("has_validity").notNull().default(false),
-    validityDays: integer("validity_days").notNull().default(0),
+    validityDays: startsAtZero("validity_days"),
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }).notNull(),
     offerImage: text("offer_image").notNull(),
     status: varchar("status", { length: 16, enum: ["active", "cancelled"] })
       .notNull()
       .default("active"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     // The storefront and the Active/Expired tabs look from the end date, Upcoming from the start.

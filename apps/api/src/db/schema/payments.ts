@@ -13,10 +13,12 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { at, createdAt, customerOwned, customerRef, shopOwned, shopRef, userLink } from "./columns";
+import { at, belongsTo, createdAt, startsAtZero } from "./columns";
+import { customerOwned, customerRef } from "./customer-columns";
 import { customers } from "./customers";
 import { membershipTiers } from "./memberships";
 import { offers } from "./offers";
+import { shopOwned, shopRef, userLink } from "./owner-columns";
 import { users } from "./shops";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
@@ -41,7 +43,7 @@ const membershipLink = () =>
 /** The price before discounts and the discount off it, in cents. */
 const priceAndDiscount = () => ({
   priceCents: integer("price_cents").notNull(),
-  discountCents: integer("discount_cents").notNull().default(0),
+  discountCents: startsAtZero("discount_cents"),
 });
 
 const sandboxLocation = () => varchar("location_id", { length: 64 }).notNull();
@@ -55,9 +57,7 @@ export const customerMemberships = pgTable(
   "customer_memberships",
   {
     ...customerOwned(),
-    tierId: integer("tier_id")
-      .notNull()
-      .references(() => membershipTiers.id, { onDelete: "restrict" }),
+    tierId: belongsTo("tier_id", () => membershipTiers.id, "restrict"),
     plan: varchar("plan", { length: 16, enum: PLANS }).notNull(),
     status: varchar("status", {
       length: 16,
@@ -75,13 +75,13 @@ export const customerMemberships = pgTable(
       onDelete: "set null",
     }),
     nextPlan: varchar("next_plan", { length: 16, enum: PLANS }),
-    /** The saved card renewals charge; null for cash and counter members. */
+    /** The saved card renewals charge; null for cash and startsAtZero members. */
     cardToken: text("card_token"),
     cardLabel: varchar("card_label", { length: 64 }),
     /** When the next periodic cashback reward is due (yearly plans may reward monthly). */
     nextRewardAt: at("next_reward_at"),
     /** Renewal charge attempts for the period ending at `expireDate`; 0 until the first. */
-    renewalAttempts: integer("renewal_attempts").notNull().default(0),
+    renewalAttempts: startsAtZero("renewal_attempts"),
     nextRenewalAttemptAt: at("next_renewal_attempt_at"),
     /**
      * The provider reference of a renewal charge sent but not yet recorded. A sweep that finds
@@ -120,13 +120,13 @@ export const checkouts = pgTable(
     offerId: integer("offer_id").references(() => offers.id, { onDelete: "cascade" }),
     plan: varchar("plan", { length: 16, enum: PLANS }),
     ...priceAndDiscount(),
-    cashbackCents: integer("cashback_cents").notNull().default(0),
+    cashbackCents: startsAtZero("cashback_cents"),
     /** What the card pays: price − discount − cashback. */
     amountCents: integer("amount_cents").notNull(),
     paymentType: varchar("payment_type", { length: 16, enum: PAYMENT_TYPES })
       .notNull()
       .default("online"),
-    /** Who opened it when it was a merchant at the counter. */
+    /** Who opened it when it was a merchant at the startsAtZero. */
     createdByUserId: userLink("created_by_user_id"),
     /** Set when the checkout pays this membership's overdue renewal rather than a new one. */
     renewsMembershipId: integer("renews_membership_id").references(() => customerMemberships.id, {
@@ -169,7 +169,7 @@ export const transactions = pgTable(
     offerName: varchar("offer_name", { length: 50 }),
     paymentType: varchar("payment_type", { length: 16, enum: PAYMENT_TYPES }).notNull(),
     ...priceAndDiscount(),
-    cashbackUsedCents: integer("cashback_used_cents").notNull().default(0),
+    cashbackUsedCents: startsAtZero("cashback_used_cents"),
     /** What was paid by card or cash. */
     amountCents: integer("amount_cents").notNull(),
     provider: varchar("provider", { length: 16, enum: PROVIDERS }),
@@ -209,9 +209,7 @@ export const customerOffers = pgTable(
   "customer_offers",
   {
     ...customerOwned(),
-    offerId: integer("offer_id")
-      .notNull()
-      .references(() => offers.id, { onDelete: "restrict" }),
+    offerId: belongsTo("offer_id", () => offers.id, "restrict"),
     transactionId: integer("transaction_id").references(() => transactions.id, {
       onDelete: "set null",
     }),
@@ -359,7 +357,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
 
 /**
  * Every benefit, offer and cashback redemption (DOMAIN "Redemption"), by the customer or at the
- * counter. Names are copied so the history survives renames and deleted members.
+ * startsAtZero. Names are copied so the history survives renames and deleted members.
  */
 export const redemptions = pgTable(
   "redemptions",

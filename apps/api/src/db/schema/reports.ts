@@ -1,5 +1,6 @@
-import { bigint, index, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
-import { shops } from "./shops";
+import { bigint, index, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { at, startsAtZero } from "./columns";
+import { shopKey, shopRef } from "./owner-columns";
 
 /**
  * The shop's transactions summed per 15-minute slice of UTC time (every zone's offset is a
@@ -12,21 +13,19 @@ import { shops } from "./shops";
 export const transactionRollups = pgTable(
   "transaction_rollups",
   {
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
-    bucketStart: timestamp("bucket_start", { withTimezone: true }).notNull(),
+    shopId: shopRef(),
+    bucketStart: at("bucket_start").notNull(),
     /** Succeeded payments that are not offer purchases: `amount_cents`. */
     membershipCents: bigint("membership_cents", { mode: "number" }).notNull().default(0),
     /** Succeeded `membership_purchase` payments. */
-    newMemberships: integer("new_memberships").notNull().default(0),
+    newMemberships: startsAtZero("new_memberships"),
     /** Succeeded offer purchases: `amount_cents + cashback_used_cents`. */
     offerCents: bigint("offer_cents", { mode: "number" }).notNull().default(0),
-    offerCount: integer("offer_count").notNull().default(0),
+    offerCount: startsAtZero("offer_count"),
     /** Every transaction, whatever its status, by payment type (the report totals). */
-    onlineCount: integer("online_count").notNull().default(0),
-    posCount: integer("pos_count").notNull().default(0),
-    cashCount: integer("cash_count").notNull().default(0),
+    onlineCount: startsAtZero("online_count"),
+    posCount: startsAtZero("pos_count"),
+    cashCount: startsAtZero("cash_count"),
   },
   (t) => [primaryKey({ columns: [t.shopId, t.bucketStart] })],
 );
@@ -35,10 +34,8 @@ export const transactionRollups = pgTable(
 export const transactionRollupState = pgTable(
   "transaction_rollup_state",
   {
-    shopId: integer("shop_id")
-      .primaryKey()
-      .references(() => shops.id, { onDelete: "cascade" }),
-    rolledUntil: timestamp("rolled_until", { withTimezone: true }).notNull(),
+    shopId: shopKey(),
+    rolledUntil: at("rolled_until").notNull(),
   },
   (t) => [index("transaction_rollup_state_until_idx").on(t.rolledUntil)],
 );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { at, createdAt, identityId } from "./columns";
 import { customers } from "./customers";
 import { users } from "./shops";
 
@@ -10,14 +11,14 @@ import { users } from "./shops";
 export const sessions = pgTable(
   "sessions",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    createdAt: createdAt(),
     /** Last seen: written at most once a minute while the session is used. */
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: at("last_used_at").notNull().defaultNow(),
     /** Where it was last used from (the sessions list on the profile shows them). */
     ip: varchar("ip", { length: 64 }),
     userAgent: text("user_agent"),
@@ -36,7 +37,7 @@ export const sessions = pgTable(
 export const accountTokens = pgTable(
   "account_tokens",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     purpose: varchar("purpose", {
       length: 24,
       enum: ["verify_email", "reset_password", "staff_invite"],
@@ -44,9 +45,9 @@ export const accountTokens = pgTable(
     tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     check("account_tokens_one_owner", sql`(${t.userId} is null) <> (${t.customerId} is null)`),

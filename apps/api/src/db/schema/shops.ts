@@ -6,10 +6,10 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+import { at, belongsTo, identityId, timestamps } from "./columns";
 
 // Shops and their users point at each other (an owner's shop, a staff member's shop), so the
 // two tables live in one file: two files would import each other.
@@ -18,10 +18,8 @@ import {
 export const shops = pgTable(
   "shops",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: integer("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    id: identityId(),
+    ownerId: belongsTo("owner_id", () => users.id, "restrict"),
     name: varchar("name", { length: 120 }).notNull(),
     industry: varchar("industry", { length: 60 }),
     tagline: varchar("tagline", { length: 200 }),
@@ -49,8 +47,7 @@ export const shops = pgTable(
     paymentsProvider: varchar("payments_provider", { length: 16, enum: ["sandbox", "fortis"] }),
     /** Our reference for the shop at the provider's onboarding; its approval postback names it. */
     onboardingReference: varchar("onboarding_reference", { length: 64 }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   // An owner has at most one shop.
   (t) => [
@@ -70,21 +67,20 @@ export type NewShop = typeof shops.$inferInsert;
 export const users = pgTable(
   "users",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     email: varchar("email", { length: 254 }).notNull(),
     firstName: varchar("first_name", { length: 100 }).notNull(),
     lastName: varchar("last_name", { length: 100 }).notNull(),
     phoneNumber: varchar("phone_number", { length: 32 }),
     profilePicture: text("profile_picture"),
     passwordHash: text("password_hash"),
-    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    emailVerifiedAt: at("email_verified_at"),
     shopId: integer("shop_id").references((): AnyPgColumn => shops.id, { onDelete: "cascade" }),
     role: varchar("role", { length: 50 }),
     status: varchar("status", { length: 16, enum: ["active", "inactive", "disabled"] })
       .notNull()
       .default("active"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),

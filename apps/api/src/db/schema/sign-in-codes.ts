@@ -1,5 +1,6 @@
-import { index, integer, pgTable, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
-import { shops } from "./shops";
+import { index, pgTable, smallint, varchar } from "drizzle-orm/pg-core";
+import { at, createdAt } from "./columns";
+import { shopOwned } from "./owner-columns";
 
 /**
  * An e-mailed sign-in for a shop's customer: a 6-digit code and a one-click link, both good
@@ -9,20 +10,17 @@ import { shops } from "./shops";
 export const signInCodes = pgTable(
   "sign_in_codes",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
+    ...shopOwned(),
     email: varchar("email", { length: 254 }).notNull(),
     /** HMAC of the code with the row's link hash as key: six digits alone are easy to brute-force. */
     codeHash: varchar("code_hash", { length: 64 }).notNull(),
     linkHash: varchar("link_hash", { length: 64 }).notNull().unique(),
     /** Wrong codes entered; the fifth kills it. */
     failedAttempts: smallint("failed_attempts").notNull().default(0),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: at("expires_at").notNull(),
     /** Set when used, replaced or killed by wrong tries: the code is dead from then on. */
-    closedAt: timestamp("closed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: at("closed_at"),
+    createdAt: createdAt(),
   },
   (t) => [index("sign_in_codes_shop_email_idx").on(t.shopId, t.email)],
 );

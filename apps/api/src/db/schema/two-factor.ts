@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
-import { users } from "./shops";
+import { index, integer, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { at, createdAt, identityId, startsAtZero } from "./columns";
+import { userKey, userRef } from "./owner-columns";
 
 /**
  * A merchant user's TOTP second factor. The secret is AES-256-GCM encrypted (never stored or
@@ -7,25 +8,21 @@ import { users } from "./shops";
  * code. `lastUsedStep` is the 30-second step of the last accepted code: a code works once.
  */
 export const userTwoFactor = pgTable("user_two_factor", {
-  userId: integer("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: userKey(),
   secretEncrypted: text("secret_encrypted").notNull(),
-  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  enabledAt: at("enabled_at"),
   lastUsedStep: integer("last_used_step"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Ten one-time recovery codes per enrolment, only their SHA-256 kept; `usedAt` spends one. */
 export const twoFactorRecoveryCodes = pgTable(
   "two_factor_recovery_codes",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: identityId(),
+    userId: userRef(),
     codeHash: varchar("code_hash", { length: 64 }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    usedAt: at("used_at"),
   },
   (t) => [index("two_factor_recovery_codes_user_idx").on(t.userId)],
 );
@@ -38,15 +35,13 @@ export const twoFactorRecoveryCodes = pgTable(
 export const twoFactorChallenges = pgTable(
   "two_factor_challenges",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     tokenHash: varchar("token_hash", { length: 64 }).notNull().unique(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef(),
     purpose: varchar("purpose", { length: 8, enum: ["verify", "enrol"] }).notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: startsAtZero("attempts"),
+    expiresAt: at("expires_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index("two_factor_challenges_user_idx").on(t.userId)],
 );

@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, uuid, varchar } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 /**
  * Phones that hold a member card pass in Apple Wallet (Apple's pass web service): one row per
@@ -12,7 +13,7 @@ export const applePassRegistrations = pgTable(
     /** The customer's wallet serial. */
     serialNumber: uuid("serial_number").notNull(),
     pushToken: varchar("push_token", { length: 256 }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.deviceLibraryId, t.passTypeId, t.serialNumber] }),

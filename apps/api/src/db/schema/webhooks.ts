@@ -6,11 +6,11 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { shops } from "./shops";
+import { at, belongsTo, createdAt, startsAtZero } from "./columns";
+import { shopOwned } from "./owner-columns";
 
 /**
  * A shop's webhook endpoints (issue 18). The secret signs every request; after a rotation the
@@ -21,21 +21,18 @@ import { shops } from "./shops";
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
+    ...shopOwned(),
     url: varchar("url", { length: 2048 }).notNull(),
     description: varchar("description", { length: 200 }).notNull().default(""),
     eventTypes: jsonb("event_types").$type<string[]>().notNull(),
     secret: varchar("secret", { length: 80 }).notNull(),
     previousSecret: varchar("previous_secret", { length: 80 }),
-    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    previousSecretExpiresAt: at("previous_secret_expires_at"),
     enabled: boolean("enabled").notNull().default(true),
     /** Why it is disabled: by the owner, or after three days of failures. */
     disabledReason: varchar("disabled_reason", { length: 200 }),
-    failingSince: timestamp("failing_since", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    failingSince: at("failing_since"),
+    createdAt: createdAt(),
   },
   (t) => [index("webhook_endpoints_shop_idx").on(t.shopId)],
 );
@@ -50,13 +47,8 @@ export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    shopId: integer("shop_id")
-      .notNull()
-      .references(() => shops.id, { onDelete: "cascade" }),
-    endpointId: integer("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    ...shopOwned(),
+    endpointId: belongsTo("endpoint_id", () => webhookEndpoints.id),
     eventId: varchar("event_id", { length: 120 }).notNull(),
     eventType: varchar("event_type", { length: 48 }).notNull(),
     messageId: varchar("message_id", { length: 40 }).notNull(),
@@ -67,15 +59,15 @@ export const webhookDeliveries = pgTable(
     })
       .notNull()
       .default("pending"),
-    attempts: integer("attempts").notNull().default(0),
+    attempts: startsAtZero("attempts"),
     lastResponseCode: integer("last_response_code"),
     lastError: varchar("last_error", { length: 300 }),
     latencyMs: integer("latency_ms"),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    nextAttemptAt: at("next_attempt_at"),
     /** While a worker sends it: another instance leaves it alone until this passes. */
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: at("locked_until"),
+    lastAttemptAt: at("last_attempt_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("webhook_deliveries_endpoint_event_idx").on(t.endpointId, t.eventId),

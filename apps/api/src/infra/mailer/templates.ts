@@ -47,19 +47,55 @@ function linkLifetime(t: ReturnType<typeof translator>, validForHours: number | 
     : t("This link can be used once.");
 }
 
+type Frame = {
+  locale: Locale;
+  t: ReturnType<typeof translator>;
+  brand: ReturnType<typeof tesseraBrand>;
+};
+
+/**
+ * An account e-mail whose point is one link: the frame, the greeting, the button to the link, and
+ * the notes on how long the link lasts and what to do if it was not expected.
+ */
+function linkEmail(
+  { locale, t, brand }: Frame,
+  input: AccountInput,
+  email: {
+    subject: string;
+    preheader: string;
+    heading: string;
+    paragraphs: string[];
+    button: string;
+    validForHours: number | undefined;
+    ifUnexpected: string;
+    /** The shop's or Tessera's footer unless the e-mail says why it came. */
+    footer?: string;
+  },
+): Promise<EmailContent> {
+  return renderEmail({
+    brand,
+    locale,
+    subject: email.subject,
+    preheader: email.preheader,
+    greetingName: input.firstName,
+    heading: email.heading,
+    paragraphs: email.paragraphs,
+    button: { label: email.button, url: checkedUrl(input.link, "link") },
+    notes: [linkLifetime(t, email.validForHours), email.ifUnexpected],
+    footer: email.footer ?? footerFor(brand, t),
+  });
+}
+
 /** Verify the e-mail address after sign-up: a merchant (no `shop`) or a shop's customer. */
 export function verifyEmailMessage(
   input: AccountInput & { shop?: ShopBranding | null },
 ): Promise<EmailContent> {
   const { locale, t, brand, shopName } = accountFrame(input);
-  return renderEmail({
-    brand,
-    locale,
+  return linkEmail({ locale, t, brand }, input, {
     subject: input.shop
       ? t("Verify your email for {shopName}", { shopName })
       : t("Verify your email for Tessera"),
     preheader: t("Confirm your email address to finish setting up your account."),
-    greetingName: input.firstName,
     heading: t("Verify your email address"),
     paragraphs: [
       input.shop
@@ -71,12 +107,9 @@ export function verifyEmailMessage(
             "Thanks for signing up for Tessera. Please confirm this is your email address so you can create your shop.",
           ),
     ],
-    button: { label: t("Verify email"), url: checkedUrl(input.link, "link") },
-    notes: [
-      linkLifetime(t, VERIFY_EMAIL_VALID_HOURS),
-      t("If you did not create an account, you can ignore this email."),
-    ],
-    footer: footerFor(brand, t),
+    button: t("Verify email"),
+    validForHours: VERIFY_EMAIL_VALID_HOURS,
+    ifUnexpected: t("If you did not create an account, you can ignore this email."),
   });
 }
 
@@ -85,14 +118,11 @@ export function resetPasswordMessage(
   input: AccountInput & { shop?: ShopBranding | null },
 ): Promise<EmailContent> {
   const { locale, t, brand, shopName } = accountFrame(input);
-  return renderEmail({
-    brand,
-    locale,
+  return linkEmail({ locale, t, brand }, input, {
     subject: input.shop
       ? t("Reset your password for {shopName}", { shopName })
       : t("Reset your Tessera password"),
     preheader: t("Choose a new password for your account."),
-    greetingName: input.firstName,
     heading: t("Reset your password"),
     paragraphs: [
       t(
@@ -100,14 +130,11 @@ export function resetPasswordMessage(
         { shopName },
       ),
     ],
-    button: { label: t("Reset password"), url: checkedUrl(input.link, "link") },
-    notes: [
-      linkLifetime(t, RESET_PASSWORD_VALID_HOURS),
-      t(
-        "If you did not ask to reset your password, you can ignore this email: your password stays the same.",
-      ),
-    ],
-    footer: footerFor(brand, t),
+    button: t("Reset password"),
+    validForHours: RESET_PASSWORD_VALID_HOURS,
+    ifUnexpected: t(
+      "If you did not ask to reset your password, you can ignore this email: your password stays the same.",
+    ),
   });
 }
 
@@ -125,12 +152,9 @@ export function staffInviteMessage(
   const shopName = oneLine(input.shopName);
   const role = input.role ? oneLine(input.role) : "";
   const who = input.invitedBy ? oneLine(input.invitedBy) : t("The owner");
-  return renderEmail({
-    brand: tesseraBrand(),
-    locale,
+  return linkEmail({ locale, t, brand: tesseraBrand() }, input, {
     subject: t("You're invited to join {shopName} on Tessera", { shopName }),
     preheader: t("Set your password to start working with {shopName}.", { shopName }),
-    greetingName: input.firstName,
     heading: t("Join {shopName} on Tessera", { shopName }),
     paragraphs: [
       role
@@ -144,11 +168,9 @@ export function staffInviteMessage(
         "Set your password to activate your account. After that you log in with this email address.",
       ),
     ],
-    button: { label: t("Set your password"), url: checkedUrl(input.link, "link") },
-    notes: [
-      linkLifetime(t, input.validForHours),
-      t("If you were not expecting this invitation, you can ignore this email."),
-    ],
+    button: t("Set your password"),
+    validForHours: input.validForHours,
+    ifUnexpected: t("If you were not expecting this invitation, you can ignore this email."),
     footer: t("You are receiving this email because {shopName} invited you to Tessera.", {
       shopName,
     }),
@@ -165,12 +187,9 @@ export function memberWelcomeMessage(
 ): Promise<EmailContent> {
   const { locale, t, brand, shopName } = accountFrame(input);
   const membershipName = input.membershipName ? oneLine(input.membershipName) : "";
-  return renderEmail({
-    brand,
-    locale,
+  return linkEmail({ locale, t, brand }, input, {
     subject: t("Welcome to {shopName}", { shopName }),
     preheader: t("Set your password to see your {shopName} membership.", { shopName }),
-    greetingName: input.firstName,
     heading: t("Welcome to {shopName}", { shopName }),
     paragraphs: [
       membershipName
@@ -183,11 +202,8 @@ export function memberWelcomeMessage(
         "Set a password to log in, see your membership, benefits and cashback, and use your offers.",
       ),
     ],
-    button: { label: t("Set your password"), url: checkedUrl(input.link, "link") },
-    notes: [
-      linkLifetime(t, input.validForHours),
-      t("If you were not expecting this email, you can ignore it."),
-    ],
-    footer: footerFor(brand, t),
+    button: t("Set your password"),
+    validForHours: input.validForHours,
+    ifUnexpected: t("If you were not expecting this email, you can ignore it."),
   });
 }

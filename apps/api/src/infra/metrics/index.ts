@@ -50,6 +50,9 @@ export function registerMetrics(
 ): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  /** A count of this instance's events, by the labels named. */
+  const counter = <L extends string>(name: string, help: string, ...labelNames: L[]) =>
+    new Counter<L>({ name, help, labelNames, registers: [registry] });
   const duration = new Histogram({
     name: "http_request_duration_seconds",
     help: "HTTP request duration by method, route pattern and status",
@@ -57,36 +60,24 @@ export function registerMetrics(
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  const payments = new Counter({
-    name: "tessera_payments_total",
-    help: "Payment completions and purchases by outcome",
-    labelNames: ["outcome"] as const,
-    registers: [registry],
-  });
-  const redemptions = new Counter({
-    name: "tessera_redemptions_total",
-    help: "Redemptions recorded, by kind",
-    labelNames: ["kind"] as const,
-    registers: [registry],
-  });
-  const renewals = new Counter({
-    name: "tessera_renewals_total",
-    help: "Renewal attempts by outcome",
-    labelNames: ["outcome"] as const,
-    registers: [registry],
-  });
-  const emails = new Counter({
-    name: "tessera_emails_total",
-    help: "E-mails by outcome: sent, failed (kept for retry), kept (outbox only, no SMTP)",
-    labelNames: ["status"] as const,
-    registers: [registry],
-  });
-  const jobRuns = new Counter({
-    name: "tessera_job_runs_total",
-    help: "Scheduled job runs on this instance by job and outcome",
-    labelNames: ["job", "outcome"] as const,
-    registers: [registry],
-  });
+  const payments = counter(
+    "tessera_payments_total",
+    "Payment completions and purchases by outcome",
+    "outcome",
+  );
+  const redemptions = counter("tessera_redemptions_total", "Redemptions recorded, by kind", "kind");
+  const renewals = counter("tessera_renewals_total", "Renewal attempts by outcome", "outcome");
+  const emails = counter(
+    "tessera_emails_total",
+    "E-mails by outcome: sent, failed (kept for retry), kept (outbox only, no SMTP)",
+    "status",
+  );
+  const jobRuns = counter(
+    "tessera_job_runs_total",
+    "Scheduled job runs on this instance by job and outcome",
+    "job",
+    "outcome",
+  );
   const jobDuration = new Histogram({
     name: "tessera_job_duration_seconds",
     help: "Scheduled job run time by job",

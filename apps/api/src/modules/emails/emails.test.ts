@@ -3,13 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { describe, expect, it } from "vitest";
-import {
-  customerMemberships,
-  emailOutbox,
-  sandboxCards,
-  shops,
-  transactions,
-} from "../../db/schema";
+import { emailOutbox, shops, transactions } from "../../db/schema";
 import { createMailer } from "../../infra/mailer";
 import { queueOutboxEmail } from "../../infra/mailer/outbox-repo";
 import { createOffer, createTier, giveCashback } from "../../test/factories";
@@ -165,14 +159,7 @@ describe("money e-mails", () => {
     );
     expect(renewalReceipts).toHaveLength(1);
 
-    const [m] = await mailApp.db
-      .select()
-      .from(customerMemberships)
-      .where(eq(customerMemberships.id, membershipId));
-    await mailApp.db
-      .update(sandboxCards)
-      .set({ declines: true })
-      .where(eq(sandboxCards.token, m?.cardToken as string));
+    await kit().declineSavedCard(membershipId);
     clock.now = new Date("2027-01-22T15:00:01Z");
     await renew();
     await renew();

@@ -24,6 +24,24 @@ async function parties(tx: Executor, shopId: number, customerId: number | null) 
   return { shop: snapshot(found.shop, found.ownerEmail), customer };
 }
 
+/**
+ * The membership an e-mail is about, its tier (the one named, else its own), its customer, and
+ * what every membership e-mail says first; null when any of them is gone.
+ */
+async function aboutMembership(tx: Executor, membershipId: number, tierId?: number) {
+  const m = await repo.findMembership(tx, membershipId);
+  const tier = m ? await repo.findTier(tx, tierId ?? m.tierId) : undefined;
+  if (!m || !tier) return null;
+  const found = await parties(tx, m.shopId, m.customerId);
+  if (!found) return null;
+  const about = {
+    shop: found.shop,
+    firstName: found.customer.firstName,
+    membershipName: tier.name,
+  };
+  return { m, tier, customer: found.customer, about };
+}
+
 function itemOf(t: Transaction): string {
   if (t.kind === "offer_purchase") return t.offerName ?? "Offer";
   const plan = t.plan ? ` (${t.plan})` : "";
@@ -125,15 +143,11 @@ export async function emailRenewalFailed(
   tx: Executor,
   input: { membershipId: number; tierId: number; attempt: number; atCounter?: boolean },
 ): Promise<void> {
-  const m = await repo.findMembership(tx, input.membershipId);
-  const tier = await repo.findTier(tx, input.tierId);
-  if (!m || !tier) return;
-  const found = await parties(tx, m.shopId, m.customerId);
+  const found = await aboutMembership(tx, input.membershipId, input.tierId);
   if (!found) return;
+  const { m, tier } = found;
   const payload = {
-    shop: found.shop,
-    firstName: found.customer.firstName,
-    membershipName: tier.name,
+    ...found.about,
     priceCents: tier.priceCents,
     cardLabel: m.cardLabel,
     // The next attempt, as the renewal job just scheduled it.
@@ -160,15 +174,11 @@ export async function emailMembershipEnded(
   tx: Executor,
   input: { membershipId: number; tierId: number; reason: "declined" | "unpaid"; at: Date },
 ): Promise<void> {
-  const m = await repo.findMembership(tx, input.membershipId);
-  const tier = await repo.findTier(tx, input.tierId);
-  if (!m || !tier) return;
-  const found = await parties(tx, m.shopId, m.customerId);
+  const found = await aboutMembership(tx, input.membershipId, input.tierId);
   if (!found) return;
+  const { m } = found;
   const payload = {
-    shop: found.shop,
-    firstName: found.customer.firstName,
-    membershipName: tier.name,
+    ...found.about,
     endedAt: input.at.toISOString(),
     reason: input.reason,
   };
@@ -181,16 +191,12 @@ export async function emailCancellation(
   tx: Executor,
   input: { membershipId: number; at: Date },
 ): Promise<void> {
-  const m = await repo.findMembership(tx, input.membershipId);
-  const tier = m ? await repo.findTier(tx, m.tierId) : undefined;
-  if (!m || !tier || !m.cancelledAt) return;
-  const found = await parties(tx, m.shopId, m.customerId);
-  if (!found) return;
+  const found = await aboutMembership(tx, input.membershipId);
+  const m = found?.m;
+  if (!found || !m?.cancelledAt) return;
   const endsNow = m.status === "expired";
   const payload = {
-    shop: found.shop,
-    firstName: found.customer.firstName,
-    membershipName: tier.name,
+    ...found.about,
     endsAt: (endsNow ? (m.endedAt ?? input.at) : m.expireDate).toISOString(),
     endsNow,
   };

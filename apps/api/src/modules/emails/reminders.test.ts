@@ -9,6 +9,18 @@ const DAY = 24 * 60 * 60 * 1000;
 const mailApp = mailTestApp();
 const { clock, kit, mailsTo, runJobs } = mailApp;
 
+/** The customer bought the offer ($5) at the clock's now; it lasts `lifetimeMs`. */
+async function boughtNow(shopId: number, customerId: number, offerId: number, lifetimeMs: number) {
+  await mailApp.db.insert(customerOffers).values({
+    shopId,
+    customerId,
+    offerId,
+    pricePaidCents: 500,
+    purchasedAt: clock.now,
+    expiresAt: new Date(clock.now.getTime() + lifetimeMs),
+  });
+}
+
 async function memberOf(tierOverrides: Parameters<typeof createTier>[2]) {
   const { shopId, merchant } = await kit().connectedShop();
   await mailApp.db.update(shops).set({ timeZone: "Europe/Paris" }).where(eq(shops.id, shopId));
@@ -93,14 +105,7 @@ describe("reminders", { timeout: 90_000 }, () => {
     const { shopId } = await kit().connectedShop();
     const offer = await createOffer(mailApp.db, shopId, { offerName: "Cake day" });
     const who = await kit().customerOf(shopId);
-    await mailApp.db.insert(customerOffers).values({
-      shopId,
-      customerId: who.customer.id,
-      offerId: offer.id,
-      pricePaidCents: 500,
-      purchasedAt: clock.now,
-      expiresAt: new Date(clock.now.getTime() + 5 * DAY),
-    });
+    await boughtNow(shopId, who.customer.id, offer.id, 5 * DAY);
     await runJobs();
     expect(mailsTo(who.customer.email)).toHaveLength(0);
     clock.now = new Date(Date.parse("2026-11-22T15:00:00Z") + 3 * DAY + 1000);
@@ -159,12 +164,7 @@ describe("unsubscribe", () => {
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('<form method="post">');
     expect((await prefs()).json()).toEqual({ reminders: true });
-    const done = await mailApp.t.app.inject({
-      method: "POST",
-      url: path,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "List-Unsubscribe=One-Click",
-    });
+    const done = await mailApp.oneClickUnsubscribe(path);
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain("You are unsubscribed");
     expect((await prefs()).json()).toEqual({ reminders: false });
@@ -173,14 +173,7 @@ describe("unsubscribe", () => {
     const count = mailsTo(who.customer.email).length;
     clock.now = new Date("2027-01-19T15:00:01Z");
     const offer = await createOffer(mailApp.db, shopId, { offerName: "Later" });
-    await mailApp.db.insert(customerOffers).values({
-      shopId,
-      customerId: who.customer.id,
-      offerId: offer.id,
-      pricePaidCents: 500,
-      purchasedAt: clock.now,
-      expiresAt: new Date(clock.now.getTime() + DAY),
-    });
+    await boughtNow(shopId, who.customer.id, offer.id, DAY);
     await runJobs();
     expect(mailsTo(who.customer.email)).toHaveLength(count);
     await mailApp.t.app.services.payments.renewals.runRenewals(50, { shopId });

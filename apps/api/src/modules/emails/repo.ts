@@ -1,4 +1,4 @@
-import { and, eq, ne, or, sql } from "drizzle-orm";
+import { and, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import {
   customerMemberships,
   customers,
@@ -76,32 +76,11 @@ export async function keepCardLabel(tx: Executor, transactionId: number, cardLab
 export type TeamChoice = "newMember" | "failedPayment" | "refund";
 
 /**
- * The shop's people who asked for an e-mail about this kind of event: its owner and its active
- * staff (an invited or disabled staff member gets nothing, nor someone who left the shop).
+ * The merchants who chose e-mails (owners and active staff of the shop the choice is for: an
+ * invited or disabled staff member gets nothing, nor someone who left the shop), with their
+ * shop; `where` narrows to the choice asked about.
  */
-export async function findTeamRecipients(tx: Executor, shopId: number, choice?: TeamChoice) {
-  return tx
-    .select({
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      digest: merchantEmailPreferences.digest,
-    })
-    .from(merchantEmailPreferences)
-    .innerJoin(users, eq(users.id, merchantEmailPreferences.userId))
-    .innerJoin(shops, eq(shops.id, merchantEmailPreferences.shopId))
-    .where(
-      and(
-        eq(merchantEmailPreferences.shopId, shopId),
-        eq(users.status, "active"),
-        or(eq(shops.ownerId, users.id), eq(users.shopId, shopId)),
-        choice ? eq(merchantEmailPreferences[choice], true) : undefined,
-      ),
-    );
-}
-
-/** Everyone who chose a digest, with their shop (for its time zone). */
-export async function findDigestSubscribers(tx: Executor) {
+function activeSubscribers(tx: Executor, where: SQL | undefined) {
   return tx
     .select({
       userId: users.id,
@@ -116,11 +95,28 @@ export async function findDigestSubscribers(tx: Executor) {
     .innerJoin(shops, eq(shops.id, merchantEmailPreferences.shopId))
     .where(
       and(
-        ne(merchantEmailPreferences.digest, "none"),
+        where,
         eq(users.status, "active"),
         or(eq(shops.ownerId, users.id), eq(users.shopId, shops.id)),
       ),
     );
+}
+
+/** The shop's people who asked for an e-mail about this kind of event. */
+export async function findTeamRecipients(tx: Executor, shopId: number, choice?: TeamChoice) {
+  const rows = await activeSubscribers(
+    tx,
+    and(
+      eq(merchantEmailPreferences.shopId, shopId),
+      choice ? eq(merchantEmailPreferences[choice], true) : undefined,
+    ),
+  );
+  return rows.map(({ userId, email, firstName, digest }) => ({ userId, email, firstName, digest }));
+}
+
+/** Everyone who chose a digest, with their shop (for its time zone). */
+export async function findDigestSubscribers(tx: Executor) {
+  return activeSubscribers(tx, ne(merchantEmailPreferences.digest, "none"));
 }
 
 /** Whether an e-mail with this idempotency key was queued already (a digest sent today). */

@@ -5,7 +5,6 @@ import {
   customerMemberships,
   emailOutbox,
   redemptions,
-  sandboxCards,
   shops,
   transactions,
   users,
@@ -98,14 +97,7 @@ describe("merchant e-mails", { timeout: 90_000 }, () => {
     expect(mailsTo(other.owner.email)).toHaveLength(0);
 
     // The renewal is declined: the staff member who asked hears of it, once.
-    const [m] = await mailApp.db
-      .select()
-      .from(customerMemberships)
-      .where(eq(customerMemberships.id, membershipId));
-    await mailApp.db
-      .update(sandboxCards)
-      .set({ declines: true })
-      .where(eq(sandboxCards.token, m?.cardToken as string));
+    await kit().declineSavedCard(membershipId);
     clock.now = new Date("2026-12-22T15:00:01Z");
     await mailApp.t.app.services.payments.renewals.runRenewals(50, { shopId });
     await mailApp.t.app.services.payments.renewals.runRenewals(50, { shopId });
@@ -276,12 +268,7 @@ describe("merchant e-mails", { timeout: 90_000 }, () => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("Unsubscribe from the digest");
-    const done = await mailApp.t.app.inject({
-      method: "POST",
-      url: path,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "List-Unsubscribe=One-Click",
-    });
+    const done = await mailApp.oneClickUnsubscribe(path);
     expect(done.statusCode).toBe(200);
     const mine = await mailApp.t.app.inject({
       method: "GET",

@@ -15,12 +15,16 @@ import type { Database, Executor } from "../../infra/db";
 export type TierStatus = MembershipTier["status"];
 export type TierWithBenefits = MembershipTier & { benefits: MembershipBenefit[] };
 
-/** Groups tier ⟕ benefit rows (ordered by tier) into tiers with their benefits. */
-function groupBenefits(
-  rows: { tier: MembershipTier; benefit: MembershipBenefit | null }[],
-): TierWithBenefits[] {
-  const tiers: TierWithBenefits[] = [];
+/**
+ * Groups tier ⟕ benefit rows (ordered by tier) into tiers with their benefits; a row without a
+ * tier (the storefront's query answers one for a shop without tiers) adds nothing.
+ */
+function groupBenefits<T extends { id: number }, B>(
+  rows: { tier: T | null; benefit: B | null }[],
+): (T & { benefits: B[] })[] {
+  const tiers: (T & { benefits: B[] })[] = [];
   for (const { tier, benefit } of rows) {
+    if (!tier) continue;
     let current = tiers.at(-1);
     if (current?.id !== tier.id) {
       current = { ...tier, benefits: [] };
@@ -268,15 +272,5 @@ export async function listPublishedTiers(
   }
   const rows = await statement.execute({ shopId });
   if (rows.length === 0) return undefined;
-  const tiers: PublishedTier[] = [];
-  for (const { tier, benefit } of rows) {
-    if (!tier) continue;
-    let current = tiers.at(-1);
-    if (current?.id !== tier.id) {
-      current = { ...tier, benefits: [] };
-      tiers.push(current);
-    }
-    if (benefit) current.benefits.push(benefit);
-  }
-  return tiers;
+  return groupBenefits(rows);
 }

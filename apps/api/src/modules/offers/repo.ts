@@ -189,6 +189,19 @@ export async function countSalesOfOffer(
   return row?.n ?? 0;
 }
 
+/** The shop's offer purchases that went through (the sales that count), and `also`. */
+function offerSales(shopId: number, ...also: SQL[]) {
+  return and(
+    eq(transactions.shopId, shopId),
+    eq(transactions.kind, "offer_purchase"),
+    eq(transactions.status, "succeeded"),
+    ...also,
+  );
+}
+
+/** What the sales brought in, in cents: the amount paid plus the cashback used. */
+const offerRevenue = sql<string>`coalesce(sum(${transactions.amountCents} + ${transactions.cashbackUsedCents}), 0)`;
+
 /** Units sold, purchases and revenue per offer (offer id → figures; missing means none). */
 export async function findSalesByOffer(
   db: Executor,
@@ -201,17 +214,10 @@ export async function findSalesByOffer(
     .select({
       offerId: transactions.offerId,
       sold: count(),
-      revenue: sql<string>`coalesce(sum(${transactions.amountCents} + ${transactions.cashbackUsedCents}), 0)`,
+      revenue: offerRevenue,
     })
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.shopId, shopId),
-        inArray(transactions.offerId, [...offerIds]),
-        eq(transactions.kind, "offer_purchase"),
-        eq(transactions.status, "succeeded"),
-      ),
-    )
+    .where(offerSales(shopId, inArray(transactions.offerId, [...offerIds])))
     .groupBy(transactions.offerId);
   for (const row of rows) {
     if (row.offerId === null) continue;
@@ -234,17 +240,9 @@ export async function sumOfferSalesBetween(
   const [row] = await db
     .select({
       sold: count(),
-      revenue: sql<string>`coalesce(sum(${transactions.amountCents} + ${transactions.cashbackUsedCents}), 0)`,
+      revenue: offerRevenue,
     })
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.shopId, shopId),
-        eq(transactions.kind, "offer_purchase"),
-        eq(transactions.status, "succeeded"),
-        gte(transactions.createdAt, start),
-        lt(transactions.createdAt, end),
-      ),
-    );
+    .where(offerSales(shopId, gte(transactions.createdAt, start), lt(transactions.createdAt, end)));
   return { soldCount: row?.sold ?? 0, revenueCents: Number(row?.revenue ?? 0) };
 }

@@ -14,6 +14,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { offerImageRules, readMultipartForm } from "../../infra/images";
 import { bearerSecurity, requireShopMerchant } from "../../plugins/auth";
+import { merchantStep, registerMerchantSteps } from "../../plugins/merchant-steps";
 import { conditionalPublicRead } from "../../plugins/public-cache";
 import type { OffersService } from "./service";
 
@@ -68,65 +69,46 @@ export const offerRoutes: FastifyPluginAsyncZod<{ offers: OffersService }> = asy
     },
   );
 
-  app.get(
-    "/api/v1/offers/get-all-offers",
-    {
-      schema: {
-        tags,
-        summary: "The shop's offers for a tab (upcoming, active, expired; none: all)",
-        description:
-          "Timing is judged on the shop's calendar day. Deleted offers (`cancelled`) are not listed.",
-        security: bearerSecurity,
-        querystring: offerListQuerySchema,
-        response: { 200: getOffersResponseSchema },
-      },
-    },
-    async (request) =>
-      offers.listOffers(await requireShopMerchant(request), request.query.timeFilter),
-  );
-
-  app.get(
-    "/api/v1/offers/get-single-offer",
-    {
-      schema: {
-        tags,
-        summary: "One offer of the merchant's shop",
-        security: bearerSecurity,
-        querystring: idQuerySchema,
-        response: { 200: getOfferResponseSchema },
-      },
-    },
-    async (request) => offers.getOffer(await requireShopMerchant(request), request.query.id),
-  );
-
-  app.delete(
-    "/api/v1/offers/delete-offer-by-id",
-    {
-      schema: {
-        tags,
-        summary: "Delete an offer: removed when it never sold, cancelled when it had sales",
-        security: bearerSecurity,
-        querystring: idQuerySchema,
-        response: { 200: deleteOfferResponseSchema },
-      },
-    },
-    async (request) => offers.deleteOffer(await requireShopMerchant(request), request.query.id),
-  );
-
-  app.get(
-    "/api/v1/offers/stats",
-    {
-      schema: {
-        tags,
-        summary: "Offers Overview figures for a period (default this month)",
-        security: bearerSecurity,
-        querystring: timeFilterQuerySchema,
-        response: { 200: offerStatsResponseSchema },
-      },
-    },
-    async (request) =>
-      offers.getStats(await requireShopMerchant(request), request.query.timeFilter),
-  );
+  registerMerchantSteps(app, tags, [
+    merchantStep({
+      method: "GET",
+      url: "/api/v1/offers/get-all-offers",
+      summary: "The shop's offers for a tab (upcoming, active, expired; none: all)",
+      description:
+        "Timing is judged on the shop's calendar day. Deleted offers (`cancelled`) are not listed.",
+      from: "querystring",
+      input: offerListQuerySchema,
+      response: getOffersResponseSchema,
+      run: (session, query) => offers.listOffers(session, query.timeFilter),
+    }),
+    merchantStep({
+      method: "GET",
+      url: "/api/v1/offers/get-single-offer",
+      summary: "One offer of the merchant's shop",
+      from: "querystring",
+      input: idQuerySchema,
+      response: getOfferResponseSchema,
+      run: (session, query) => offers.getOffer(session, query.id),
+    }),
+    merchantStep({
+      method: "DELETE",
+      url: "/api/v1/offers/delete-offer-by-id",
+      summary: "Delete an offer: removed when it never sold, cancelled when it had sales",
+      from: "querystring",
+      input: idQuerySchema,
+      response: deleteOfferResponseSchema,
+      run: (session, query) => offers.deleteOffer(session, query.id),
+    }),
+    merchantStep({
+      method: "GET",
+      url: "/api/v1/offers/stats",
+      summary: "Offers Overview figures for a period (default this month)",
+      from: "querystring",
+      input: timeFilterQuerySchema,
+      response: offerStatsResponseSchema,
+      run: (session, query) => offers.getStats(session, query.timeFilter),
+    }),
+  ]);
 
   app.get(
     "/api/v1/customer/offers/get-active-offers",

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cashbackLedger, checkouts, customerOffers, transactions } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
+import type { TestApp } from "../../test/app";
 import { createOffer, loginAs } from "../../test/factories";
 import type { FakeFortis } from "../../test/fake-fortis";
-import { type ProviderName, paymentsKit, providerEnv } from "../../test/payments-kit";
+import { type ProviderName, type paymentsKit, useProviderApp } from "../../test/payments-kit";
 import { balanceCents } from "../wallet/wallet";
 
 /**
@@ -16,16 +16,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("money under concurrency (%s)
   let fake: FakeFortis | null;
   let kit: ReturnType<typeof paymentsKit>;
 
-  beforeAll(async () => {
-    const setup = await providerEnv(name);
-    fake = setup.fake;
-    t = await createTestApp({ env: setup.env });
-    kit = paymentsKit(t, fake);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake?.close();
-  });
+  useProviderApp(name, {}, (app) => ({ t, fake, kit } = app));
 
   async function ledgerSum(shopId: number, customerId: number) {
     const rows = await t.database.db

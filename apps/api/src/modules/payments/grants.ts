@@ -7,7 +7,7 @@ import {
   periodEnd,
   toDollars,
 } from "@tessera/shared";
-import type { Customer, MembershipTier, Offer, Shop } from "../../db/schema";
+import type { Customer, MembershipTier, Offer, Shop, transactions } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Executor } from "../../infra/db";
 import type { ProviderTransaction } from "../../infra/payments/types";
@@ -48,6 +48,55 @@ function recordedBy(actor: Actor, customer: Customer) {
   return {
     transactionBy: actor.kind === "merchant" ? actor.name : fullName(customer),
     transactionByUserId: actor.kind === "merchant" ? actor.userId : null,
+  };
+}
+
+/** How a sale was paid: by whom, by what means, and the provider's reference for a card. */
+type Payment = {
+  paymentType: PaymentType;
+  amountCents: number;
+  providerReference: string | null;
+  actor: Actor;
+};
+
+/**
+ * Records a succeeded sale (the customer's name kept on the row, who took it, the provider for
+ * a card) and its cash-drawer audit entry. `sale` says what was sold.
+ */
+async function recordSale(
+  ctx: PaymentsContext,
+  tx: Executor,
+  customer: Customer,
+  pay: Payment,
+  sale: Omit<
+    typeof transactions.$inferInsert,
+    "customerId" | "customerName" | "paymentType" | "amountCents" | "status" | "transactionBy"
+  >,
+) {
+  const transaction = await repo.insertTransaction(tx, {
+    ...sale,
+    customerId: customer.id,
+    customerName: fullName(customer),
+    paymentType: pay.paymentType,
+    amountCents: pay.amountCents,
+    provider: pay.providerReference ? ctx.provider.name : null,
+    providerReference: pay.providerReference,
+    status: "succeeded",
+    ...recordedBy(pay.actor, customer),
+  });
+  if (!transaction) throw new AppError("CONFLICT", PAYMENT_MESSAGES.purchaseFailed);
+  await recordCashSale(tx, transaction);
+  return transaction;
+}
+
+/** What a membership sale's row names: the membership, its tier and plan, the tier's price. */
+export function membershipSale(membershipId: number, tier: MembershipTier, plan: Plan) {
+  return {
+    customerMembershipId: membershipId,
+    tierId: tier.id,
+    membershipName: tier.name,
+    plan,
+    priceCents: tier.priceCents,
   };
 }
 
@@ -136,24 +185,14 @@ export async function grantOffer(
 ) {
   const { shop, customer, offer } = input;
   const at = ctx.now();
-  const transaction = await repo.insertTransaction(tx, {
+  const transaction = await recordSale(ctx, tx, customer, input, {
     shopId: shop.id,
-    customerId: customer.id,
-    customerName: fullName(customer),
     kind: "offer_purchase",
     offerId: offer.id,
     offerName: offer.offerName,
-    paymentType: input.paymentType,
     priceCents: offer.offerPriceCents,
     cashbackUsedCents: input.cashbackCents,
-    amountCents: input.amountCents,
-    provider: input.providerReference ? ctx.provider.name : null,
-    providerReference: input.providerReference,
-    status: "succeeded",
-    ...recordedBy(input.actor, customer),
   });
-  if (!transaction) throw new AppError("CONFLICT", PAYMENT_MESSAGES.purchaseFailed);
-  await recordCashSale(tx, transaction);
   if (input.cashbackCents > 0) {
     const paid = await wallet.debit(tx, {
       shopId: shop.id,
@@ -252,26 +291,12 @@ export async function grantMembership(
     cardLabel: input.card?.label ?? null,
     nextRewardAt: nextRewardAfter(start, tier, input.plan),
   });
-  const transaction = await repo.insertTransaction(tx, {
+  const transaction = await recordSale(ctx, tx, customer, input, {
     shopId: shop.id,
-    customerId: customer.id,
-    customerName: fullName(customer),
     kind: "membership_purchase",
-    customerMembershipId: membership.id,
-    tierId: tier.id,
-    membershipName: tier.name,
-    plan: input.plan,
-    paymentType: input.paymentType,
-    priceCents: tier.priceCents,
+    ...membershipSale(membership.id, tier, input.plan),
     discountCents: input.discountCents,
-    amountCents: input.amountCents,
-    provider: input.providerReference ? ctx.provider.name : null,
-    providerReference: input.providerReference,
-    status: "succeeded",
-    ...recordedBy(input.actor, customer),
   });
-  if (!transaction) throw new AppError("CONFLICT", PAYMENT_MESSAGES.purchaseFailed);
-  await recordCashSale(tx, transaction);
   await creditReward(tx, membership, tier, transaction.id);
   await webhookEvents.membershipPurchased(tx, membership, transaction);
   await notify(tx, shop.id, [{ merchants: true }], {
@@ -314,26 +339,12 @@ export async function renewOverdue(
     card?: { token: string; label: string | null } | null;
   },
 ) {
-  const transaction = await repo.insertTransaction(tx, {
+  const transaction = await recordSale(ctx, tx, customer, pay, {
     shopId: m.shopId,
-    customerId: customer.id,
-    customerName: fullName(customer),
     kind: "membership_renewal",
-    customerMembershipId: m.id,
-    tierId: tier.id,
-    membershipName: tier.name,
-    plan,
-    paymentType: pay.paymentType,
-    priceCents: tier.priceCents,
+    ...membershipSale(m.id, tier, plan),
     discountCents: pay.discountCents,
-    amountCents: pay.amountCents,
-    provider: pay.providerReference ? ctx.provider.name : null,
-    providerReference: pay.providerReference,
-    status: "succeeded",
-    ...recordedBy(pay.actor, customer),
   });
-  if (!transaction) throw new AppError("CONFLICT", PAYMENT_MESSAGES.purchaseFailed);
-  await recordCashSale(tx, transaction);
   const renewed = await repo.updateMembership(tx, m.id, {
     ...nextPeriod(m, tier, plan),
     paymentType: pay.paymentType,

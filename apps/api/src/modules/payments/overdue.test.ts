@@ -1,6 +1,6 @@
 import { PAYMENT_MESSAGES } from "@tessera/shared";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   checkouts,
   customerMemberships,
@@ -11,10 +11,10 @@ import {
   sandboxTransactions,
   transactions,
 } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
+import type { TestApp } from "../../test/app";
 import { createTier } from "../../test/factories";
 import type { FakeFortis } from "../../test/fake-fortis";
-import { type ProviderName, paymentsKit, providerEnv } from "../../test/payments-kit";
+import { type ProviderName, type paymentsKit, useProviderApp } from "../../test/payments-kit";
 import { recoverCheckouts } from "./recovery";
 
 const MINUTE = 60 * 1000;
@@ -30,16 +30,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("paying an overdue renewal (%
   let current = new Date("2026-11-22T15:00:00Z");
   const clock = () => current;
 
-  beforeAll(async () => {
-    const setup = await providerEnv(name);
-    fake = setup.fake;
-    t = await createTestApp({ now: clock, env: setup.env });
-    kit = paymentsKit(t, fake);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake?.close();
-  });
+  useProviderApp(name, { now: clock }, (app) => ({ t, fake, kit } = app));
 
   const db = () => t.database.db;
 

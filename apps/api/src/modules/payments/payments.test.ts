@@ -6,7 +6,6 @@ import {
   customerMemberships,
   customers,
   notifications,
-  sandboxCards,
   sandboxTransactions,
   shops,
   transactions,
@@ -20,7 +19,7 @@ import {
   loginAs,
 } from "../../test/factories";
 import type { FakeFortis } from "../../test/fake-fortis";
-import { type ProviderName, paymentsKit, providerEnv } from "../../test/payments-kit";
+import { type ProviderName, paymentsKit, useProviderApp } from "../../test/payments-kit";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -30,16 +29,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
   let current = new Date("2026-11-22T15:00:00Z");
   const clock = () => current;
 
-  beforeAll(async () => {
-    const provider = await providerEnv(name);
-    fake = provider.fake;
-    t = await createTestApp({ now: clock, env: provider.env });
-    // Migrating a fresh database takes a while on a busy machine.
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
-    await fake?.close();
-  });
+  useProviderApp(name, { now: clock }, (app) => ({ t, fake } = app));
 
   /** A shop whose onboarding was approved (the provider's postback has been applied). */
   const connectedShop = () => paymentsKit(t, fake).connectedShop();
@@ -70,15 +60,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
   const pay = (clientToken: string, card: "approve" | "decline") =>
     paymentsKit(t, fake).pay(clientToken, card);
 
-  async function declineSavedCard(token: string) {
-    if (fake) fake.declineToken(token);
-    else {
-      await t.database.db
-        .update(sandboxCards)
-        .set({ declines: true })
-        .where(eq(sandboxCards.token, token));
-    }
-  }
+  const declineSavedCard = (token: string) => paymentsKit(t, fake).declineCard(token);
 
   /**
    * What the renewal sweep did to this membership (undefined: not due). The sweep runs at the

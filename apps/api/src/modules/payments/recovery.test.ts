@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   checkouts,
   customerMemberships,
@@ -7,10 +7,10 @@ import {
   sandboxTransactions,
   transactions,
 } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
+import type { TestApp } from "../../test/app";
 import { createOffer, createTier } from "../../test/factories";
 import type { FakeFortis } from "../../test/fake-fortis";
-import { type ProviderName, paymentsKit, providerEnv } from "../../test/payments-kit";
+import { type ProviderName, type paymentsKit, useProviderApp } from "../../test/payments-kit";
 import { recoverCheckouts } from "./recovery";
 
 const MINUTE = 60 * 1000;
@@ -22,16 +22,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("checkout recovery (%s)", (na
   let current = new Date();
   const clock = () => current;
 
-  beforeAll(async () => {
-    const setup = await providerEnv(name);
-    fake = setup.fake;
-    t = await createTestApp({ now: clock, env: setup.env });
-    kit = paymentsKit(t, fake);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake?.close();
-  });
+  useProviderApp(name, { now: clock }, (app) => ({ t, fake, kit } = app));
 
   const sweep = () =>
     recoverCheckouts({ db: t.database.db, payments: t.app.services.payments, now: clock });

@@ -14,7 +14,7 @@ import { notifyCustomer } from "../notifications/customer-notice";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 import { type Actor, accountOf, fullName, isConnected, type PaymentsContext } from "./context";
-import { creditReward, nextPeriod, noticeRenewed } from "./grants";
+import { creditReward, membershipSale, nextPeriod, noticeRenewed } from "./grants";
 import * as repo from "./repo";
 import { type CustomerScope, checkCustomer, requireSellableTier } from "./rules";
 import { membershipView } from "./views";
@@ -200,12 +200,8 @@ async function recordRenewal(
     customerId: customer.id,
     customerName: fullName(customer),
     kind: "membership_renewal",
-    customerMembershipId: m.id,
-    tierId: tier.id,
-    membershipName: tier.name,
-    plan,
+    ...membershipSale(m.id, tier, plan),
     paymentType: m.paymentType,
-    priceCents: tier.priceCents,
     amountCents: txn.amountCents,
     provider: ctx.provider.name,
     providerReference: txn.id,

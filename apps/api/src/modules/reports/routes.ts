@@ -7,6 +7,7 @@ import {
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { bearerSecurity, requireShopMerchant } from "../../plugins/auth";
+import { merchantStep, registerMerchantSteps } from "../../plugins/merchant-steps";
 import type { CsvExport, ReportsService } from "./service";
 
 const tags = ["reports"];
@@ -43,37 +44,28 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = 
 ) => {
   const { reports } = opts;
 
-  app.get(
-    "/api/v1/reports/get-transaction-report",
-    {
-      schema: {
-        tags,
-        summary: "The Transactions report: one page of the period's payments, newest first",
-        description: `${PERIOD_TEXT} ${PAYMENT_TEXT} \`page\` (default 1), \`pageSize\` (1-100, default 20). Every status is listed (succeeded, failed, refunded); \`item\` is the offer or membership name; \`transactionId\` is null for cash.`,
-        security: bearerSecurity,
-        querystring: transactionReportQuerySchema,
-        response: { 200: transactionReportResponseSchema },
-      },
-    },
-    async (request) =>
-      reports.getTransactionReport(await requireShopMerchant(request), request.query),
-  );
-
-  app.get(
-    "/api/v1/reports/get-redemption-report",
-    {
-      schema: {
-        tags,
-        summary: "The Redemptions report: one page of the period's redemptions, newest first",
-        description: `${PERIOD_TEXT} \`page\` (default 1), \`pageSize\` (1-100, default 20).`,
-        security: bearerSecurity,
-        querystring: redemptionReportQuerySchema,
-        response: { 200: redemptionReportResponseSchema },
-      },
-    },
-    async (request) =>
-      reports.getRedemptionReport(await requireShopMerchant(request), request.query),
-  );
+  registerMerchantSteps(app, tags, [
+    merchantStep({
+      method: "GET",
+      url: "/api/v1/reports/get-transaction-report",
+      summary: "The Transactions report: one page of the period's payments, newest first",
+      description: `${PERIOD_TEXT} ${PAYMENT_TEXT} \`page\` (default 1), \`pageSize\` (1-100, default 20). Every status is listed (succeeded, failed, refunded); \`item\` is the offer or membership name; \`transactionId\` is null for cash.`,
+      from: "querystring",
+      input: transactionReportQuerySchema,
+      response: transactionReportResponseSchema,
+      run: (session, query) => reports.getTransactionReport(session, query),
+    }),
+    merchantStep({
+      method: "GET",
+      url: "/api/v1/reports/get-redemption-report",
+      summary: "The Redemptions report: one page of the period's redemptions, newest first",
+      description: `${PERIOD_TEXT} \`page\` (default 1), \`pageSize\` (1-100, default 20).`,
+      from: "querystring",
+      input: redemptionReportQuerySchema,
+      response: redemptionReportResponseSchema,
+      run: (session, query) => reports.getRedemptionReport(session, query),
+    }),
+  ]);
 
   app.get(
     "/api/v1/reports/export-transaction-report",
