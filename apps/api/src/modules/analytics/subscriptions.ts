@@ -150,15 +150,11 @@ async function movements(db: Executor, shopId: number, boundaries: number[], tie
     await tx.execute(sql`set local jit = off`);
     return queryRows<{ k: number; kind: MrrMovement | null; cents: string }>(
       tx,
-      sql`with ended as (
-        select customer_id, min(to_at) as first_end from analytics_standings
-        where shop_id = ${shopId} and to_at <= ${last}
-        group by 1
-      ), afters as (
+      sql`with afters as (
         select customer_id, lo as k, tier_id, arr_cents from (
-          select s.customer_id, s.tier_id, s.arr_cents, ${coverage(boundaries)}
-          from ended e join analytics_standings s on s.customer_id = e.customer_id
-            and s.shop_id = ${shopId} and s.from_at > ${first} and s.from_at <= ${last}
+          select customer_id, tier_id, arr_cents, ${coverage(boundaries)}
+          from analytics_standings
+          where shop_id = ${shopId} and from_at > ${first} and from_at <= ${last}
         ) s where lo <= hi
       ), befores as (
         select customer_id, hi + 1 as k, tier_id, arr_cents from (
@@ -166,6 +162,10 @@ async function movements(db: Executor, shopId: number, boundaries: number[], tie
           from analytics_standings
           where shop_id = ${shopId} and to_at > ${first} and to_at <= ${last}
         ) s where hi < ${n} and lo <= hi
+      ), ended as (
+        select customer_id, min(to_at) as first_end from analytics_standings
+        where shop_id = ${shopId} and to_at <= ${new Date(boundaries[n - 1] as number)}
+        group by 1
       ), pairs as (
         select a.customer_id, coalesce(a.k, b.k) as k,
           b.tier_id as bt, a.tier_id as at,
@@ -186,7 +186,7 @@ async function movements(db: Executor, shopId: number, boundaries: number[], tie
       group by 1, 2`,
     );
   });
-  return rows;
+  return rows.filter((r): r is { k: number; kind: MrrMovement; cents: string } => r.kind !== null);
 }
 
 /** Members in the tier at the window's start who are of no tier at its end, and the MRR lost. */
@@ -284,17 +284,10 @@ export async function subscriptionsFromRollup(
       left: 0,
     });
   }
-  // The movements' rows cover the customers who had a span end by the window's end; every
-  // other customer's change in a bucket is a new member's MRR: the bucket's net change less
-  // the rows' (each row's cents are its customers' change, zero when it has no kind).
-  const unread = points.arr.map((arr, k) => (k === 0 ? 0 : arr - (points.arr[k - 1] as number)));
   for (const r of moved) {
     const b = buckets[r.k - 1] as BucketFigures;
-    const cents = Number(r.cents);
-    unread[r.k] = (unread[r.k] as number) - cents;
-    if (r.kind !== null) b.movements[r.kind] += cents;
+    b.movements[r.kind] += Number(r.cents);
   }
-  for (let k = 1; k <= n; k += 1) (buckets[k - 1] as BucketFigures).movements.new += unread[k] as number;
   for (const r of counts) {
     const b = buckets[r.k - 1] as BucketFigures;
     b.joined += Number(r.joined);
