@@ -96,6 +96,16 @@ export function Modal({
   );
 }
 
+/**
+ * The `onOpenChange` of a modal that saves something: Escape, an outside click or × call `close`,
+ * except while `busy` (a save under way), so the person sees how it ends.
+ */
+export function closeWhenIdle(busy: boolean, close: () => void) {
+  return (open: boolean) => {
+    if (!open && !busy) close();
+  };
+}
+
 /** Closes the surrounding Modal when its child is clicked: <ModalClose><Button>Cancel</Button></ModalClose>. */
 export function ModalClose({ children }: { children: ReactNode }) {
   return <Dialog.Close asChild>{children}</Dialog.Close>;

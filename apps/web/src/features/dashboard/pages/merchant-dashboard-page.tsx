@@ -14,6 +14,7 @@ import {
   Card,
   CardHeader,
   EmptyState,
+  numberColumn,
   PhoneList,
   QueryErrorState,
   Skeleton,
@@ -90,13 +91,7 @@ export function MerchantDashboardPage() {
       className: "whitespace-nowrap",
     },
     { key: "sold", header: "Sold", cell: (row) => row.soldOffers, align: "right" },
-    {
-      key: "revenue",
-      header: "Revenue",
-      cell: (row) => formatMoney(row.revenue),
-      align: "right",
-      className: "tabular-nums",
-    },
+    numberColumn("revenue", "Revenue", (row) => formatMoney(row.revenue)),
     {
       key: "status",
       header: "Status",

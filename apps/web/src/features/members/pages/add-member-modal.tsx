@@ -9,7 +9,7 @@ import {
 } from "@tessera/shared";
 import { useNavigate } from "react-router";
 import { ModalFormActions } from "@/components/modal-form-actions";
-import { Modal, Select } from "@/components/ui";
+import { closeWhenIdle, Modal, Select } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
@@ -102,9 +102,7 @@ export function AddMemberModal() {
   return (
     <Modal
       open
-      onOpenChange={(open) => {
-        if (!open && !create.isPending) goBack();
-      }}
+      onOpenChange={closeWhenIdle(create.isPending, goBack)}
       title="Add New Member"
       size="lg"
     >

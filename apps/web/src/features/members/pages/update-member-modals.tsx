@@ -16,6 +16,7 @@ import { ModalFormActions } from "@/components/modal-form-actions";
 import {
   Button,
   ConfirmDialog,
+  closeWhenIdle,
   countryOfPhoneNumber,
   ErrorState,
   LoadingFields,
@@ -55,9 +56,7 @@ function MemberModalFrame({
   return (
     <Modal
       open
-      onOpenChange={(open) => {
-        if (!open && !pending) navigate(MEMBERS_PATH, { replace: true });
-      }}
+      onOpenChange={closeWhenIdle(pending, () => navigate(MEMBERS_PATH, { replace: true }))}
       title={title}
       size="lg"
     >

@@ -20,6 +20,7 @@ import { useState } from "react";
 import { PagedRecords } from "@/components/paged-records";
 import {
   Button,
+  numberColumn,
   Select,
   type TableColumn,
   Tabs,
@@ -92,13 +93,7 @@ export function ReportsPage() {
     },
     { key: "item", header: "Item", cell: (row) => row.item, className: "min-w-40" },
     { key: "type", header: "Payment type", cell: (row) => PAYMENT_TYPE_LABELS[row.paymentType] },
-    {
-      key: "price",
-      header: "Price",
-      cell: (row) => formatMoney(row.price),
-      align: "right",
-      className: "tabular-nums",
-    },
+    numberColumn("price", "Price", (row) => formatMoney(row.price)),
   ];
   const redemptionColumns: TableColumn<Redemption>[] = [
     {
@@ -109,13 +104,7 @@ export function ReportsPage() {
     },
     { key: "item", header: "Item", cell: (row) => row.item, className: "min-w-40" },
     { key: "customer", header: "Customer", cell: (row) => row.customerName },
-    {
-      key: "value",
-      header: "Value",
-      cell: (row) => formatMoney(row.value),
-      align: "right",
-      className: "tabular-nums",
-    },
+    numberColumn("value", "Value", (row) => formatMoney(row.value)),
   ];
 
   async function download() {
