@@ -14,7 +14,11 @@ import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
 import { useActiveTiers, useCreateMember } from "../api";
-import { type ContactFormValues, MemberContactFields } from "../components/member-contact-fields";
+import {
+  CONTACT_NAME_AND_PHONE_FIELDS,
+  type ContactFormValues,
+  MemberContactFields,
+} from "../components/member-contact-fields";
 import { MEMBERS_PATH, RENEWAL_LABELS, SET_PAYMENT_PATH } from "../member-status";
 import type { PaymentStepState } from "./set-payment-modal";
 
@@ -84,11 +88,8 @@ export function AddMemberModal() {
       onError: (error) => {
         if (
           !applyServerFieldErrors(error, setError, [
-            "firstName",
-            "lastName",
+            ...CONTACT_NAME_AND_PHONE_FIELDS,
             "email",
-            "phoneNumber",
-            "phoneCountry",
             "membershipId",
             "paymentType",
           ])
