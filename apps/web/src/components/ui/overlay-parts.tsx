@@ -1,0 +1,35 @@
+import type { ComponentType, ReactNode } from "react";
+
+type TextPart = ComponentType<{ className?: string; children?: ReactNode }>;
+
+/**
+ * The title and the optional description at the top of a Modal or a SidePanel. Each passes its
+ * own library's Title and Description, which wire them to the dialog's aria-labelledby and
+ * aria-describedby.
+ */
+export function OverlayHeading({
+  title,
+  description,
+  Title,
+  Description,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  Title: TextPart;
+  Description: TextPart;
+}) {
+  return (
+    <div className="min-w-0 flex-1">
+      <Title className="font-semibold text-fg text-lg">{title}</Title>
+      {description ? (
+        <Description className="mt-1 text-fg-muted text-sm">{description}</Description>
+      ) : null}
+    </div>
+  );
+}
+
+/** The part of a Modal or a SidePanel that scrolls, between the heading and the actions. */
+export function OverlayBody({ children }: { children?: ReactNode }) {
+  if (children === undefined) return null;
+  return <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-5 sm:px-6">{children}</div>;
+}
