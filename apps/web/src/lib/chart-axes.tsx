@@ -1,4 +1,4 @@
-import { CartesianGrid, XAxis, YAxis } from "recharts";
+import { CartesianGrid, XAxis, YAxis, type YAxisProps } from "recharts";
 
 /**
  * The grid and the two axes every bar or line chart of the merchant area draws: dates along the
@@ -19,15 +19,12 @@ export const compactMoney = new Intl.NumberFormat("en-US", {
 
 export function chartAxes({
   formatDate,
-  formatValue,
-  valueWidth,
-  allowDecimals,
+  valueAxis,
 }: {
   /** The X axis label of a bucket's `date`. */
   formatDate: (date: string) => string;
-  formatValue: (value: number) => string;
-  valueWidth: number;
-  allowDecimals?: boolean;
+  /** What the charts' value axes differ in: the figures' format, the axis's width, decimals. */
+  valueAxis: Pick<YAxisProps, "tickFormatter" | "width" | "allowDecimals">;
 }) {
   return (
     <>
@@ -41,14 +38,7 @@ export function chartAxes({
         minTickGap={16}
         interval="preserveStartEnd"
       />
-      <YAxis
-        tickFormatter={formatValue}
-        tick={axisTick}
-        tickLine={false}
-        axisLine={false}
-        width={valueWidth}
-        allowDecimals={allowDecimals}
-      />
+      <YAxis tick={axisTick} tickLine={false} axisLine={false} {...valueAxis} />
     </>
   );
 }

@@ -50,9 +50,11 @@ export function SeriesChart({
     <>
       {chartAxes({
         formatDate: formatBucketLabel,
-        formatValue: (value) => (money ? compactMoney.format(value) : String(value)),
-        valueWidth: 56,
-        allowDecimals: !money ? false : undefined,
+        valueAxis: {
+          tickFormatter: (value: number) => (money ? compactMoney.format(value) : String(value)),
+          width: 56,
+          allowDecimals: !money ? false : undefined,
+        },
       })}
       <Tooltip
         formatter={(value) => format(Number(value))}

@@ -84,9 +84,11 @@ export function RevenueBars({
       >
         {chartAxes({
           formatDate: formatBucketLabel,
-          formatValue: (value) => compactMoney.format(value),
-          valueWidth: 52,
-          allowDecimals: false,
+          valueAxis: {
+            tickFormatter: (value: number) => compactMoney.format(value),
+            width: 52,
+            allowDecimals: false,
+          },
         })}
         <Tooltip
           content={RevenueTooltip}
