@@ -28,9 +28,9 @@ import {
   TabsList,
   TabsTrigger,
 } from "@/components/ui";
-import { notifyError } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useDownload } from "@/lib/use-download";
 import {
   downloadReport,
   REPORT_PAGE_SIZE,
@@ -61,7 +61,6 @@ export function ReportsPage() {
   );
   const [transactionPage, setTransactionPage] = useState(1);
   const [redemptionPage, setRedemptionPage] = useState(1);
-  const [downloading, setDownloading] = useState(false);
   const transactions = useTransactionReport(period, paymentType, transactionPage);
   const redemptions = useRedemptionReport(period, redemptionPage);
   const current = tab === "transactions" ? transactions : redemptions;
@@ -107,30 +106,21 @@ export function ReportsPage() {
     numberColumn("value", "Value", (row) => formatMoney(row.value)),
   ];
 
-  async function download() {
-    setDownloading(true);
-    try {
-      if (tab === "transactions") {
-        await downloadReport(
+  // An empty period answers 404 with the spec's alert ("No transaction data available to
+  // download"); the button is disabled before that whenever the screen knows it is empty.
+  const { downloading, download } = useDownload(() =>
+    tab === "transactions"
+      ? downloadReport(
           "/reports/export-transaction-report",
           { timeFilter: period, paymentType },
           "transactions.csv",
-        );
-      } else {
-        await downloadReport(
+        )
+      : downloadReport(
           "/reports/export-redemption-report",
           { timeFilter: period },
           "redemptions.csv",
-        );
-      }
-    } catch (error) {
-      // An empty period answers 404 with the spec's alert ("No transaction data available to
-      // download"); the button is disabled before that whenever the screen knows it is empty.
-      notifyError(error);
-    } finally {
-      setDownloading(false);
-    }
-  }
+        ),
+  );
 
   return (
     <div className="flex flex-col gap-6">
