@@ -1,10 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
-import { IconButton } from "./button";
-import { OverlayBody, OverlayHeading } from "./overlay-parts";
+import { OverlayBody, OverlayCloseButton, OverlayHeading } from "./overlay-parts";
 
 const widths = {
   sm: "sm:max-w-sm",
@@ -74,11 +72,11 @@ export function Modal({
               Description={Dialog.Description}
             />
             {hideCloseButton ? null : (
-              <Dialog.Close asChild>
-                <IconButton aria-label={t("Close")} size="sm" className="-me-2 -mt-1 text-fg-muted">
-                  <X aria-hidden="true" />
-                </IconButton>
-              </Dialog.Close>
+              <OverlayCloseButton
+                Close={Dialog.Close}
+                label={t("Close")}
+                className="-me-2 -mt-1 text-fg-muted"
+              />
             )}
           </div>
           <OverlayBody>{children}</OverlayBody>

@@ -1,4 +1,6 @@
+import { X } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
+import { IconButton } from "./button";
 
 type TextPart = ComponentType<{ className?: string; children?: ReactNode }>;
 
@@ -32,4 +34,24 @@ export function OverlayHeading({
 export function OverlayBody({ children }: { children?: ReactNode }) {
   if (children === undefined) return null;
   return <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-5 sm:px-6">{children}</div>;
+}
+
+/** The × in the corner of a Modal, a SidePanel or a Sheet, inside its library's Close. */
+export function OverlayCloseButton({
+  Close,
+  label,
+  className,
+}: {
+  Close: ComponentType<{ asChild?: boolean; children?: ReactNode }>;
+  /** Its accessible name, already translated. */
+  label: string;
+  className: string;
+}) {
+  return (
+    <Close asChild>
+      <IconButton aria-label={label} size="sm" className={className}>
+        <X aria-hidden="true" />
+      </IconButton>
+    </Close>
+  );
 }

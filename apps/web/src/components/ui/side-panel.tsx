@@ -1,10 +1,9 @@
-import { X } from "lucide-react";
 import { type ReactNode, useCallback, useRef, useState } from "react";
 import { Drawer } from "vaul";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
-import { Button, IconButton } from "./button";
-import { OverlayBody, OverlayHeading } from "./overlay-parts";
+import { Button } from "./button";
+import { OverlayBody, OverlayCloseButton, OverlayHeading } from "./overlay-parts";
 
 export interface SidePanelProps {
   open?: boolean;
@@ -116,11 +115,11 @@ export function SidePanel({
               Title={Drawer.Title}
               Description={Drawer.Description}
             />
-            <Drawer.Close asChild>
-              <IconButton aria-label={t("Close")} size="sm" className="-me-2 text-fg-muted">
-                <X aria-hidden="true" />
-              </IconButton>
-            </Drawer.Close>
+            <OverlayCloseButton
+              Close={Drawer.Close}
+              label={t("Close")}
+              className="-me-2 text-fg-muted"
+            />
           </div>
           <OverlayBody>{children}</OverlayBody>
           {hasFooter ? (
