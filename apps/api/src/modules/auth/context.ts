@@ -9,24 +9,20 @@ import { toUserDto } from "./dto";
 import * as repo from "./repo";
 import { hashToken, newToken } from "./tokens";
 
+/** An account e-mail carrying one link (verify the address, reset the password). */
+type AccountLinkEmail = {
+  to: string;
+  firstName: string;
+  link: string;
+  shop?: Shop;
+  /** The customer's chosen language, if any (else the shop's default). */
+  locale?: string | null;
+};
+
 /** What the auth flows need from e-mail: one call per message, links already built. */
 export type AccountEmails = {
-  sendVerifyEmail(input: {
-    to: string;
-    firstName: string;
-    link: string;
-    shop?: Shop;
-    /** The customer's chosen language, if any (else the shop's default). */
-    locale?: string | null;
-  }): Promise<void>;
-  sendResetPassword(input: {
-    to: string;
-    firstName: string;
-    link: string;
-    shop?: Shop;
-    /** The customer's chosen language, if any (else the shop's default). */
-    locale?: string | null;
-  }): Promise<void>;
+  sendVerifyEmail(input: AccountLinkEmail): Promise<void>;
+  sendResetPassword(input: AccountLinkEmail): Promise<void>;
   sendStaffInvite(input: {
     to: string;
     firstName: string;
