@@ -11,8 +11,7 @@ import { AppError } from "../../../errors";
 
 export type StagedRow = { rowNo: number; cells: string[] };
 
-// 500 rows a statement: a smaller batch of cells in flight keeps the heap's peak lower.
-const BATCH = 500;
+const BATCH = 2000;
 // A cell longer than this is not a member's field; it bounds what one record can hold.
 const MAX_RECORD_BYTES = 64 * 1024;
 
