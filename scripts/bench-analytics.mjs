@@ -86,14 +86,10 @@ export const ANALYTICS_READS = [
  * reports shop's SQL, sequential timing).
  */
 export async function runAnalytics(label, env, helpers) {
-  const { startServer, stopServer, call, bulkReportsSql, timeRequests } = helpers;
+  const { startServer, stopServer, signInOwnerWithDb, bulkReportsSql, timeRequests } = helpers;
   const server = await startServer(env, { apiOnly: true });
   try {
-    const login = { email: "owner@demo-shop.test", password: "Demo@1234" };
-    const { user, token } = await call(server.url, "/auth/sign-in", { body: login });
-    const { default: pg } = await import("pg");
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
+    const { user, token, client } = await signInOwnerWithDb(server, env);
     const started = performance.now();
     try {
       // BENCH_KEEP_DB=1 with a DATABASE_URL seeded by an earlier run: measure it as it is (the

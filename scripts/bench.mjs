@@ -577,14 +577,23 @@ async function timeExport(url, token) {
   return { rows: lines - 1, seconds, mb: bytes / 1e6 };
 }
 
+/**
+ * Signs the demo shop's owner in and opens a direct database connection, for the benches that
+ * seed bulk rows with SQL before timing the API's reads. The caller ends the client.
+ */
+async function signInOwnerWithDb(server, env) {
+  const login = { email: "owner@demo-shop.test", password: "Demo@1234" };
+  const { user, token } = await call(server.url, "/auth/sign-in", { body: login });
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  return { user, token, client };
+}
+
 async function runReports(label, env) {
   const server = await startServer(env, { apiOnly: true });
   try {
-    const login = { email: "owner@demo-shop.test", password: "Demo@1234" };
-    const { user, token } = await call(server.url, "/auth/sign-in", { body: login });
-    const { default: pg } = await import("pg");
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
+    const { user, token, client } = await signInOwnerWithDb(server, env);
     const started = performance.now();
     try {
       for (const statement of bulkReportsSql(user.shopId)) await client.query(statement);
@@ -662,7 +671,13 @@ try {
   if (ONLY === "analytics") {
     if (!databaseUrl) throw new Error("The analytics benchmark needs PostgreSQL.");
     const { runAnalytics, ANALYTICS_MEMBERS } = await import("./bench-analytics.mjs");
-    const helpers = { startServer, stopServer, call, bulkReportsSql, timeRequests };
+    const helpers = {
+      startServer,
+      stopServer,
+      signInOwnerWithDb,
+      bulkReportsSql,
+      timeRequests,
+    };
     const analyticsRows = await runAnalytics("PostgreSQL", { DATABASE_URL: databaseUrl }, helpers);
     console.log(
       `Analytics, ${TRANSACTIONS.toLocaleString("en")} transactions plus ${ANALYTICS_MEMBERS.toLocaleString("en")} members' year, ${SAMPLES} sequential requests each:`,

@@ -101,11 +101,7 @@ export function checkStoreLogoSize(size: ImageSize): string | undefined {
 
 /** Customize Store cover photo: 480–520 wide, 250–290 high. */
 export function checkStoreBannerSize(size: ImageSize): string | undefined {
-  const b = STORE_BANNER_SIZE;
-  return isWithin(size.width, b.minWidth, b.maxWidth) &&
-    isWithin(size.height, b.minHeight, b.maxHeight)
-    ? undefined
-    : FILE_MESSAGES.bannerSize;
+  return fitsRange(size, STORE_BANNER_SIZE) ? undefined : FILE_MESSAGES.bannerSize;
 }
 
 /** Offer image file: png, jpeg, jpg, heic or heif, at most 5MB. */
@@ -128,11 +124,7 @@ export const OFFER_IMAGE_SIZE = {
 
 /** Offer image: 330–350 wide, 210–230 high. */
 export function checkOfferImageSize(size: ImageSize): string | undefined {
-  const o = OFFER_IMAGE_SIZE;
-  return isWithin(size.width, o.minWidth, o.maxWidth) &&
-    isWithin(size.height, o.minHeight, o.maxHeight)
-    ? undefined
-    : FILE_MESSAGES.offerImageSize;
+  return fitsRange(size, OFFER_IMAGE_SIZE) ? undefined : FILE_MESSAGES.offerImageSize;
 }
 
 /**
@@ -156,8 +148,16 @@ export function checkOfferImage(input: {
   );
 }
 
-function isWithin(value: number, min: number, max: number): boolean {
-  return value >= min && value <= max;
+type SizeRange = { minWidth: number; maxWidth: number; minHeight: number; maxHeight: number };
+
+/** Both sides within their bounds, the bounds included. */
+function fitsRange(size: ImageSize, range: SizeRange): boolean {
+  return (
+    size.width >= range.minWidth &&
+    size.width <= range.maxWidth &&
+    size.height >= range.minHeight &&
+    size.height <= range.maxHeight
+  );
 }
 
 export { sanitizeFileName } from "./file-names.ts";
