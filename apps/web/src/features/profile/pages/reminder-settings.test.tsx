@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
@@ -38,7 +38,9 @@ describe("Customize Store: renewal reminders", () => {
     renderRoutes(routes, "/merchant/profile/store-setting");
     // The lazy route loads first.
     const yearly = await screen.findByLabelText(/Yearly plans/, {}, { timeout: 15_000 });
-    expect(yearly).toHaveValue(7);
+    // The fields mount a moment before the saved values are put in them (the form's reset runs
+    // in an effect once the settings arrive): a busy machine can read them in between.
+    await waitFor(() => expect(yearly).toHaveValue(7));
     const monthly = screen.getByLabelText(/Monthly plans/);
     const save = screen.getByRole("button", { name: "Save reminders" });
     expect(save).toBeDisabled();
