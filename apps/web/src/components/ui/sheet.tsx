@@ -1,8 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
-import { OverlayCloseButton } from "./overlay-parts";
+import { IconButton } from "./button";
 
 export interface SheetProps {
   open: boolean;
@@ -45,11 +46,11 @@ export function Sheet({
             <Dialog.Title className={cn(hideTitle ? "sr-only" : "font-semibold text-fg text-lg")}>
               {title}
             </Dialog.Title>
-            <OverlayCloseButton
-              Close={Dialog.Close}
-              label={t("Close menu")}
-              className="ms-auto text-fg-muted"
-            />
+            <Dialog.Close asChild>
+              <IconButton aria-label={t("Close menu")} size="sm" className="ms-auto text-fg-muted">
+                <X aria-hidden="true" />
+              </IconButton>
+            </Dialog.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
         </Dialog.Content>

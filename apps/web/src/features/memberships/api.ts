@@ -1,13 +1,17 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MembershipTierValues, Tier } from "@tessera/shared";
 import { api } from "@/lib/api-client";
-import { catalogueKeys, useDeleteCatalogueItem, useSaveCatalogueItem } from "@/lib/catalogue-cache";
 import { retryUnlessClientError } from "@/lib/query-client";
 
 /** The Memberships page tabs: published tiers, and archived ones (inactive and deleted). */
 export type MembershipTab = "active" | "archived";
 
-export const membershipKeys = catalogueKeys<MembershipTab, "memberships">("memberships");
+export const membershipKeys = {
+  all: ["memberships"] as const,
+  lists: () => [...membershipKeys.all, "list"] as const,
+  list: (tab: MembershipTab) => [...membershipKeys.lists(), tab] as const,
+  detail: (id: number) => [...membershipKeys.all, "detail", id] as const,
+};
 
 /** GET /memberships/get-all-memberships?active=true | ?inactive=true */
 export async function fetchMemberships(tab: MembershipTab, signal?: AbortSignal): Promise<Tier[]> {
@@ -63,7 +67,14 @@ export function saveMembership(
 }
 
 export function useSaveMembership() {
-  return useSaveCatalogueItem(membershipKeys, saveMembership, ({ membership }) => membership);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveMembership,
+    onSuccess: ({ membership }) => {
+      queryClient.setQueryData(membershipKeys.detail(membership.id), membership);
+      return queryClient.invalidateQueries({ queryKey: membershipKeys.lists() });
+    },
+  });
 }
 
 /** DELETE /memberships/delete-membership-by-id?id= */
@@ -76,5 +87,9 @@ export function deleteMembership(id: number) {
 }
 
 export function useDeleteMembership() {
-  return useDeleteCatalogueItem(membershipKeys, deleteMembership);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMembership,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: membershipKeys.all }),
+  });
 }

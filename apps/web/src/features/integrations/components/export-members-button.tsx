@@ -1,9 +1,9 @@
 import { Download } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui";
 import { getFile } from "@/lib/api-client";
-import { notifySuccess } from "@/lib/notify";
+import { notifyError, notifySuccess } from "@/lib/notify";
 import { saveBlob } from "@/lib/save-file";
-import { useDownload } from "@/lib/use-download";
 
 export type MemberExportFilter = { filter: string; search: string };
 
@@ -12,19 +12,27 @@ export type MemberExportFilter = { filter: string; search: string };
  * token (a plain link cannot send it), then saved under the server's file name.
  */
 export function ExportMembersButton({ filter, search }: MemberExportFilter) {
-  const { downloading, download } = useDownload(async () => {
-    const { blob, fileName } = await getFile("/member/export-members", {
-      query: {
-        active: filter === "active" || undefined,
-        inactive: filter === "inactive" || undefined,
-        search: search.trim() || undefined,
-      },
-    });
-    saveBlob(blob, fileName ?? "members.csv");
-    notifySuccess("Members exported.");
-  });
+  const [pending, setPending] = useState(false);
+  async function download() {
+    setPending(true);
+    try {
+      const { blob, fileName } = await getFile("/member/export-members", {
+        query: {
+          active: filter === "active" || undefined,
+          inactive: filter === "inactive" || undefined,
+          search: search.trim() || undefined,
+        },
+      });
+      saveBlob(blob, fileName ?? "members.csv");
+      notifySuccess("Members exported.");
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setPending(false);
+    }
+  }
   return (
-    <Button variant="outline" loading={downloading} onClick={() => void download()}>
+    <Button variant="outline" loading={pending} onClick={() => void download()}>
       <Download aria-hidden="true" className="size-4" />
       Export
     </Button>

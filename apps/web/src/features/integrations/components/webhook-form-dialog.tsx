@@ -9,7 +9,6 @@ import {
 import { type FormEvent, useState } from "react";
 import { Button, Modal, TextInput } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
-import { firstIssuePerField } from "@/lib/form-errors";
 import { notifyError } from "@/lib/notify";
 import { useCreateWebhook } from "../webhooks-api";
 
@@ -102,7 +101,11 @@ export function WebhookFormDialog({
       eventTypes: [...chosen],
     });
     if (!parsed.success) {
-      setErrors(firstIssuePerField(parsed.error.issues));
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        next[issue.path[0] as keyof CreateWebhookEndpointPayload] ??= issue.message;
+      }
+      setErrors(next);
       return;
     }
     setErrors({});

@@ -9,16 +9,12 @@ import {
 } from "@tessera/shared";
 import { useNavigate } from "react-router";
 import { ModalFormActions } from "@/components/modal-form-actions";
-import { closeWhenIdle, Modal, Select } from "@/components/ui";
+import { Modal, Select } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
 import { useActiveTiers, useCreateMember } from "../api";
-import {
-  CONTACT_NAME_AND_PHONE_FIELDS,
-  type ContactFormValues,
-  MemberContactFields,
-} from "../components/member-contact-fields";
+import { type ContactFormValues, MemberContactFields } from "../components/member-contact-fields";
 import { MEMBERS_PATH, RENEWAL_LABELS, SET_PAYMENT_PATH } from "../member-status";
 import type { PaymentStepState } from "./set-payment-modal";
 
@@ -88,8 +84,11 @@ export function AddMemberModal() {
       onError: (error) => {
         if (
           !applyServerFieldErrors(error, setError, [
-            ...CONTACT_NAME_AND_PHONE_FIELDS,
+            "firstName",
+            "lastName",
             "email",
+            "phoneNumber",
+            "phoneCountry",
             "membershipId",
             "paymentType",
           ])
@@ -103,7 +102,9 @@ export function AddMemberModal() {
   return (
     <Modal
       open
-      onOpenChange={closeWhenIdle(create.isPending, goBack)}
+      onOpenChange={(open) => {
+        if (!open && !create.isPending) goBack();
+      }}
       title="Add New Member"
       size="lg"
     >

@@ -16,7 +16,6 @@ import {
   Badge,
   EmptyState,
   ListPager,
-  numberColumn,
   PhoneList,
   type PhoneListProps,
   QueryErrorState,
@@ -145,7 +144,13 @@ function transactionColumnsFor(
         <Badge tone={statusTone(row.status)}>{TRANSACTION_STATUS_LABELS[row.status]}</Badge>
       ),
     },
-    numberColumn("price", "Price", (row) => formatMoney(row.amount)),
+    {
+      key: "price",
+      header: "Price",
+      align: "right",
+      className: "tabular-nums",
+      cell: (row) => formatMoney(row.amount),
+    },
     {
       key: "receipt",
       header: "Receipt",
@@ -176,7 +181,13 @@ export function HistoryTabs({ data }: { data: GetMemberResponse }) {
     { key: "item", header: "Item", cell: (row) => row.item },
     { key: "type", header: "Type", cell: (row) => REDEMPTION_TYPE_LABELS[row.redemptionType] },
     { key: "by", header: "Redeemed by", cell: (row) => row.performedByName },
-    numberColumn("value", "Value", (row) => formatMoney(row.value)),
+    {
+      key: "value",
+      header: "Value",
+      align: "right",
+      className: "tabular-nums",
+      cell: (row) => formatMoney(row.value),
+    },
   ];
   return (
     <Tabs defaultValue="transactions">

@@ -11,7 +11,6 @@ import {
   DropdownMenuItem,
   EmptyState,
   IconButton,
-  numberColumn,
   QueryErrorState,
   statusTone,
   Table,
@@ -190,7 +189,13 @@ export function MembersPage() {
         <Badge tone={statusTone(member.status)}>{MEMBER_STATUS_LABELS[member.status]}</Badge>
       ),
     },
-    numberColumn("balance", "Reward Balance", (member) => formatMoney(member.totalRewardBalance)),
+    {
+      key: "balance",
+      header: "Reward Balance",
+      align: "right",
+      className: "tabular-nums",
+      cell: (member) => formatMoney(member.totalRewardBalance),
+    },
     {
       key: "actions",
       header: <span className="sr-only">Actions</span>,

@@ -9,14 +9,7 @@ import {
 } from "@tessera/shared";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ModalFormActions } from "@/components/modal-form-actions";
-import {
-  buttonClassName,
-  closeWhenIdle,
-  Modal,
-  Select,
-  Skeleton,
-  TextInput,
-} from "@/components/ui";
+import { buttonClassName, Modal, Select, Skeleton, TextInput } from "@/components/ui";
 import { useCheckedForm } from "@/lib/form-errors";
 import { notifyError } from "@/lib/notify";
 import { useActiveTiers, useSetPayment } from "../api";
@@ -115,7 +108,9 @@ export function SetPaymentModal() {
   return (
     <Modal
       open
-      onOpenChange={closeWhenIdle(pay.isPending, close)}
+      onOpenChange={(open) => {
+        if (!open && !pay.isPending) close();
+      }}
       title="Payment"
       description={
         state ? `Membership for ${state.firstName} ${state.lastName} (${state.email})` : undefined

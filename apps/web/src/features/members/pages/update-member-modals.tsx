@@ -16,7 +16,6 @@ import { ModalFormActions } from "@/components/modal-form-actions";
 import {
   Button,
   ConfirmDialog,
-  closeWhenIdle,
   countryOfPhoneNumber,
   ErrorState,
   LoadingFields,
@@ -34,11 +33,7 @@ import {
   useUpdateMember,
   useUpdateMembership,
 } from "../api";
-import {
-  CONTACT_NAME_AND_PHONE_FIELDS,
-  type ContactFormValues,
-  MemberContactFields,
-} from "../components/member-contact-fields";
+import { type ContactFormValues, MemberContactFields } from "../components/member-contact-fields";
 import { MEMBERS_PATH, RENEWAL_LABELS } from "../member-status";
 import { useCounterCheckout } from "../use-counter-checkout";
 
@@ -60,7 +55,9 @@ function MemberModalFrame({
   return (
     <Modal
       open
-      onOpenChange={closeWhenIdle(pending, () => navigate(MEMBERS_PATH, { replace: true }))}
+      onOpenChange={(open) => {
+        if (!open && !pending) navigate(MEMBERS_PATH, { replace: true });
+      }}
       title={title}
       size="lg"
     >
@@ -115,7 +112,14 @@ function UpdateMemberForm({
           navigate(MEMBERS_PATH, { replace: true });
         },
         onError: (error) => {
-          if (!applyServerFieldErrors(error, setError, CONTACT_NAME_AND_PHONE_FIELDS)) {
+          if (
+            !applyServerFieldErrors(error, setError, [
+              "firstName",
+              "lastName",
+              "phoneNumber",
+              "phoneCountry",
+            ])
+          ) {
             notifyError(error, { fallback: MEMBER_ACTION_MESSAGES.updateFailed });
           }
         },
