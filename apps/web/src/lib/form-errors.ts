@@ -65,3 +65,18 @@ export function useCheckedForm<TInput extends FieldValues, TOutput = TInput>(
   useClearErrorOnEdit(form.watch, form.clearErrors);
   return form;
 }
+
+/**
+ * A schema's issues as one message a field (the first it got), for forms that keep their errors
+ * in state rather than in react-hook-form.
+ */
+export function firstIssuePerField<Field extends string>(
+  issues: readonly {
+    path: readonly PropertyKey[];
+    message: string;
+  }[],
+): Partial<Record<Field, string>> {
+  const messages: Partial<Record<Field, string>> = {};
+  for (const issue of issues) messages[issue.path[0] as Field] ??= issue.message;
+  return messages;
+}

@@ -1,17 +1,16 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { LogOut } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoader } from "@/components/page-loader";
-import { Button, ErrorState } from "@/components/ui";
+import { ErrorState } from "@/components/ui";
 import { DASHBOARD_PATH, prefetchDashboard } from "@/features/dashboard";
 import {
   CREATE_SHOP_PATH,
   currentUserQueryOptions,
   MERCHANT_HOME_PATH,
-  useLogout,
   useMyShop,
 } from "@/features/session";
+import { LogoutButton } from "@/features/shops/components/logout-button";
 import { getErrorContent } from "@/lib/notify";
 import {
   brandingStyle,
@@ -22,33 +21,21 @@ import {
 } from "@/lib/shop-branding";
 import { hasMerchantSession } from "@/lib/token-storage";
 
+/** The shop did not load: the server's message, Retry, and Logout as the way out. */
 function ShopLoadError({
-  error,
-  retry,
-  retrying,
+  query,
 }: {
-  error: unknown;
-  retry: () => void;
-  retrying: boolean;
+  query: { error: unknown; refetch: () => unknown; isFetching: boolean };
 }) {
-  const logout = useLogout("/");
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center px-4">
       <ErrorState
         title="We could not load your shop"
-        message={getErrorContent(error).message}
-        onRetry={retry}
-        retrying={retrying}
+        message={getErrorContent(query.error).message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
       />
-      <Button
-        variant="ghost"
-        size="sm"
-        loading={logout.isPending}
-        leftIcon={<LogOut aria-hidden="true" className="size-4" />}
-        onClick={() => logout.mutate()}
-      >
-        Logout
-      </Button>
+      <LogoutButton />
     </main>
   );
 }
@@ -98,15 +85,7 @@ export function MerchantAreaGuard({ children }: { children?: ReactNode }) {
       </div>
     );
   }
-  if (shop.isError) {
-    return (
-      <ShopLoadError
-        error={shop.error}
-        retry={() => void shop.refetch()}
-        retrying={shop.isFetching}
-      />
-    );
-  }
+  if (shop.isError) return <ShopLoadError query={shop} />;
   if (!shop.data?.id) return <Navigate to={CREATE_SHOP_PATH} replace />;
   return <CurrentShopProvider shop={shop.data}>{children ?? <Outlet />}</CurrentShopProvider>;
 }
@@ -123,15 +102,7 @@ export function CreateShopGuard({ children }: { children?: ReactNode }) {
   if (!isMerchant) return <Navigate to="/" replace />;
   if (showsForm.current) return children ?? <Outlet />;
   if (shop.isPending) return <PageLoader label="Loading your shop" />;
-  if (shop.isError) {
-    return (
-      <ShopLoadError
-        error={shop.error}
-        retry={() => void shop.refetch()}
-        retrying={shop.isFetching}
-      />
-    );
-  }
+  if (shop.isError) return <ShopLoadError query={shop} />;
   if (shop.data?.id) return <Navigate to={MERCHANT_HOME_PATH} replace />;
   showsForm.current = true;
   return children ?? <Outlet />;

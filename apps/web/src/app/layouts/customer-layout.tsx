@@ -1,6 +1,6 @@
 import { LayoutDashboard, LogOut, Menu, UserRound } from "lucide-react";
 import { useEffect } from "react";
-import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { ShopLogo } from "@/components/shop-logo";
 import { ThemeToggle } from "@/components/theme-toggle";
@@ -21,11 +21,11 @@ import { customerSection } from "@/features/customer/catalogue";
 import { CustomerLanguageMenu } from "@/features/customer/language";
 import { NotificationBell } from "@/features/notifications";
 import { useLogout } from "@/features/session";
-import { cn } from "@/lib/cn";
 import { useSection } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useSidebar } from "../providers/sidebar-provider";
+import { SideNavLink } from "./side-nav-link";
 
 type NavItem = { to: string; label: string; icon: typeof LayoutDashboard };
 
@@ -164,22 +164,8 @@ export function CustomerLayout() {
           </div>
         ) : null}
         <nav aria-label={t("Account")} className="flex flex-col gap-1 px-3 py-2">
-          {items.map(({ to, label, icon: Icon }) => (
-            <NavLink
-              key={to}
-              to={to}
-              className={({ isActive }) =>
-                cn(
-                  "flex items-center gap-3 rounded-control px-3 py-2.5 font-medium text-sm no-underline",
-                  isActive
-                    ? "bg-primary-soft text-primary-ink"
-                    : "text-fg-muted hover:bg-muted hover:text-fg",
-                )
-              }
-            >
-              <Icon aria-hidden="true" className="size-5" />
-              {label}
-            </NavLink>
+          {items.map(({ to, label, icon }) => (
+            <SideNavLink key={to} to={to} label={label} icon={icon} />
           ))}
           <button
             type="button"

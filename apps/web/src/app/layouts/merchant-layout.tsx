@@ -1,6 +1,6 @@
 import { LogOut, Menu } from "lucide-react";
 import { useEffect, useSyncExternalStore } from "react";
-import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router";
+import { Link, Navigate, Outlet, useLocation } from "react-router";
 import { BrandLogo } from "@/components/brand-logo";
 import { ShopLogo } from "@/components/shop-logo";
 import { ThemeToggle } from "@/components/theme-toggle";
@@ -9,10 +9,10 @@ import { ScanCardButton } from "@/features/member-card/scanner";
 import { memberDetailPath } from "@/features/members";
 import { NotificationBell } from "@/features/notifications";
 import { MERCHANT_PROFILE_PATH, useCurrentUser, useLogout } from "@/features/session";
-import { cn } from "@/lib/cn";
 import { brandingStyle, useCurrentShop, useDocumentBranding } from "@/lib/shop-branding";
 import { useSidebar } from "../providers/sidebar-provider";
 import { navItemsFor } from "./merchant-nav";
+import { SideNavLink } from "./side-nav-link";
 
 /** Tailwind's `lg`: from here on the sidebar is always on screen. */
 const DESKTOP_QUERY = "(min-width: 1024px)";
@@ -62,22 +62,9 @@ function SidebarContent() {
       </div>
       <nav aria-label="Main" className="flex-1 px-3 py-2">
         <ul className="flex flex-col gap-1">
-          {navItemsFor(user.data).map(({ to, label, icon: Icon }) => (
+          {navItemsFor(user.data).map(({ to, label, icon }) => (
             <li key={to}>
-              <NavLink
-                to={to}
-                className={({ isActive }) =>
-                  cn(
-                    "flex items-center gap-3 rounded-control px-3 py-2.5 font-medium text-sm no-underline transition-colors",
-                    isActive
-                      ? "bg-primary-soft text-primary-ink"
-                      : "text-fg-muted hover:bg-muted hover:text-fg",
-                  )
-                }
-              >
-                <Icon aria-hidden="true" className="size-5" />
-                {label}
-              </NavLink>
+              <SideNavLink to={to} label={label} icon={icon} className="transition-colors" />
             </li>
           ))}
         </ul>

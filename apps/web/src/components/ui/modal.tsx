@@ -1,9 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
-import { IconButton } from "./button";
+import { OverlayBody, OverlayCloseButton, OverlayHeading } from "./overlay-parts";
 
 const widths = {
   sm: "sm:max-w-sm",
@@ -66,25 +65,21 @@ export function Modal({
           )}
         >
           <div className="flex items-start gap-3 px-5 pt-5 pb-3 sm:px-6 sm:pt-6">
-            <div className="min-w-0 flex-1">
-              <Dialog.Title className="font-semibold text-fg text-lg">{title}</Dialog.Title>
-              {description ? (
-                <Dialog.Description className="mt-1 text-fg-muted text-sm">
-                  {description}
-                </Dialog.Description>
-              ) : null}
-            </div>
+            <OverlayHeading
+              title={title}
+              description={description}
+              Title={Dialog.Title}
+              Description={Dialog.Description}
+            />
             {hideCloseButton ? null : (
-              <Dialog.Close asChild>
-                <IconButton aria-label={t("Close")} size="sm" className="-me-2 -mt-1 text-fg-muted">
-                  <X aria-hidden="true" />
-                </IconButton>
-              </Dialog.Close>
+              <OverlayCloseButton
+                Close={Dialog.Close}
+                label={t("Close")}
+                className="-me-2 -mt-1 text-fg-muted"
+              />
             )}
           </div>
-          {children !== undefined ? (
-            <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-5 sm:px-6">{children}</div>
-          ) : null}
+          <OverlayBody>{children}</OverlayBody>
           {footer ? (
             <div className="flex flex-col-reverse gap-2 border-line border-t px-5 py-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:flex-row sm:justify-end sm:px-6">
               {footer}
@@ -94,6 +89,16 @@ export function Modal({
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * The `onOpenChange` of a modal that saves something: Escape, an outside click or × call `close`,
+ * except while `busy` (a save under way), so the person sees how it ends.
+ */
+export function closeWhenIdle(busy: boolean, close: () => void) {
+  return (open: boolean) => {
+    if (!open && !busy) close();
+  };
 }
 
 /** Closes the surrounding Modal when its child is clicked: <ModalClose><Button>Cancel</Button></ModalClose>. */

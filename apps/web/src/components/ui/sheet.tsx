@@ -1,9 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
-import { IconButton } from "./button";
+import { OverlayCloseButton } from "./overlay-parts";
 
 export interface SheetProps {
   open: boolean;
@@ -46,11 +45,11 @@ export function Sheet({
             <Dialog.Title className={cn(hideTitle ? "sr-only" : "font-semibold text-fg text-lg")}>
               {title}
             </Dialog.Title>
-            <Dialog.Close asChild>
-              <IconButton aria-label={t("Close menu")} size="sm" className="ms-auto text-fg-muted">
-                <X aria-hidden="true" />
-              </IconButton>
-            </Dialog.Close>
+            <OverlayCloseButton
+              Close={Dialog.Close}
+              label={t("Close menu")}
+              className="ms-auto text-fg-muted"
+            />
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
         </Dialog.Content>

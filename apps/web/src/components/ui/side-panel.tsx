@@ -1,9 +1,9 @@
-import { X } from "lucide-react";
 import { type ReactNode, useCallback, useRef, useState } from "react";
 import { Drawer } from "vaul";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
-import { Button, IconButton } from "./button";
+import { Button } from "./button";
+import { OverlayBody, OverlayCloseButton, OverlayHeading } from "./overlay-parts";
 
 export interface SidePanelProps {
   open?: boolean;
@@ -109,23 +109,19 @@ export function SidePanel({
             className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-line-strong"
           />
           <div className="flex items-start gap-3 px-5 pt-3 pb-3 sm:px-6">
-            <div className="min-w-0 flex-1">
-              <Drawer.Title className="font-semibold text-fg text-lg">{title}</Drawer.Title>
-              {description ? (
-                <Drawer.Description className="mt-1 text-fg-muted text-sm">
-                  {description}
-                </Drawer.Description>
-              ) : null}
-            </div>
-            <Drawer.Close asChild>
-              <IconButton aria-label={t("Close")} size="sm" className="-me-2 text-fg-muted">
-                <X aria-hidden="true" />
-              </IconButton>
-            </Drawer.Close>
+            <OverlayHeading
+              title={title}
+              description={description}
+              Title={Drawer.Title}
+              Description={Drawer.Description}
+            />
+            <OverlayCloseButton
+              Close={Drawer.Close}
+              label={t("Close")}
+              className="-me-2 text-fg-muted"
+            />
           </div>
-          {children !== undefined ? (
-            <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-5 sm:px-6">{children}</div>
-          ) : null}
+          <OverlayBody>{children}</OverlayBody>
           {hasFooter ? (
             <div className="border-line border-t px-5 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-6">
               {hasPayable ? (

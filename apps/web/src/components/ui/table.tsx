@@ -14,6 +14,15 @@ export interface TableColumn<Row> {
   headerClassName?: string;
 }
 
+/** A column of figures (money, counts): right-aligned, the digits lined up from row to row. */
+export function numberColumn<Row>(
+  key: string,
+  header: ReactNode,
+  cell: TableColumn<Row>["cell"],
+): TableColumn<Row> {
+  return { key, header, cell, align: "right", className: "tabular-nums" };
+}
+
 export interface TableProps<Row> {
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];

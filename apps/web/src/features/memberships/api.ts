@@ -1,17 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { MembershipTierValues, Tier } from "@tessera/shared";
 import { api } from "@/lib/api-client";
+import { catalogueKeys, useDeleteCatalogueItem, useSaveCatalogueItem } from "@/lib/catalogue-cache";
 import { retryUnlessClientError } from "@/lib/query-client";
 
 /** The Memberships page tabs: published tiers, and archived ones (inactive and deleted). */
 export type MembershipTab = "active" | "archived";
 
-export const membershipKeys = {
-  all: ["memberships"] as const,
-  lists: () => [...membershipKeys.all, "list"] as const,
-  list: (tab: MembershipTab) => [...membershipKeys.lists(), tab] as const,
-  detail: (id: number) => [...membershipKeys.all, "detail", id] as const,
-};
+export const membershipKeys = catalogueKeys<MembershipTab, "memberships">("memberships");
 
 /** GET /memberships/get-all-memberships?active=true | ?inactive=true */
 export async function fetchMemberships(tab: MembershipTab, signal?: AbortSignal): Promise<Tier[]> {
@@ -67,14 +63,7 @@ export function saveMembership(
 }
 
 export function useSaveMembership() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveMembership,
-    onSuccess: ({ membership }) => {
-      queryClient.setQueryData(membershipKeys.detail(membership.id), membership);
-      return queryClient.invalidateQueries({ queryKey: membershipKeys.lists() });
-    },
-  });
+  return useSaveCatalogueItem(membershipKeys, saveMembership, ({ membership }) => membership);
 }
 
 /** DELETE /memberships/delete-membership-by-id?id= */
@@ -87,9 +76,5 @@ export function deleteMembership(id: number) {
 }
 
 export function useDeleteMembership() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteMembership,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: membershipKeys.all }),
-  });
+  return useDeleteCatalogueItem(membershipKeys, deleteMembership);
 }

@@ -1,14 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type Offer, type OfferTab, type OfferValues, sanitizeFileName } from "@tessera/shared";
 import { api } from "@/lib/api-client";
+import { catalogueKeys, useDeleteCatalogueItem, useSaveCatalogueItem } from "@/lib/catalogue-cache";
 import { retryUnlessClientError } from "@/lib/query-client";
 
-export const offerKeys = {
-  all: ["offers"] as const,
-  lists: () => [...offerKeys.all, "list"] as const,
-  list: (tab: OfferTab) => [...offerKeys.lists(), tab] as const,
-  detail: (id: number) => [...offerKeys.all, "detail", id] as const,
-};
+export const offerKeys = catalogueKeys<OfferTab, "offers">("offers");
 
 /** GET /offers/get-all-offers?timeFilter=upcoming|active|expired */
 export async function fetchOffers(tab: OfferTab, signal?: AbortSignal): Promise<Offer[]> {
@@ -86,14 +82,7 @@ export function saveOffer(input: SaveOfferInput): Promise<SaveOfferResponse> {
 }
 
 export function useSaveOffer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveOffer,
-    onSuccess: ({ offer }) => {
-      queryClient.setQueryData(offerKeys.detail(offer.id), offer);
-      return queryClient.invalidateQueries({ queryKey: offerKeys.lists() });
-    },
-  });
+  return useSaveCatalogueItem(offerKeys, saveOffer, ({ offer }) => offer);
 }
 
 /** DELETE /offers/delete-offer-by-id?id= */
@@ -106,9 +95,5 @@ export function deleteOffer(id: number) {
 }
 
 export function useDeleteOffer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteOffer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
-  });
+  return useDeleteCatalogueItem(offerKeys, deleteOffer);
 }

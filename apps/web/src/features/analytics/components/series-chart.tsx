@@ -2,16 +2,14 @@ import { formatMoney } from "@tessera/shared";
 import {
   Bar,
   BarChart,
-  CartesianGrid,
   Legend,
   Line,
   LineChart,
   ReferenceLine,
   ResponsiveContainer,
   Tooltip,
-  XAxis,
-  YAxis,
 } from "recharts";
+import { chartAxes, compactMoney } from "@/lib/chart-axes";
 import { formatBucketLabel } from "../format";
 
 export type ChartSeries = { key: string; name: string; color: string };
@@ -26,14 +24,6 @@ export interface SeriesChartProps {
   /** Names the drawing for assistive technology; the card's Table view has the figures. */
   title: string;
 }
-
-const axisTick = { fill: "var(--color-fg-subtle)", fontSize: 12 };
-const compactMoney = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  notation: "compact",
-  maximumFractionDigits: 1,
-});
 
 /**
  * The analytics charts (Recharts, loaded with this module only when the page shows a chart):
@@ -58,24 +48,14 @@ export function SeriesChart({
   };
   const axes = (
     <>
-      <CartesianGrid vertical={false} stroke="var(--color-line)" />
-      <XAxis
-        dataKey="date"
-        tickFormatter={formatBucketLabel}
-        tick={axisTick}
-        tickLine={false}
-        axisLine={{ stroke: "var(--color-line-strong)" }}
-        minTickGap={16}
-        interval="preserveStartEnd"
-      />
-      <YAxis
-        tickFormatter={(value: number) => (money ? compactMoney.format(value) : String(value))}
-        tick={axisTick}
-        tickLine={false}
-        axisLine={false}
-        width={56}
-        allowDecimals={!money ? false : undefined}
-      />
+      {chartAxes({
+        formatDate: formatBucketLabel,
+        valueAxis: {
+          tickFormatter: (value: number) => (money ? compactMoney.format(value) : String(value)),
+          width: 56,
+          allowDecimals: !money ? false : undefined,
+        },
+      })}
       <Tooltip
         formatter={(value) => format(Number(value))}
         labelFormatter={(label) => formatBucketLabel(String(label))}

@@ -8,7 +8,7 @@ import type {
 } from "@tessera/shared";
 import { formatMoney } from "@tessera/shared";
 import { Info } from "lucide-react";
-import { EmptyState, Table, type TableColumn } from "@/components/ui";
+import { EmptyState, numberColumn, Table, type TableColumn } from "@/components/ui";
 import { formatMaybeMoney, formatRate } from "../format";
 import { FigureCard } from "./figure-card";
 
@@ -57,20 +57,8 @@ export function LifetimeValueCard({
       className: "min-w-32",
     },
     { key: "members", header: "Members", cell: (t) => t.members, align: "right" },
-    {
-      key: "mrr",
-      header: "MRR",
-      cell: (t) => formatMoney(t.mrr),
-      align: "right",
-      className: "tabular-nums",
-    },
-    {
-      key: "arpu",
-      header: "ARPU",
-      cell: (t) => formatMaybeMoney(t.arpu),
-      align: "right",
-      className: "tabular-nums",
-    },
+    numberColumn("mrr", "MRR", (t) => formatMoney(t.mrr)),
+    numberColumn("arpu", "ARPU", (t) => formatMaybeMoney(t.arpu)),
     {
       key: "churn",
       header: "Monthly churn",
@@ -192,13 +180,7 @@ export function OfferCard({ data, fileName }: { data: OfferAnalytics; fileName: 
       align: "right",
       className: "whitespace-nowrap",
     },
-    {
-      key: "revenue",
-      header: "Revenue",
-      cell: (o) => formatMoney(o.revenue),
-      align: "right",
-      className: "tabular-nums",
-    },
+    numberColumn("revenue", "Revenue", (o) => formatMoney(o.revenue)),
     {
       key: "redeemed",
       header: "Redeemed",

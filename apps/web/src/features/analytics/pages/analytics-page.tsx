@@ -2,13 +2,13 @@ import {
   DASHBOARD_PERIOD_OPTIONS,
   type DashboardPeriod,
   DEFAULT_PERIOD,
-  dashboardPeriodSchema,
   formatMoney,
   optionLabel,
   todayInTimeZone,
 } from "@tessera/shared";
 import { useState } from "react";
 import { Card, QueryErrorState, Select, Skeleton } from "@/components/ui";
+import { PeriodFigures, PeriodPageHeader } from "@/features/dashboard/components/period-page";
 import { cn } from "@/lib/cn";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -19,8 +19,6 @@ import { BenefitCard, LifetimeValueCard, OfferCard } from "../components/value-c
 import { formatRate } from "../format";
 
 export const ANALYTICS_PATH = "/merchant/analytics";
-
-const periodOf = dashboardPeriodSchema.catch(DEFAULT_PERIOD);
 
 function Figure({
   label,
@@ -83,86 +81,68 @@ export function AnalyticsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="font-bold text-2xl text-fg sm:text-3xl">Analytics</h1>
-          <p className="mt-1 text-fg-muted">How {shop.name}'s memberships grow, last and pay.</p>
-        </div>
-        <div className="flex items-end gap-3">
-          <Select
-            label="Period"
-            options={DASHBOARD_PERIOD_OPTIONS}
-            value={period}
-            onChange={(event) => setPeriod(periodOf.parse(event.target.value))}
-            containerClassName="min-w-0 flex-1 sm:w-44 sm:flex-none"
-          />
-          <Select
-            label="Tier"
-            options={tierOptions}
-            value={tierId === null ? "" : String(tierId)}
-            onChange={(event) => setTierId(event.target.value ? Number(event.target.value) : null)}
-            containerClassName="min-w-0 flex-1 sm:w-44 sm:flex-none"
-          />
-        </div>
-      </div>
+      <PeriodPageHeader
+        title="Analytics"
+        description={`How ${shop.name}'s memberships grow, last and pay.`}
+        period={period}
+        onPeriodChange={setPeriod}
+        selectClassName="min-w-0 flex-1 sm:w-44 sm:flex-none"
+      >
+        <Select
+          label="Tier"
+          options={tierOptions}
+          value={tierId === null ? "" : String(tierId)}
+          onChange={(event) => setTierId(event.target.value ? Number(event.target.value) : null)}
+          containerClassName="min-w-0 flex-1 sm:w-44 sm:flex-none"
+        />
+      </PeriodPageHeader>
 
-      {subscriptions.isError ? (
-        <QueryErrorState query={subscriptions} title="Could not load the subscription figures" />
-      ) : (
-        <div
-          className={cn(
-            "flex flex-col gap-6 transition-opacity",
-            subscriptions.isPlaceholderData && "opacity-60",
-          )}
-          aria-busy={subscriptions.isFetching}
-        >
-          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-6">
-            <Figure
-              label="MRR"
-              value={formatMoney(s?.mrr ?? 0)}
-              hint={s ? `${formatMoney(s.mrrAtStart)} at the start` : undefined}
-              loading={loading}
-            />
-            <Figure
-              label="ARR"
-              value={formatMoney(s?.arr ?? 0)}
-              hint="MRR × 12"
-              loading={loading}
-            />
-            <Figure
-              label="Active members"
-              value={String(s?.activeMembers ?? 0)}
-              hint={s ? `${s.activeMembersAtStart} at the start` : undefined}
-              loading={loading}
-            />
-            <Figure
-              label="Churn rate"
-              value={formatRate(s?.churn.logoChurnRate ?? null)}
-              hint={
-                s ? `${s.churn.membersLost} of ${s.activeMembersAtStart} members lost` : undefined
-              }
-              loading={loading}
-            />
-            <Figure
-              label="Revenue churn"
-              value={formatRate(s?.churn.revenueChurnRate ?? null)}
-              hint={s ? `${formatMoney(s.churn.mrrLost)} of MRR lost` : undefined}
-              loading={loading}
-            />
-            <Figure
-              label="Recovered payments"
-              value={s ? `${s.recoveries.recovered} of ${s.recoveries.failedRenewals}` : "0"}
-              hint={
-                s
-                  ? `${formatMoney(s.recoveries.recoveredRevenue)} recovered (${formatRate(s.recoveries.recoveryRate)})`
-                  : undefined
-              }
-              loading={loading}
-            />
-          </dl>
-          {s ? <SubscriptionCards data={s} fileName={fileName} /> : <Loading />}
-        </div>
-      )}
+      <PeriodFigures
+        query={subscriptions}
+        errorTitle="Could not load the subscription figures"
+        className="flex flex-col gap-6 transition-opacity"
+      >
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-6">
+          <Figure
+            label="MRR"
+            value={formatMoney(s?.mrr ?? 0)}
+            hint={s ? `${formatMoney(s.mrrAtStart)} at the start` : undefined}
+            loading={loading}
+          />
+          <Figure label="ARR" value={formatMoney(s?.arr ?? 0)} hint="MRR × 12" loading={loading} />
+          <Figure
+            label="Active members"
+            value={String(s?.activeMembers ?? 0)}
+            hint={s ? `${s.activeMembersAtStart} at the start` : undefined}
+            loading={loading}
+          />
+          <Figure
+            label="Churn rate"
+            value={formatRate(s?.churn.logoChurnRate ?? null)}
+            hint={
+              s ? `${s.churn.membersLost} of ${s.activeMembersAtStart} members lost` : undefined
+            }
+            loading={loading}
+          />
+          <Figure
+            label="Revenue churn"
+            value={formatRate(s?.churn.revenueChurnRate ?? null)}
+            hint={s ? `${formatMoney(s.churn.mrrLost)} of MRR lost` : undefined}
+            loading={loading}
+          />
+          <Figure
+            label="Recovered payments"
+            value={s ? `${s.recoveries.recovered} of ${s.recoveries.failedRenewals}` : "0"}
+            hint={
+              s
+                ? `${formatMoney(s.recoveries.recoveredRevenue)} recovered (${formatRate(s.recoveries.recoveryRate)})`
+                : undefined
+            }
+            loading={loading}
+          />
+        </dl>
+        {s ? <SubscriptionCards data={s} fileName={fileName} /> : <Loading />}
+      </PeriodFigures>
 
       {cohorts.isError ? (
         <QueryErrorState query={cohorts} title="Could not load the cohorts" />

@@ -5,9 +5,9 @@ import { Navigate } from "react-router";
 import { PagedRecords } from "@/components/paged-records";
 import { Badge, Button, Select, type TableColumn, TextInput } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
-import { notifyError } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useDownload } from "@/lib/use-download";
 import {
   AUDIT_PAGE_SIZE,
   type AuditFilters,
@@ -49,19 +49,8 @@ function AuditFilterForm({
   canDownload: boolean;
   onChange: (patch: Partial<AuditFilters>) => void;
 }) {
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download } = useDownload(() => downloadAuditLog(filters));
   const filtered = Object.values(filters).some((value) => value !== "");
-
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadAuditLog(filters);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setDownloading(false);
-    }
-  }
 
   return (
     <form

@@ -4,24 +4,14 @@ import { useSyncExternalStore } from "react";
 import {
   Bar,
   BarChart,
-  CartesianGrid,
   ResponsiveContainer,
   Tooltip,
   type TooltipContentProps,
   type TooltipValueType,
-  XAxis,
-  YAxis,
 } from "recharts";
+import { chartAxes, compactMoney } from "@/lib/chart-axes";
 import { formatBucketLabel } from "../format";
 import { SERIES } from "./revenue-series";
-
-const axisTick = { fill: "var(--color-fg-subtle)", fontSize: 12 };
-const compactMoney = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  notation: "compact",
-  maximumFractionDigits: 1,
-});
 
 const reducedMotionQuery = "(prefers-reduced-motion: reduce)";
 function subscribeToReducedMotion(onChange: () => void) {
@@ -92,24 +82,14 @@ export function RevenueBars({
         barCategoryGap={series.length > 40 ? "15%" : "25%"}
         title={`Revenue per ${unit}, memberships and offers`}
       >
-        <CartesianGrid vertical={false} stroke="var(--color-line)" />
-        <XAxis
-          dataKey="date"
-          tickFormatter={formatBucketLabel}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={{ stroke: "var(--color-line-strong)" }}
-          minTickGap={16}
-          interval="preserveStartEnd"
-        />
-        <YAxis
-          tickFormatter={(value: number) => compactMoney.format(value)}
-          tick={axisTick}
-          tickLine={false}
-          axisLine={false}
-          width={52}
-          allowDecimals={false}
-        />
+        {chartAxes({
+          formatDate: formatBucketLabel,
+          valueAxis: {
+            tickFormatter: (value: number) => compactMoney.format(value),
+            width: 52,
+            allowDecimals: false,
+          },
+        })}
         <Tooltip
           content={RevenueTooltip}
           cursor={{ fill: "var(--color-hover)" }}

@@ -3,6 +3,20 @@ import { Skeleton } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { formatPercent, formatStat, type StatKind } from "../format";
 
+/** What one tile shows. */
+export interface StatFigure {
+  label: string;
+  value: number | undefined;
+  kind: StatKind;
+  /** Omitted for figures without a comparison (Active Subscriptions). */
+  percentage?: number | null;
+}
+
+/** A row of tiles, in the order given. */
+export function StatTiles({ figures, loading }: { figures: StatFigure[]; loading: boolean }) {
+  return figures.map((figure) => <StatTile key={figure.label} {...figure} loading={loading} />);
+}
+
 /** One dashboard figure with its change against the previous window. */
 export function StatTile({
   label,
@@ -10,14 +24,7 @@ export function StatTile({
   kind,
   percentage,
   loading,
-}: {
-  label: string;
-  value: number | undefined;
-  kind: StatKind;
-  /** Omitted for figures without a comparison (Active Subscriptions). */
-  percentage?: number | null;
-  loading: boolean;
-}) {
+}: StatFigure & { loading: boolean }) {
   const change = percentage === undefined ? null : formatPercent(percentage);
   return (
     <div className="flex min-w-0 flex-col gap-1 rounded-control bg-muted px-4 py-3">

@@ -1,9 +1,7 @@
 import type { OfferPerformance } from "@tessera/shared";
 import {
-  DASHBOARD_PERIOD_OPTIONS,
   type DashboardPeriod,
   DEFAULT_PERIOD,
-  dashboardPeriodSchema,
   formatMoney,
   formatShortDate,
 } from "@tessera/shared";
@@ -16,27 +14,24 @@ import {
   Card,
   CardHeader,
   EmptyState,
+  numberColumn,
   PhoneList,
   QueryErrorState,
-  Select,
   Skeleton,
   statusTone,
   Table,
   type TableColumn,
 } from "@/components/ui";
 import { MERCHANT_PROFILE_PATH, useCurrentUser } from "@/features/session";
-import { cn } from "@/lib/cn";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useDashboardStats, useOffersPerformance } from "../api";
+import { PeriodFigures, PeriodPageHeader } from "../components/period-page";
 import { RevenueChart, RevenueChartSkeleton } from "../components/revenue-chart";
-import { StatTile } from "../components/stat-tile";
+import { type StatFigure, StatTiles } from "../components/stat-tile";
 
 export const DASHBOARD_PATH = "/merchant/dashboard";
 export const DASHBOARD_NEW_OFFER_PATH = `${DASHBOARD_PATH}/new-offer`;
-
-/** The period select's value, read back (anything else falls back to this month). */
-const periodOf = dashboardPeriodSchema.catch(DEFAULT_PERIOD);
 
 /**
  * `/merchant/dashboard` (spec §2 "Dashboard"): Memberships and Offers Overview for the chosen
@@ -55,6 +50,35 @@ export function MerchantDashboardPage() {
   const storefrontUrl = `${window.location.origin}${storefrontPath}`;
   const figures = stats.data?.stats;
   const statsLoading = stats.isPending;
+  const membershipFigures: StatFigure[] = [
+    {
+      label: "Memberships Revenue",
+      kind: "money",
+      value: figures?.totalRecurringRevenue,
+      percentage: figures?.totalRecurringRevenuePercentage ?? null,
+    },
+    {
+      label: "New Subscriptions",
+      kind: "count",
+      value: figures?.newMemberships,
+      percentage: figures?.newMembershipsPercentage ?? null,
+    },
+    { label: "Active Subscriptions", kind: "count", value: figures?.activeSubscriptions },
+  ];
+  const offerFigures: StatFigure[] = [
+    {
+      label: "Offers Revenue",
+      kind: "money",
+      value: figures?.totalRevenue,
+      percentage: figures?.totalRevenuePercentage ?? null,
+    },
+    {
+      label: "Offers Sold",
+      kind: "count",
+      value: figures?.soldOffers,
+      percentage: figures?.soldOffersPercentage ?? null,
+    },
+  ];
 
   const runsOf = (row: OfferPerformance) =>
     `${formatShortDate(row.startDate, shop.timeZone)} – ${formatShortDate(row.endDate, shop.timeZone)}`;
@@ -67,13 +91,7 @@ export function MerchantDashboardPage() {
       className: "whitespace-nowrap",
     },
     { key: "sold", header: "Sold", cell: (row) => row.soldOffers, align: "right" },
-    {
-      key: "revenue",
-      header: "Revenue",
-      cell: (row) => formatMoney(row.revenue),
-      align: "right",
-      className: "tabular-nums",
-    },
+    numberColumn("revenue", "Revenue", (row) => formatMoney(row.revenue)),
     {
       key: "status",
       header: "Status",
@@ -85,105 +103,57 @@ export function MerchantDashboardPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="font-bold text-2xl text-fg sm:text-3xl">
-            {user.isPending ? (
-              <Skeleton className="h-8 w-64" />
-            ) : user.data?.firstName ? (
-              `Welcome back, ${user.data.firstName}`
-            ) : (
-              "Welcome back"
-            )}
-          </h1>
-          <p className="mt-1 text-fg-muted">Here is where {shop.name} stands.</p>
-        </div>
-        <div className="flex items-end gap-3">
-          <Select
-            label="Period"
-            options={DASHBOARD_PERIOD_OPTIONS}
-            value={period}
-            onChange={(event) => setPeriod(periodOf.parse(event.target.value))}
-            containerClassName="min-w-0 flex-1 sm:w-48 sm:flex-none"
-          />
-          <Link
-            to={DASHBOARD_NEW_OFFER_PATH}
-            className={buttonClassName({ className: "shrink-0" })}
-          >
-            <Plus aria-hidden="true" className="size-4" />
-            New Offer
-          </Link>
-        </div>
-      </div>
+      <PeriodPageHeader
+        title={
+          user.isPending ? (
+            <Skeleton className="h-8 w-64" />
+          ) : user.data?.firstName ? (
+            `Welcome back, ${user.data.firstName}`
+          ) : (
+            "Welcome back"
+          )
+        }
+        description={`Here is where ${shop.name} stands.`}
+        period={period}
+        onPeriodChange={setPeriod}
+        selectClassName="min-w-0 flex-1 sm:w-48 sm:flex-none"
+      >
+        <Link to={DASHBOARD_NEW_OFFER_PATH} className={buttonClassName({ className: "shrink-0" })}>
+          <Plus aria-hidden="true" className="size-4" />
+          New Offer
+        </Link>
+      </PeriodPageHeader>
 
-      {stats.isError ? (
-        <QueryErrorState query={stats} title="Could not load the statistics" />
-      ) : (
-        <div
-          className={cn(
-            "grid gap-6 transition-opacity lg:grid-cols-5",
-            stats.isPlaceholderData && "opacity-60",
+      <PeriodFigures
+        query={stats}
+        errorTitle="Could not load the statistics"
+        className="grid gap-6 transition-opacity lg:grid-cols-5"
+      >
+        <Card className="lg:col-span-3">
+          <CardHeader title="Memberships Overview" headingLevel={2} />
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <StatTiles figures={membershipFigures} loading={statsLoading} />
+          </dl>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardHeader title="Offers Overview" headingLevel={2} />
+          <dl className="grid grid-cols-2 gap-3">
+            <StatTiles figures={offerFigures} loading={statsLoading} />
+          </dl>
+        </Card>
+        <Card className="lg:col-span-5">
+          <CardHeader
+            title="Revenue over time"
+            description="Memberships and offers revenue for the chosen period."
+            headingLevel={2}
+          />
+          {stats.data ? (
+            <RevenueChart series={stats.data.series} bucket={stats.data.bucket} />
+          ) : (
+            <RevenueChartSkeleton />
           )}
-          aria-busy={stats.isFetching}
-        >
-          <Card className="lg:col-span-3">
-            <CardHeader title="Memberships Overview" headingLevel={2} />
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              <StatTile
-                label="Memberships Revenue"
-                kind="money"
-                value={figures?.totalRecurringRevenue}
-                percentage={figures?.totalRecurringRevenuePercentage ?? null}
-                loading={statsLoading}
-              />
-              <StatTile
-                label="New Subscriptions"
-                kind="count"
-                value={figures?.newMemberships}
-                percentage={figures?.newMembershipsPercentage ?? null}
-                loading={statsLoading}
-              />
-              <StatTile
-                label="Active Subscriptions"
-                kind="count"
-                value={figures?.activeSubscriptions}
-                loading={statsLoading}
-              />
-            </dl>
-          </Card>
-          <Card className="lg:col-span-2">
-            <CardHeader title="Offers Overview" headingLevel={2} />
-            <dl className="grid grid-cols-2 gap-3">
-              <StatTile
-                label="Offers Revenue"
-                kind="money"
-                value={figures?.totalRevenue}
-                percentage={figures?.totalRevenuePercentage ?? null}
-                loading={statsLoading}
-              />
-              <StatTile
-                label="Offers Sold"
-                kind="count"
-                value={figures?.soldOffers}
-                percentage={figures?.soldOffersPercentage ?? null}
-                loading={statsLoading}
-              />
-            </dl>
-          </Card>
-          <Card className="lg:col-span-5">
-            <CardHeader
-              title="Revenue over time"
-              description="Memberships and offers revenue for the chosen period."
-              headingLevel={2}
-            />
-            {stats.data ? (
-              <RevenueChart series={stats.data.series} bucket={stats.data.bucket} />
-            ) : (
-              <RevenueChartSkeleton />
-            )}
-          </Card>
-        </div>
-      )}
+        </Card>
+      </PeriodFigures>
 
       <Card>
         <CardHeader title="Offers Performance" headingLevel={2} />

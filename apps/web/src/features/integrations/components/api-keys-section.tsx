@@ -13,17 +13,16 @@ import {
   Card,
   CardHeader,
   ConfirmDialog,
-  EmptyState,
-  ErrorState,
   IconButton,
   Select,
-  Table,
   type TableColumn,
   TextInput,
 } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
+import { firstIssuePerField } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api";
+import { IntegrationTable } from "./integration-table";
 import { NewKeyDialog } from "./new-key-dialog";
 
 const SCOPE_OPTIONS = [
@@ -51,12 +50,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreateApiKeyRespons
     event.preventDefault();
     const parsed = createApiKeyPayloadSchema.safeParse({ name, scope });
     if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof CreateApiKeyPayload;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(firstIssuePerField(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -167,30 +161,20 @@ export function ApiKeysSection() {
       />
       <CreateKeyForm onCreated={setCreated} />
       <div className="mt-6">
-        {keys.isError ? (
-          <ErrorState
-            message={INTEGRATION_MESSAGES.loadFailed}
-            onRetry={() => void keys.refetch()}
-            retrying={keys.isFetching}
-          />
-        ) : (
-          <Table
-            caption="API keys"
-            hideCaption
-            columns={columns}
-            rows={keys.data?.keys ?? []}
-            getRowKey={(k) => k.id}
-            loading={keys.isPending}
-            loadingRows={2}
-            empty={
-              <EmptyState
-                title="No API keys yet"
-                hint="Create one above; it is shown once, so copy it when it appears."
-                icon={<KeyRound aria-hidden="true" />}
-              />
-            }
-          />
-        )}
+        <IntegrationTable
+          query={keys}
+          errorMessage={INTEGRATION_MESSAGES.loadFailed}
+          caption="API keys"
+          columns={columns}
+          rows={keys.data?.keys ?? []}
+          getRowKey={(k) => k.id}
+          loadingRows={2}
+          empty={{
+            title: "No API keys yet",
+            hint: "Create one above; it is shown once, so copy it when it appears.",
+            icon: <KeyRound aria-hidden="true" />,
+          }}
+        />
       </div>
       <NewKeyDialog created={created} onClose={() => setCreated(null)} />
       <ConfirmDialog

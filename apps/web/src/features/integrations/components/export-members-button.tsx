@@ -1,9 +1,9 @@
 import { Download } from "lucide-react";
-import { useState } from "react";
 import { Button } from "@/components/ui";
 import { getFile } from "@/lib/api-client";
-import { notifyError, notifySuccess } from "@/lib/notify";
+import { notifySuccess } from "@/lib/notify";
 import { saveBlob } from "@/lib/save-file";
+import { useDownload } from "@/lib/use-download";
 
 export type MemberExportFilter = { filter: string; search: string };
 
@@ -12,27 +12,19 @@ export type MemberExportFilter = { filter: string; search: string };
  * token (a plain link cannot send it), then saved under the server's file name.
  */
 export function ExportMembersButton({ filter, search }: MemberExportFilter) {
-  const [pending, setPending] = useState(false);
-  async function download() {
-    setPending(true);
-    try {
-      const { blob, fileName } = await getFile("/member/export-members", {
-        query: {
-          active: filter === "active" || undefined,
-          inactive: filter === "inactive" || undefined,
-          search: search.trim() || undefined,
-        },
-      });
-      saveBlob(blob, fileName ?? "members.csv");
-      notifySuccess("Members exported.");
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setPending(false);
-    }
-  }
+  const { downloading, download } = useDownload(async () => {
+    const { blob, fileName } = await getFile("/member/export-members", {
+      query: {
+        active: filter === "active" || undefined,
+        inactive: filter === "inactive" || undefined,
+        search: search.trim() || undefined,
+      },
+    });
+    saveBlob(blob, fileName ?? "members.csv");
+    notifySuccess("Members exported.");
+  });
   return (
-    <Button variant="outline" loading={pending} onClick={() => void download()}>
+    <Button variant="outline" loading={downloading} onClick={() => void download()}>
       <Download aria-hidden="true" className="size-4" />
       Export
     </Button>

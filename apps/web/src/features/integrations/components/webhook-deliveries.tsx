@@ -1,18 +1,10 @@
 import type { WebhookDelivery } from "@tessera/shared";
 import { RotateCcw, Send } from "lucide-react";
 import { useState } from "react";
-import {
-  Badge,
-  type BadgeTone,
-  Button,
-  EmptyState,
-  ErrorState,
-  ListPager,
-  Table,
-  type TableColumn,
-} from "@/components/ui";
+import { Badge, type BadgeTone, Button, ListPager, type TableColumn } from "@/components/ui";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useResendDelivery, useWebhookDeliveries } from "../webhooks-api";
+import { IntegrationTable, LoadFailed } from "./integration-table";
 
 const STATUS: Record<WebhookDelivery["status"], { label: string; tone: BadgeTone }> = {
   pending: { label: "Pending", tone: "warning" },
@@ -101,32 +93,22 @@ export function WebhookDeliveries({ endpointId }: { endpointId: number }) {
     },
   ];
 
-  if (log.isError) {
-    return (
-      <ErrorState
-        message="Error loading the delivery log"
-        onRetry={() => void log.refetch()}
-        retrying={log.isFetching}
-      />
-    );
-  }
+  if (log.isError) return <LoadFailed query={log} message="Error loading the delivery log" />;
   return (
     <div className="flex flex-col gap-3">
-      <Table
+      <IntegrationTable
+        query={log}
+        errorMessage="Error loading the delivery log"
         caption="Delivery log"
-        hideCaption
         columns={columns}
         rows={log.data?.deliveries ?? []}
         getRowKey={(d) => d.id}
-        loading={log.isPending}
         loadingRows={3}
-        empty={
-          <EmptyState
-            title="No deliveries yet"
-            hint="Events appear here as they are sent. Try “Send test event”."
-            icon={<Send aria-hidden="true" />}
-          />
-        }
+        empty={{
+          title: "No deliveries yet",
+          hint: "Events appear here as they are sent. Try “Send test event”.",
+          icon: <Send aria-hidden="true" />,
+        }}
       />
       <ListPager
         label="Delivery log pages"

@@ -9,6 +9,7 @@ import {
 import { type FormEvent, useState } from "react";
 import { Button, Modal, TextInput } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
+import { firstIssuePerField } from "@/lib/form-errors";
 import { notifyError } from "@/lib/notify";
 import { useCreateWebhook } from "../webhooks-api";
 
@@ -101,11 +102,7 @@ export function WebhookFormDialog({
       eventTypes: [...chosen],
     });
     if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        next[issue.path[0] as keyof CreateWebhookEndpointPayload] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(firstIssuePerField(parsed.error.issues));
       return;
     }
     setErrors({});

@@ -1,17 +1,9 @@
 import { WEBHOOK_MESSAGES, type WebhookEndpoint } from "@tessera/shared";
 import { Plus, Webhook } from "lucide-react";
 import { useState } from "react";
-import {
-  Badge,
-  Button,
-  Card,
-  CardHeader,
-  EmptyState,
-  ErrorState,
-  Table,
-  type TableColumn,
-} from "@/components/ui";
+import { Badge, Button, Card, CardHeader, type TableColumn } from "@/components/ui";
 import { useWebhookEndpoints } from "../webhooks-api";
+import { IntegrationTable } from "./integration-table";
 import { WebhookDetail } from "./webhook-detail";
 import { WebhookFormDialog } from "./webhook-form-dialog";
 import { type ShownSecret, WebhookSecretDialog } from "./webhook-secret-dialog";
@@ -76,30 +68,20 @@ export function WebhooksSection() {
         Add endpoint
       </Button>
       <div className="mt-6">
-        {endpoints.isError ? (
-          <ErrorState
-            message={WEBHOOK_MESSAGES.loadFailed}
-            onRetry={() => void endpoints.refetch()}
-            retrying={endpoints.isFetching}
-          />
-        ) : (
-          <Table
-            caption="Webhook endpoints"
-            hideCaption
-            columns={columns}
-            rows={endpoints.data?.endpoints ?? []}
-            getRowKey={(e) => e.id}
-            loading={endpoints.isPending}
-            loadingRows={2}
-            empty={
-              <EmptyState
-                title="No webhook endpoints yet"
-                hint="Add the address of your system, and choose the events it should receive."
-                icon={<Webhook aria-hidden="true" />}
-              />
-            }
-          />
-        )}
+        <IntegrationTable
+          query={endpoints}
+          errorMessage={WEBHOOK_MESSAGES.loadFailed}
+          caption="Webhook endpoints"
+          columns={columns}
+          rows={endpoints.data?.endpoints ?? []}
+          getRowKey={(e) => e.id}
+          loadingRows={2}
+          empty={{
+            title: "No webhook endpoints yet",
+            hint: "Add the address of your system, and choose the events it should receive.",
+            icon: <Webhook aria-hidden="true" />,
+          }}
+        />
       </div>
       {selected ? (
         <div className="mt-6 border-line border-t pt-6">

@@ -11,6 +11,14 @@ export type ContactFormValues = {
   phoneCountry?: string;
 };
 
+/** The fields of MemberContactFields the server can fault by name, but the e-mail (Update keeps it). */
+export const CONTACT_NAME_AND_PHONE_FIELDS = [
+  "firstName",
+  "lastName",
+  "phoneNumber",
+  "phoneCountry",
+] as const;
+
 /** First and last name, e-mail and phone with the country picker (Add and Update Member). */
 export function MemberContactFields({
   register,

@@ -7,7 +7,7 @@ import {
 } from "@tessera/shared";
 import { useState } from "react";
 import { ModalFormActions } from "@/components/modal-form-actions";
-import { Modal, Select, TextInput } from "@/components/ui";
+import { closeWhenIdle, Modal, Select, TextInput } from "@/components/ui";
 import { notifyError } from "@/lib/notify";
 import { useActiveOffers, usePurchaseOfferForMember } from "../api";
 import { useCounterCheckout } from "../use-counter-checkout";
@@ -59,9 +59,7 @@ export function OfferPriceModal({
   return (
     <Modal
       open
-      onOpenChange={(open) => {
-        if (!open && !purchase.isPending) onClose();
-      }}
+      onOpenChange={closeWhenIdle(purchase.isPending, onClose)}
       title="Offer Price"
       description={`Sell an offer to ${member.firstName} ${member.lastName} at the counter.`}
     >

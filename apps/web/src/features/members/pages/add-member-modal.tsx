@@ -9,12 +9,16 @@ import {
 } from "@tessera/shared";
 import { useNavigate } from "react-router";
 import { ModalFormActions } from "@/components/modal-form-actions";
-import { Modal, Select } from "@/components/ui";
+import { closeWhenIdle, Modal, Select } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
 import { useActiveTiers, useCreateMember } from "../api";
-import { type ContactFormValues, MemberContactFields } from "../components/member-contact-fields";
+import {
+  CONTACT_NAME_AND_PHONE_FIELDS,
+  type ContactFormValues,
+  MemberContactFields,
+} from "../components/member-contact-fields";
 import { MEMBERS_PATH, RENEWAL_LABELS, SET_PAYMENT_PATH } from "../member-status";
 import type { PaymentStepState } from "./set-payment-modal";
 
@@ -84,11 +88,8 @@ export function AddMemberModal() {
       onError: (error) => {
         if (
           !applyServerFieldErrors(error, setError, [
-            "firstName",
-            "lastName",
+            ...CONTACT_NAME_AND_PHONE_FIELDS,
             "email",
-            "phoneNumber",
-            "phoneCountry",
             "membershipId",
             "paymentType",
           ])
@@ -102,9 +103,7 @@ export function AddMemberModal() {
   return (
     <Modal
       open
-      onOpenChange={(open) => {
-        if (!open && !create.isPending) goBack();
-      }}
+      onOpenChange={closeWhenIdle(create.isPending, goBack)}
       title="Add New Member"
       size="lg"
     >

@@ -16,6 +16,7 @@ import {
   Badge,
   EmptyState,
   ListPager,
+  numberColumn,
   PhoneList,
   type PhoneListProps,
   QueryErrorState,
@@ -144,13 +145,7 @@ function transactionColumnsFor(
         <Badge tone={statusTone(row.status)}>{TRANSACTION_STATUS_LABELS[row.status]}</Badge>
       ),
     },
-    {
-      key: "price",
-      header: "Price",
-      align: "right",
-      className: "tabular-nums",
-      cell: (row) => formatMoney(row.amount),
-    },
+    numberColumn("price", "Price", (row) => formatMoney(row.amount)),
     {
       key: "receipt",
       header: "Receipt",
@@ -181,13 +176,7 @@ export function HistoryTabs({ data }: { data: GetMemberResponse }) {
     { key: "item", header: "Item", cell: (row) => row.item },
     { key: "type", header: "Type", cell: (row) => REDEMPTION_TYPE_LABELS[row.redemptionType] },
     { key: "by", header: "Redeemed by", cell: (row) => row.performedByName },
-    {
-      key: "value",
-      header: "Value",
-      align: "right",
-      className: "tabular-nums",
-      cell: (row) => formatMoney(row.value),
-    },
+    numberColumn("value", "Value", (row) => formatMoney(row.value)),
   ];
   return (
     <Tabs defaultValue="transactions">

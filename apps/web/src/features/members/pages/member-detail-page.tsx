@@ -73,6 +73,18 @@ function MemberDetailView({ data }: { data: GetMemberResponse }) {
   const actions = member.erasedAt ? [] : memberActions(member.status);
   const name = `${member.firstName} ${member.lastName}`;
   useDocumentTitle(name);
+  // Disable, Enable and Delete, where the member's status allows them: each asks or runs in
+  // MemberStatusDialogs.
+  const statusButton = (
+    kind: PendingMemberAction["kind"],
+    label: string,
+    variant: "outline" | "danger" = "outline",
+  ) =>
+    actions.includes(kind) ? (
+      <Button variant={variant} size="sm" onClick={() => setPending({ kind, member })}>
+        {label}
+      </Button>
+    ) : null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -131,34 +143,10 @@ function MemberDetailView({ data }: { data: GetMemberResponse }) {
                 Sell Offer
               </Button>
             ) : null}
-            {actions.includes("disable") ? (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setPending({ kind: "disable", member })}
-              >
-                Disable
-              </Button>
-            ) : null}
-            {actions.includes("enable") ? (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setPending({ kind: "enable", member })}
-              >
-                Enable
-              </Button>
-            ) : null}
+            {statusButton("disable", "Disable")}
+            {statusButton("enable", "Enable")}
             <MemberPrivacyActions member={member} />
-            {actions.includes("delete") ? (
-              <Button
-                variant="danger"
-                size="sm"
-                onClick={() => setPending({ kind: "delete", member })}
-              >
-                Delete
-              </Button>
-            ) : null}
+            {statusButton("delete", "Delete", "danger")}
           </div>
         </div>
       </Card>

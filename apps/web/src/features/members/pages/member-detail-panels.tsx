@@ -42,6 +42,50 @@ function Panel({
   );
 }
 
+function PanelEmpty({ children }: { children: string }) {
+  return <p className="py-4 text-center text-fg-muted text-sm">{children}</p>;
+}
+
+/** A panel of the first rows of `items`, with See All (to `allPath`) when there are more. */
+function ListPanel<Item>({
+  title,
+  icon,
+  items,
+  allPath,
+  empty,
+  row,
+}: {
+  title: string;
+  icon: ReactNode;
+  items: readonly Item[];
+  allPath: string;
+  empty: string;
+  row: (item: Item) => ReactNode;
+}) {
+  return (
+    <Panel title={title} icon={icon} seeAll={items.length > PANEL_ITEMS ? allPath : undefined}>
+      {items.length === 0 ? (
+        <PanelEmpty>{empty}</PanelEmpty>
+      ) : (
+        <ul className="flex flex-col gap-2">{items.slice(0, PANEL_ITEMS).map(row)}</ul>
+      )}
+    </Panel>
+  );
+}
+
+/** A row's Redeem: the redeem modal's route over the member's page. */
+function RedeemLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link
+      to={to}
+      className={buttonClassName({ size: "sm", className: "no-underline" })}
+      aria-label={label}
+    >
+      Redeem
+    </Link>
+  );
+}
+
 function PanelRow({ name, detail, action }: { name: string; detail: string; action: ReactNode }) {
   return (
     <li className="flex items-center justify-between gap-3 rounded-control border border-line px-3 py-2">
@@ -58,42 +102,31 @@ export function BenefitsPanel({ member }: { member: MemberDetail }) {
   const shop = useCurrentShop();
   const path = `${memberDetailPath(member.id)}/redeem-benefits`;
   return (
-    <Panel
+    <ListPanel
       title="Redeem Benefit"
       icon={<Gift />}
-      seeAll={member.benefits.length > PANEL_ITEMS ? path : undefined}
-    >
-      {member.benefits.length === 0 ? (
-        <p className="py-4 text-center text-fg-muted text-sm">No benefits available</p>
-      ) : (
-        <ul className="flex flex-col gap-2">
-          {member.benefits.slice(0, PANEL_ITEMS).map((benefit) => (
-            <PanelRow
-              key={benefit.id}
-              name={benefit.name}
-              detail={
-                benefit.redeemed && benefit.availableOn
-                  ? `Redeemed · again on ${formatShortDate(benefit.availableOn, shop.timeZone)}`
-                  : `Worth ${formatMoney(benefit.worth)}`
-              }
-              action={
-                benefit.redeemed ? (
-                  <Badge tone="neutral">Redeemed</Badge>
-                ) : (
-                  <Link
-                    to={`${path}?benefitId=${benefit.id}`}
-                    className={buttonClassName({ size: "sm", className: "no-underline" })}
-                    aria-label={`Redeem ${benefit.name}`}
-                  >
-                    Redeem
-                  </Link>
-                )
-              }
-            />
-          ))}
-        </ul>
+      items={member.benefits}
+      allPath={path}
+      empty="No benefits available"
+      row={(benefit) => (
+        <PanelRow
+          key={benefit.id}
+          name={benefit.name}
+          detail={
+            benefit.redeemed && benefit.availableOn
+              ? `Redeemed · again on ${formatShortDate(benefit.availableOn, shop.timeZone)}`
+              : `Worth ${formatMoney(benefit.worth)}`
+          }
+          action={
+            benefit.redeemed ? (
+              <Badge tone="neutral">Redeemed</Badge>
+            ) : (
+              <RedeemLink to={`${path}?benefitId=${benefit.id}`} label={`Redeem ${benefit.name}`} />
+            )
+          }
+        />
       )}
-    </Panel>
+    />
   );
 }
 
@@ -102,7 +135,7 @@ export function CashbackPanel({ member }: { member: MemberDetail }) {
   return (
     <Panel title="Cashback wallet" icon={<Wallet />}>
       {member.cashbackBalance <= 0 ? (
-        <p className="py-4 text-center text-fg-muted text-sm">No cashback available</p>
+        <PanelEmpty>No cashback available</PanelEmpty>
       ) : (
         <div className="flex items-center justify-between gap-3">
           <div>
@@ -128,42 +161,30 @@ export function CashbackPanel({ member }: { member: MemberDetail }) {
 export function OffersPanel({ member }: { member: MemberDetail }) {
   const shop = useCurrentShop();
   return (
-    <Panel
+    <ListPanel
       title="Redeem Offer"
       icon={<Tag />}
-      seeAll={
-        member.offers.length > PANEL_ITEMS
-          ? `${memberDetailPath(member.id)}/redeem-offers`
-          : undefined
-      }
-    >
-      {member.offers.length === 0 ? (
-        <p className="py-4 text-center text-fg-muted text-sm">No Offer available</p>
-      ) : (
-        <ul className="flex flex-col gap-2">
-          {member.offers.slice(0, PANEL_ITEMS).map((offer) => (
-            <PanelRow
-              key={offer.customerOfferId}
-              name={offer.offerName}
-              detail={
-                offer.expiresAt
-                  ? `Until ${formatShortDate(offer.expiresAt, shop.timeZone)}`
-                  : formatMoney(offer.offerPrice)
-              }
-              action={
-                <Link
-                  to={`${MEMBERS_PATH}/redeem-offer-modal?memberId=${member.id}&customerOfferId=${offer.customerOfferId}`}
-                  className={buttonClassName({ size: "sm", className: "no-underline" })}
-                  aria-label={`Redeem ${offer.offerName}`}
-                >
-                  Redeem
-                </Link>
-              }
+      items={member.offers}
+      allPath={`${memberDetailPath(member.id)}/redeem-offers`}
+      empty="No Offer available"
+      row={(offer) => (
+        <PanelRow
+          key={offer.customerOfferId}
+          name={offer.offerName}
+          detail={
+            offer.expiresAt
+              ? `Until ${formatShortDate(offer.expiresAt, shop.timeZone)}`
+              : formatMoney(offer.offerPrice)
+          }
+          action={
+            <RedeemLink
+              to={`${MEMBERS_PATH}/redeem-offer-modal?memberId=${member.id}&customerOfferId=${offer.customerOfferId}`}
+              label={`Redeem ${offer.offerName}`}
             />
-          ))}
-        </ul>
+          }
+        />
       )}
-    </Panel>
+    />
   );
 }
 

@@ -11,6 +11,7 @@ import {
   DropdownMenuItem,
   EmptyState,
   IconButton,
+  numberColumn,
   QueryErrorState,
   statusTone,
   Table,
@@ -189,13 +190,7 @@ export function MembersPage() {
         <Badge tone={statusTone(member.status)}>{MEMBER_STATUS_LABELS[member.status]}</Badge>
       ),
     },
-    {
-      key: "balance",
-      header: "Reward Balance",
-      align: "right",
-      className: "tabular-nums",
-      cell: (member) => formatMoney(member.totalRewardBalance),
-    },
+    numberColumn("balance", "Reward Balance", (member) => formatMoney(member.totalRewardBalance)),
     {
       key: "actions",
       header: <span className="sr-only">Actions</span>,

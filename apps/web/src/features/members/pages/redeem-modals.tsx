@@ -5,17 +5,95 @@ import {
   type GetMemberResponse,
   makeMerchantCashbackSchema,
 } from "@tessera/shared";
+import type { ReactNode } from "react";
 import { useOutletContext, useSearchParams } from "react-router";
 import { ModalFormActions } from "@/components/modal-form-actions";
-import { Button, Modal, TextInput } from "@/components/ui";
+import { Button, closeWhenIdle, Modal, TextInput } from "@/components/ui";
 import { useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
 import { useRedeemBenefit, useRedeemCashback, useRedeemOffer } from "../api";
 import { memberDetailPath } from "../member-status";
 
-function useMemberContext() {
-  return useOutletContext<GetMemberResponse>().member;
+/** The member of the page below, and the way back to it. */
+function useRedeemContext() {
+  const { member } = useOutletContext<GetMemberResponse>();
+  return { member, goBack: useGoBack(memberDetailPath(member.id)) };
+}
+
+/** A redeem's callbacks: the server's message, then back to the member (spec §4). */
+function thenBack(goBack: () => void) {
+  return {
+    onSuccess: (response: { message: string }) => {
+      notifySuccess(response.message);
+      goBack();
+    },
+    onError: (error: unknown) => notifyError(error),
+  };
+}
+
+/** The modal of one redeem: it cannot be dismissed while the redeem is under way. */
+function RedeemModal({
+  title,
+  description,
+  pending,
+  goBack,
+  size,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  pending: boolean;
+  goBack: () => void;
+  size?: "sm";
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open
+      onOpenChange={closeWhenIdle(pending, goBack)}
+      title={title}
+      description={description}
+      size={size}
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** What can be redeemed, a row each, or `empty` when there is nothing. */
+function RedeemList({ empty, children }: { empty: string; children: ReactNode[] }) {
+  if (children.length === 0) {
+    return <p className="py-6 text-center text-fg-muted text-sm">{empty}</p>;
+  }
+  return <ul className="flex flex-col gap-2">{children}</ul>;
+}
+
+/** One row of a RedeemList: what it is, then its Redeem button. */
+function RedeemRow({
+  label,
+  disabled,
+  loading,
+  onRedeem,
+  buttonText = "Redeem",
+  children,
+}: {
+  /** The button's accessible name. */
+  label: string;
+  disabled: boolean;
+  loading: boolean;
+  onRedeem: () => void;
+  buttonText?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex items-center justify-between gap-3 rounded-control border border-line px-3 py-2">
+      {children}
+      <Button size="sm" disabled={disabled} loading={loading} aria-label={label} onClick={onRedeem}>
+        {buttonText}
+      </Button>
+    </li>
+  );
 }
 
 /**
@@ -23,60 +101,39 @@ function useMemberContext() {
  * each redeem shows the server's message and goes back (spec §4).
  */
 export function MemberBenefitsModal() {
-  const member = useMemberContext();
+  const { member, goBack } = useRedeemContext();
   const [params] = useSearchParams();
   const only = Number(params.get("benefitId")) || null;
-  const goBack = useGoBack(memberDetailPath(member.id));
   const redeem = useRedeemBenefit();
   const benefits = only ? member.benefits.filter((b) => b.id === only) : member.benefits;
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => {
-        if (!open && !redeem.isPending) goBack();
-      }}
+    <RedeemModal
       title="Redeem Benefit"
       description={`${member.firstName} ${member.lastName}'s benefits this membership month.`}
+      pending={redeem.isPending}
+      goBack={goBack}
     >
-      {benefits.length === 0 ? (
-        <p className="py-6 text-center text-fg-muted text-sm">No benefits available</p>
-      ) : (
-        <ul className="flex flex-col gap-2">
-          {benefits.map((benefit) => (
-            <li
-              key={benefit.id}
-              className="flex items-center justify-between gap-3 rounded-control border border-line px-3 py-2"
-            >
-              <div className="min-w-0">
-                <p className="truncate font-medium text-fg text-sm">{benefit.name}</p>
-                <p className="text-fg-muted text-xs">Worth {formatMoney(benefit.worth)}</p>
-              </div>
-              <Button
-                size="sm"
-                disabled={benefit.redeemed || redeem.isPending}
-                loading={redeem.isPending && redeem.variables?.benefitId === benefit.id}
-                aria-label={`Redeem ${benefit.name}`}
-                onClick={() =>
-                  redeem.mutate(
-                    { benefitId: benefit.id, customerId: member.id },
-                    {
-                      onSuccess: (response) => {
-                        notifySuccess(response.message);
-                        goBack();
-                      },
-                      onError: (error) => notifyError(error),
-                    },
-                  )
-                }
-              >
-                {benefit.redeemed ? "Redeemed" : "Redeem"}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Modal>
+      <RedeemList empty="No benefits available">
+        {benefits.map((benefit) => (
+          <RedeemRow
+            key={benefit.id}
+            label={`Redeem ${benefit.name}`}
+            disabled={benefit.redeemed || redeem.isPending}
+            loading={redeem.isPending && redeem.variables?.benefitId === benefit.id}
+            onRedeem={() =>
+              redeem.mutate({ benefitId: benefit.id, customerId: member.id }, thenBack(goBack))
+            }
+            buttonText={benefit.redeemed ? "Redeemed" : "Redeem"}
+          >
+            <div className="min-w-0">
+              <p className="truncate font-medium text-fg text-sm">{benefit.name}</p>
+              <p className="text-fg-muted text-xs">Worth {formatMoney(benefit.worth)}</p>
+            </div>
+          </RedeemRow>
+        ))}
+      </RedeemList>
+    </RedeemModal>
   );
 }
 
@@ -85,71 +142,49 @@ export function MemberBenefitsModal() {
  * `/merchant/members/redeem-offer-modal?memberId&customerOfferId` asks about one.
  */
 export function MemberOffersModal() {
-  const member = useMemberContext();
+  const { member, goBack } = useRedeemContext();
   const [params] = useSearchParams();
   const only = Number(params.get("customerOfferId")) || null;
-  const goBack = useGoBack(memberDetailPath(member.id));
   const redeem = useRedeemOffer();
   const offers = only ? member.offers.filter((o) => o.customerOfferId === only) : member.offers;
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => {
-        if (!open && !redeem.isPending) goBack();
-      }}
+    <RedeemModal
       title="Redeem Offers"
       description={`Offers ${member.firstName} ${member.lastName} bought and can still use.`}
+      pending={redeem.isPending}
+      goBack={goBack}
     >
-      {offers.length === 0 ? (
-        <p className="py-6 text-center text-fg-muted text-sm">No Offer available</p>
-      ) : (
-        <ul className="flex flex-col gap-2">
-          {offers.map((offer) => (
-            <li
-              key={offer.customerOfferId}
-              className="flex items-center justify-between gap-3 rounded-control border border-line px-3 py-2"
-            >
-              <div className="flex min-w-0 items-center gap-3">
-                {offer.offerImage ? (
-                  <img
-                    src={offer.offerImage}
-                    alt=""
-                    className="size-10 shrink-0 rounded-control object-cover"
-                  />
-                ) : null}
-                <div className="min-w-0">
-                  <p className="truncate font-medium text-fg text-sm">{offer.offerName}</p>
-                  <p className="text-fg-muted text-xs">{formatMoney(offer.offerPrice)}</p>
-                </div>
+      <RedeemList empty="No Offer available">
+        {offers.map((offer) => (
+          <RedeemRow
+            key={offer.customerOfferId}
+            label={`Redeem ${offer.offerName}`}
+            disabled={redeem.isPending}
+            loading={
+              redeem.isPending && redeem.variables?.customerOfferId === offer.customerOfferId
+            }
+            onRedeem={() =>
+              redeem.mutate({ customerOfferId: offer.customerOfferId }, thenBack(goBack))
+            }
+          >
+            <div className="flex min-w-0 items-center gap-3">
+              {offer.offerImage ? (
+                <img
+                  src={offer.offerImage}
+                  alt=""
+                  className="size-10 shrink-0 rounded-control object-cover"
+                />
+              ) : null}
+              <div className="min-w-0">
+                <p className="truncate font-medium text-fg text-sm">{offer.offerName}</p>
+                <p className="text-fg-muted text-xs">{formatMoney(offer.offerPrice)}</p>
               </div>
-              <Button
-                size="sm"
-                disabled={redeem.isPending}
-                loading={
-                  redeem.isPending && redeem.variables?.customerOfferId === offer.customerOfferId
-                }
-                aria-label={`Redeem ${offer.offerName}`}
-                onClick={() =>
-                  redeem.mutate(
-                    { customerOfferId: offer.customerOfferId },
-                    {
-                      onSuccess: (response) => {
-                        notifySuccess(response.message);
-                        goBack();
-                      },
-                      onError: (error) => notifyError(error),
-                    },
-                  )
-                }
-              >
-                Redeem
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Modal>
+            </div>
+          </RedeemRow>
+        ))}
+      </RedeemList>
+    </RedeemModal>
   );
 }
 
@@ -157,8 +192,7 @@ type CashbackForm = { amount: string };
 
 /** `/merchant/members/redeem-cashback-modal?memberId=`: whole dollars up to the balance. */
 export function MemberCashbackModal() {
-  const member = useMemberContext();
-  const goBack = useGoBack(memberDetailPath(member.id));
+  const { member, goBack } = useRedeemContext();
   const redeem = useRedeemCashback();
   const {
     register,
@@ -183,12 +217,10 @@ export function MemberCashbackModal() {
   );
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => {
-        if (!open && !redeem.isPending) goBack();
-      }}
+    <RedeemModal
       title="Redeem Cashback"
+      pending={redeem.isPending}
+      goBack={goBack}
       description={
         <>
           Available cashback:{" "}
@@ -212,6 +244,6 @@ export function MemberCashbackModal() {
         />
         <ModalFormActions pending={redeem.isPending} submitLabel="Redeem" />
       </form>
-    </Modal>
+    </RedeemModal>
   );
 }

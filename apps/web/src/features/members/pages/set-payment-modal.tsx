@@ -9,7 +9,14 @@ import {
 } from "@tessera/shared";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ModalFormActions } from "@/components/modal-form-actions";
-import { buttonClassName, Modal, Select, Skeleton, TextInput } from "@/components/ui";
+import {
+  buttonClassName,
+  closeWhenIdle,
+  Modal,
+  Select,
+  Skeleton,
+  TextInput,
+} from "@/components/ui";
 import { useCheckedForm } from "@/lib/form-errors";
 import { notifyError } from "@/lib/notify";
 import { useActiveTiers, useSetPayment } from "../api";
@@ -108,9 +115,7 @@ export function SetPaymentModal() {
   return (
     <Modal
       open
-      onOpenChange={(open) => {
-        if (!open && !pay.isPending) close();
-      }}
+      onOpenChange={closeWhenIdle(pay.isPending, close)}
       title="Payment"
       description={
         state ? `Membership for ${state.firstName} ${state.lastName} (${state.email})` : undefined

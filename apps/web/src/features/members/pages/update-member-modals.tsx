@@ -16,6 +16,7 @@ import { ModalFormActions } from "@/components/modal-form-actions";
 import {
   Button,
   ConfirmDialog,
+  closeWhenIdle,
   countryOfPhoneNumber,
   ErrorState,
   LoadingFields,
@@ -33,7 +34,11 @@ import {
   useUpdateMember,
   useUpdateMembership,
 } from "../api";
-import { type ContactFormValues, MemberContactFields } from "../components/member-contact-fields";
+import {
+  CONTACT_NAME_AND_PHONE_FIELDS,
+  type ContactFormValues,
+  MemberContactFields,
+} from "../components/member-contact-fields";
 import { MEMBERS_PATH, RENEWAL_LABELS } from "../member-status";
 import { useCounterCheckout } from "../use-counter-checkout";
 
@@ -55,9 +60,7 @@ function MemberModalFrame({
   return (
     <Modal
       open
-      onOpenChange={(open) => {
-        if (!open && !pending) navigate(MEMBERS_PATH, { replace: true });
-      }}
+      onOpenChange={closeWhenIdle(pending, () => navigate(MEMBERS_PATH, { replace: true }))}
       title={title}
       size="lg"
     >
@@ -112,14 +115,7 @@ function UpdateMemberForm({
           navigate(MEMBERS_PATH, { replace: true });
         },
         onError: (error) => {
-          if (
-            !applyServerFieldErrors(error, setError, [
-              "firstName",
-              "lastName",
-              "phoneNumber",
-              "phoneCountry",
-            ])
-          ) {
+          if (!applyServerFieldErrors(error, setError, CONTACT_NAME_AND_PHONE_FIELDS)) {
             notifyError(error, { fallback: MEMBER_ACTION_MESSAGES.updateFailed });
           }
         },

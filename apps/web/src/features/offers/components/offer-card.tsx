@@ -1,7 +1,33 @@
 import { formatMoney, type Offer } from "@tessera/shared";
-import { Pencil, Trash2 } from "lucide-react";
+import { type LucideIcon, Pencil, Trash2 } from "lucide-react";
 import { OfferCountdown } from "@/components/offer-countdown";
 import { Button } from "@/components/ui";
+
+/** A button under the card, named after the offer for screen readers ("Update Spring sale"). */
+function CardAction({
+  icon: Icon,
+  label,
+  offer,
+  onClick,
+}: {
+  icon: LucideIcon;
+  label: string;
+  offer: Offer;
+  onClick: (offer: Offer) => void;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="flex-1"
+      leftIcon={<Icon aria-hidden="true" className="size-4" />}
+      aria-label={`${label} ${offer.offerName}`}
+      onClick={() => onClick(offer)}
+    >
+      {label}
+    </Button>
+  );
+}
 
 /**
  * A merchant offer card (spec §2): image, name, description, prices, the countdown, sales, and
@@ -55,28 +81,10 @@ export function OfferCard({
         {onUpdate || onDelete ? (
           <div className="mt-auto flex gap-2 pt-3">
             {onUpdate ? (
-              <Button
-                variant="outline"
-                size="sm"
-                className="flex-1"
-                leftIcon={<Pencil aria-hidden="true" className="size-4" />}
-                aria-label={`Update ${offer.offerName}`}
-                onClick={() => onUpdate(offer)}
-              >
-                Update
-              </Button>
+              <CardAction icon={Pencil} label="Update" offer={offer} onClick={onUpdate} />
             ) : null}
             {onDelete ? (
-              <Button
-                variant="outline"
-                size="sm"
-                className="flex-1"
-                leftIcon={<Trash2 aria-hidden="true" className="size-4" />}
-                aria-label={`Delete ${offer.offerName}`}
-                onClick={() => onDelete(offer)}
-              >
-                Delete
-              </Button>
+              <CardAction icon={Trash2} label="Delete" offer={offer} onClick={onDelete} />
             ) : null}
           </div>
         ) : null}

@@ -20,6 +20,7 @@ import { useState } from "react";
 import { PagedRecords } from "@/components/paged-records";
 import {
   Button,
+  numberColumn,
   Select,
   type TableColumn,
   Tabs,
@@ -27,9 +28,9 @@ import {
   TabsList,
   TabsTrigger,
 } from "@/components/ui";
-import { notifyError } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useDownload } from "@/lib/use-download";
 import {
   downloadReport,
   REPORT_PAGE_SIZE,
@@ -60,7 +61,6 @@ export function ReportsPage() {
   );
   const [transactionPage, setTransactionPage] = useState(1);
   const [redemptionPage, setRedemptionPage] = useState(1);
-  const [downloading, setDownloading] = useState(false);
   const transactions = useTransactionReport(period, paymentType, transactionPage);
   const redemptions = useRedemptionReport(period, redemptionPage);
   const current = tab === "transactions" ? transactions : redemptions;
@@ -92,13 +92,7 @@ export function ReportsPage() {
     },
     { key: "item", header: "Item", cell: (row) => row.item, className: "min-w-40" },
     { key: "type", header: "Payment type", cell: (row) => PAYMENT_TYPE_LABELS[row.paymentType] },
-    {
-      key: "price",
-      header: "Price",
-      cell: (row) => formatMoney(row.price),
-      align: "right",
-      className: "tabular-nums",
-    },
+    numberColumn("price", "Price", (row) => formatMoney(row.price)),
   ];
   const redemptionColumns: TableColumn<Redemption>[] = [
     {
@@ -109,39 +103,24 @@ export function ReportsPage() {
     },
     { key: "item", header: "Item", cell: (row) => row.item, className: "min-w-40" },
     { key: "customer", header: "Customer", cell: (row) => row.customerName },
-    {
-      key: "value",
-      header: "Value",
-      cell: (row) => formatMoney(row.value),
-      align: "right",
-      className: "tabular-nums",
-    },
+    numberColumn("value", "Value", (row) => formatMoney(row.value)),
   ];
 
-  async function download() {
-    setDownloading(true);
-    try {
-      if (tab === "transactions") {
-        await downloadReport(
+  // An empty period answers 404 with the spec's alert ("No transaction data available to
+  // download"); the button is disabled before that whenever the screen knows it is empty.
+  const { downloading, download } = useDownload(() =>
+    tab === "transactions"
+      ? downloadReport(
           "/reports/export-transaction-report",
           { timeFilter: period, paymentType },
           "transactions.csv",
-        );
-      } else {
-        await downloadReport(
+        )
+      : downloadReport(
           "/reports/export-redemption-report",
           { timeFilter: period },
           "redemptions.csv",
-        );
-      }
-    } catch (error) {
-      // An empty period answers 404 with the spec's alert ("No transaction data available to
-      // download"); the button is disabled before that whenever the screen knows it is empty.
-      notifyError(error);
-    } finally {
-      setDownloading(false);
-    }
-  }
+        ),
+  );
 
   return (
     <div className="flex flex-col gap-6">

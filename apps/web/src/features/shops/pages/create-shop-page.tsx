@@ -1,14 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { User } from "@tessera/shared";
-import { LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BrandLogo } from "@/components/brand-logo";
 import { ThemeToggle } from "@/components/theme-toggle";
-import { Button, Card, QueryErrorState, Skeleton } from "@/components/ui";
-import { sessionKeys, useCurrentUser, useLogout, VerifyEmailNotice } from "@/features/session";
+import { Card, QueryErrorState, Skeleton } from "@/components/ui";
+import { sessionKeys, useCurrentUser, VerifyEmailNotice } from "@/features/session";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { CreateShopForm } from "../components/create-shop-form";
+import { LogoutButton } from "../components/logout-button";
 
 function FormSkeleton() {
   return (
@@ -35,7 +35,6 @@ export function CreateShopPage() {
   useDocumentTitle("Create your shop");
   const queryClient = useQueryClient();
   const user = useCurrentUser();
-  const logout = useLogout("/");
 
   function markUnverified() {
     queryClient.setQueryData<User>(sessionKeys.user(), (current) =>
@@ -68,15 +67,7 @@ export function CreateShopPage() {
         </Link>
         <div className="flex items-center gap-1">
           <ThemeToggle />
-          <Button
-            variant="ghost"
-            size="sm"
-            loading={logout.isPending}
-            leftIcon={<LogOut aria-hidden="true" className="size-4" />}
-            onClick={() => logout.mutate()}
-          >
-            Logout
-          </Button>
+          <LogoutButton />
         </div>
       </header>
       <main className="flex flex-1 justify-center px-4 pt-4 pb-16 sm:px-8">

@@ -12,8 +12,8 @@ import {
   type TableColumn,
 } from "@/components/ui";
 import { api, isApiError } from "@/lib/api-client";
-import { notifyError } from "@/lib/notify";
 import { saveBlob } from "@/lib/save-file";
+import { useDownload } from "@/lib/use-download";
 import { useMemberImportRows, useStartMemberImport } from "../../api";
 
 const PAGE_SIZE = 20;
@@ -75,7 +75,7 @@ function Count({ label, value, tone }: { label: string; value: number; tone?: st
 export function ImportErrorRows({ record }: { record: MemberImport }) {
   const [page, setPage] = useState(1);
   const rows = useMemberImportRows(record.id, "errors", page);
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download } = useDownload(() => downloadErrors(record.id));
   if (rows.isError) {
     return <ErrorState title="The rows could not be loaded" onRetry={() => void rows.refetch()} />;
   }
@@ -88,12 +88,7 @@ export function ImportErrorRows({ record }: { record: MemberImport }) {
           size="sm"
           loading={downloading}
           leftIcon={<Download aria-hidden="true" className="size-4" />}
-          onClick={() => {
-            setDownloading(true);
-            downloadErrors(record.id)
-              .catch(notifyError)
-              .finally(() => setDownloading(false));
-          }}
+          onClick={() => void download()}
         >
           Download errors (CSV)
         </Button>
