@@ -1,9 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
-import { useT } from "@/lib/i18n/use-t";
-import { IconButton } from "./button";
+import { describedByProps, OverlayBody, OverlayHeader, type OverlayProps } from "./overlay-parts";
 
 const widths = {
   sm: "sm:max-w-sm",
@@ -12,21 +10,11 @@ const widths = {
   xl: "sm:max-w-4xl",
 } as const;
 
-export interface ModalProps {
-  /** Controlled open state; leave both out and pass `trigger` for an uncontrolled modal. */
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  defaultOpen?: boolean;
-  /** An element that opens the modal (rendered as the Radix trigger via asChild). */
-  trigger?: ReactNode;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
+export interface ModalProps extends OverlayProps {
   /** Actions row at the bottom (buttons), kept visible while the body scrolls. */
   footer?: ReactNode;
   size?: keyof typeof widths;
   hideCloseButton?: boolean;
-  className?: string;
 }
 
 /**
@@ -46,15 +34,13 @@ export function Modal({
   hideCloseButton = false,
   className,
 }: ModalProps) {
-  const { t } = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange} defaultOpen={defaultOpen}>
       {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <Dialog.Content
-          // Without a description Radix would warn about a missing aria-describedby target.
-          {...(description ? {} : { "aria-describedby": undefined })}
+          {...describedByProps(description)}
           className={cn(
             "fixed z-50 flex flex-col bg-surface text-fg shadow-overlay outline-none",
             // Phones: a sheet across the full width from the bottom, nearly full height.
@@ -65,26 +51,14 @@ export function Modal({
             className,
           )}
         >
-          <div className="flex items-start gap-3 px-5 pt-5 pb-3 sm:px-6 sm:pt-6">
-            <div className="min-w-0 flex-1">
-              <Dialog.Title className="font-semibold text-fg text-lg">{title}</Dialog.Title>
-              {description ? (
-                <Dialog.Description className="mt-1 text-fg-muted text-sm">
-                  {description}
-                </Dialog.Description>
-              ) : null}
-            </div>
-            {hideCloseButton ? null : (
-              <Dialog.Close asChild>
-                <IconButton aria-label={t("Close")} size="sm" className="-me-2 -mt-1 text-fg-muted">
-                  <X aria-hidden="true" />
-                </IconButton>
-              </Dialog.Close>
-            )}
-          </div>
-          {children !== undefined ? (
-            <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-5 sm:px-6">{children}</div>
-          ) : null}
+          <OverlayHeader
+            title={title}
+            description={description}
+            hideCloseButton={hideCloseButton}
+            className="pt-5 pb-3 sm:pt-6"
+            closeClassName="-me-2 -mt-1"
+          />
+          <OverlayBody>{children}</OverlayBody>
           {footer ? (
             <div className="flex flex-col-reverse gap-2 border-line border-t px-5 py-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:flex-row sm:justify-end sm:px-6">
               {footer}

@@ -1,19 +1,11 @@
-import { X } from "lucide-react";
 import { type ReactNode, useCallback, useRef, useState } from "react";
 import { Drawer } from "vaul";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
-import { Button, IconButton } from "./button";
+import { Button } from "./button";
+import { describedByProps, OverlayBody, OverlayHeader, type OverlayProps } from "./overlay-parts";
 
-export interface SidePanelProps {
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  defaultOpen?: boolean;
-  /** An element that opens the panel (rendered as the trigger via asChild). */
-  trigger?: ReactNode;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
+export interface SidePanelProps extends OverlayProps {
   /** Shows a Cancel button that closes the panel (then calls onCancel). */
   showCancel?: boolean;
   cancelLabel?: string;
@@ -27,7 +19,6 @@ export interface SidePanelProps {
   checkoutDisabled?: boolean;
   /** Extra actions, shown before Cancel / Checkout. */
   footer?: ReactNode;
-  className?: string;
 }
 
 /** Spec §9: a side panel closes on a swipe down of more than this many pixels. */
@@ -98,7 +89,7 @@ export function SidePanel({
         <Drawer.Overlay className="fixed inset-0 z-50 bg-overlay" />
         <Drawer.Content
           ref={swipe.ref}
-          {...(description ? {} : { "aria-describedby": undefined })}
+          {...describedByProps(description)}
           className={cn(
             "fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[92dvh] w-full max-w-2xl flex-col rounded-t-card border-line border-x border-t bg-surface text-fg shadow-overlay outline-none",
             className,
@@ -108,24 +99,13 @@ export function SidePanel({
             aria-hidden="true"
             className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-line-strong"
           />
-          <div className="flex items-start gap-3 px-5 pt-3 pb-3 sm:px-6">
-            <div className="min-w-0 flex-1">
-              <Drawer.Title className="font-semibold text-fg text-lg">{title}</Drawer.Title>
-              {description ? (
-                <Drawer.Description className="mt-1 text-fg-muted text-sm">
-                  {description}
-                </Drawer.Description>
-              ) : null}
-            </div>
-            <Drawer.Close asChild>
-              <IconButton aria-label={t("Close")} size="sm" className="-me-2 text-fg-muted">
-                <X aria-hidden="true" />
-              </IconButton>
-            </Drawer.Close>
-          </div>
-          {children !== undefined ? (
-            <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-5 sm:px-6">{children}</div>
-          ) : null}
+          <OverlayHeader
+            title={title}
+            description={description}
+            className="pt-3 pb-3"
+            closeClassName="-me-2"
+          />
+          <OverlayBody>{children}</OverlayBody>
           {hasFooter ? (
             <div className="border-line border-t px-5 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-6">
               {hasPayable ? (
