@@ -19,14 +19,20 @@ describe("crop math", () => {
     expect(coverScale({ width: 100, height: 50 }, logo)).toBe(4);
   });
 
-  it("crops the centred square of a tall image for a logo", () => {
-    const source = { width: 400, height: 800 };
-    expect(cropRect(source, logo, initialView(source))).toEqual({
-      x: 0,
-      y: 200,
-      width: 400,
-      height: 400,
-    });
+  // A logo's first crop, before any zoom or pan: the largest centred square of the source.
+  it.each([
+    {
+      name: "crops the centred square of a tall image for a logo",
+      source: { width: 400, height: 800 },
+      rect: { x: 0, y: 200, width: 400, height: 400 },
+    },
+    {
+      name: "upscales an image smaller than the output",
+      source: { width: 100, height: 50 },
+      rect: { x: 25, y: 0, width: 50, height: 50 },
+    },
+  ])("$name", ({ source, rect }) => {
+    expect(cropRect(source, logo, initialView(source))).toEqual(rect);
   });
 
   it("keeps the banner's 502:270 shape from a wide image", () => {
@@ -59,15 +65,5 @@ describe("crop math", () => {
     expect(moved.centerY).toBe(550);
     const far = panView(source, logo, view, -10_000, 10_000, 250);
     expect(cropRect(source, logo, far)).toEqual({ x: 500, y: 0, width: 500, height: 500 });
-  });
-
-  it("upscales an image smaller than the output", () => {
-    const source = { width: 100, height: 50 };
-    expect(cropRect(source, logo, initialView(source))).toEqual({
-      x: 25,
-      y: 0,
-      width: 50,
-      height: 50,
-    });
   });
 });
