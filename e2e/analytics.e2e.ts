@@ -5,26 +5,17 @@ import {
   type LifetimeValueAnalytics,
   type SubscriptionAnalytics,
 } from "@tessera/shared";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
-  launchBrowser,
   screenshot,
   seriousAxeViolations,
   viewports,
   waitForPath,
   watchConsole,
 } from "./support/browser";
-import {
-  callApi,
-  endJourney,
-  ownerSession,
-  poll,
-  ready,
-  type SavedSession,
-  sessionPage,
-} from "./support/journey";
-import { type RunningServer, startServer } from "./support/server";
+import { poll, ready } from "./support/journey";
+import { ownerJourney } from "./support/owner-journey";
 
 /**
  * Subscription analytics (issue 19) in a real browser against the built app: the demo owner
@@ -34,15 +25,15 @@ import { type RunningServer, startServer } from "./support/server";
  */
 
 describe("subscription analytics journeys (issue 19)", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let ownerState: SavedSession;
-  let ownerToken: string;
-
-  const api = <T>(path: string) => callApi<T>(server.url, path, { token: ownerToken });
+  const journey = ownerJourney({
+    env: { RATE_LIMIT_PER_MINUTE: "600" },
+    startupMs: 120_000,
+    setUpMs: 180_000,
+  });
+  const { api } = journey;
 
   const ownerPage = (viewport: { width: number; height: number }, theme?: "light" | "dark") =>
-    sessionPage(browser, ownerState, viewport, { theme });
+    journey.ownerPage(viewport, { theme });
 
   /** Changes a select and waits for the subscription figures it asks for. */
   async function choose(page: Page, label: string, value: string, param: string) {
@@ -59,18 +50,10 @@ describe("subscription analytics journeys (issue 19)", () => {
   const figure = (page: Page, label: string) =>
     page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) });
 
-  beforeAll(async () => {
-    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "600" }, startupMs: 120_000 });
-    browser = await launchBrowser();
-    ({ state: ownerState, token: ownerToken } = await ownerSession(browser, server.url));
-  }, 180_000);
-
-  afterAll(() => endJourney(browser, server));
-
   it("switches periods and tiers, reads the cohorts and a chart's table (desktop)", async () => {
     const page = await ownerPage(viewports.desktop);
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/merchant/dashboard`);
+    await page.goto(`${journey.server.url}/merchant/dashboard`);
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "Analytics" })
@@ -163,7 +146,7 @@ describe("subscription analytics journeys (issue 19)", () => {
       for (const [size, viewport] of Object.entries(viewports)) {
         const page = await ownerPage(viewport, theme);
         const problems = watchConsole(page);
-        await page.goto(`${server.url}/merchant/analytics`);
+        await page.goto(`${journey.server.url}/merchant/analytics`);
         await page.getByRole("heading", { name: "MRR over time" }).waitFor();
         await ready(page);
         await page.getByLabel("Period", { exact: true }).selectOption("lastYear");

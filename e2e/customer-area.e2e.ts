@@ -15,7 +15,14 @@ import {
 } from "./support/browser";
 import {
   buyTierByCard,
+  CUSTOMER_PASSWORD,
+  customerDashboard,
+  customerDashboardReady,
+  customerSignInStatus,
+  DEMO_SHOP,
+  SANDBOX_CARDS,
   seedCustomerSession,
+  shopCatalogue,
   verifiedCustomer as verifiedShopCustomer,
 } from "./support/customers";
 import {
@@ -41,10 +48,7 @@ import { type RunningServer, startServer } from "./support/server";
  * card). Desktop and phone, screenshots, axe in both themes.
  */
 
-const SHOP = { id: 1, name: "Corner Coffee Co." };
-const PASSWORD = "Tessera@2025";
 const NEW_PASSWORD = "Renewed@2026";
-const CARD = "4111 1111 1111 1111";
 
 type Tier = { id: number; name: string; price: number; cashbackReward: number };
 type Offer = { id: number; offerName: string; offerPrice: number };
@@ -63,17 +67,11 @@ type Dashboard = {
 };
 type Customer = { email: string; password: string; id: number; token: string };
 
-const dashboardPath = `/${SHOP.id}/customer/dashboard`;
-const profilePath = `/${SHOP.id}/customer/profile-overview`;
+const dashboardPath = `/${DEMO_SHOP.id}/customer/dashboard`;
+const profilePath = `/${DEMO_SHOP.id}/customer/profile-overview`;
 const headerBalance = (page: Page) => page.getByRole("link", { name: /^Cashback balance / });
 const benefitPanel = (page: Page) => page.getByRole("region", { name: "Redeem Benefit" });
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
-
-async function dashboardReady(page: Page) {
-  await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
-  await page.getByRole("tab", { name: "Memberships" }).waitFor();
-  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-}
 
 /** The header's balance as shown: "$2.00". */
 async function shownBalance(page: Page): Promise<string> {
@@ -89,7 +87,7 @@ async function chooseFromMenu(page: Page, size: Size, item: "Dashboard" | "Profi
     return;
   }
   await page.getByRole("button", { name: "Open menu" }).click();
-  const sheet = dialog(page, SHOP.name);
+  const sheet = dialog(page, DEMO_SHOP.name);
   await sheet.waitFor();
   await sheet.getByRole(item === "Logout" ? "button" : "link", { name: item }).click();
 }
@@ -123,15 +121,17 @@ describe("customer area journeys", () => {
     return { status: res.status, message: ((await res.json()) as { message: string }).message };
   }
 
-  function dashboardOf(customer: Pick<Customer, "id" | "token">) {
-    return api<Dashboard>(`/customer/profile/get-customer/${customer.id}`, {
-      token: customer.token,
-    });
-  }
+  const dashboardOf = (customer: Pick<Customer, "id" | "token">) =>
+    customerDashboard<Dashboard>(server.url, customer);
 
   /** A customer signed up through the API and verified through the e-mailed link. */
   async function verifiedCustomer(who: string, firstName = "Mia"): Promise<Customer> {
-    const person = { firstName, lastName: "Member", password: PASSWORD, shopId: SHOP.id };
+    const person = {
+      firstName,
+      lastName: "Member",
+      password: CUSTOMER_PASSWORD,
+      shopId: DEMO_SHOP.id,
+    };
     const { email, password, id, token } = await verifiedShopCustomer(server.url, {
       ...person,
       email: uniqueEmail(who),
@@ -143,7 +143,10 @@ describe("customer area journeys", () => {
   async function buyTier(customer: Customer, tierName: string) {
     const tier = tiers.find((t) => t.name === tierName);
     if (!tier) throw new Error(`no published tier ${tierName}`);
-    await buyTierByCard(server.url, customer, tier, SHOP.id, { number: CARD, name: "Mia Member" });
+    await buyTierByCard(server.url, customer, tier, DEMO_SHOP.id, {
+      number: SANDBOX_CARDS.approved,
+      name: "Mia Member",
+    });
     return tier;
   }
 
@@ -157,12 +160,12 @@ describe("customer area journeys", () => {
   /** A page already signed in as the customer, as the login page leaves the browser storage. */
   async function customerPage(customer: Customer, viewport: { width: number; height: number }) {
     const page = await newPage(viewport);
-    await seedCustomerSession(page, customer, SHOP.id, "tab");
+    await seedCustomerSession(page, customer, DEMO_SHOP.id, "tab");
     return page;
   }
 
   async function logIn(page: Page, email: string, password: string) {
-    await page.goto(`${server.url}/${SHOP.id}/login`);
+    await page.goto(`${server.url}/${DEMO_SHOP.id}/login`);
     await fillLogin(page, email, password);
     await waitForPath(page, dashboardPath);
   }
@@ -170,12 +173,7 @@ describe("customer area journeys", () => {
   beforeAll(async () => {
     server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" } });
     browser = await launchBrowser();
-    ({ memberships: tiers } = await api<{ memberships: Tier[] }>(
-      `/customer/memberships/get-active-memberships?shopId=${SHOP.id}`,
-    ));
-    ({ offers } = await api<{ offers: Offer[] }>(
-      `/customer/offers/get-active-offers?shopId=${SHOP.id}`,
-    ));
+    ({ tiers, offers } = await shopCatalogue<Tier, Offer>(server.url, DEMO_SHOP.id));
     fileDir = mkdtempSync(join(tmpdir(), "tessera-e2e-customer-"));
   });
 
@@ -206,7 +204,7 @@ describe("customer area journeys", () => {
       const page = await customerPage(customer, viewport);
       const problems = unexpectedProblems(page);
       await page.goto(`${server.url}${dashboardPath}`);
-      await dashboardReady(page);
+      await customerDashboardReady(page);
 
       // The panel: two of Gold's three benefits, and See All.
       const panel = benefitPanel(page);
@@ -223,7 +221,7 @@ describe("customer area journeys", () => {
       const confirm = dialog(page, "Redeem Free specialty drink?");
       await confirm.waitFor();
       await settled(confirm);
-      await waitForPath(page, `/${SHOP.id}/customer/redeem-benefit`);
+      await waitForPath(page, `/${DEMO_SHOP.id}/customer/redeem-benefit`);
       await screenshot(page, `customer-benefit-confirm-${size}`);
       await confirm.getByRole("button", { name: "Redeem" }).click();
       await seeToast(page, "Benefit redeemed successfully", "first");
@@ -253,7 +251,7 @@ describe("customer area journeys", () => {
 
       // See All lists the three, the used one still disabled; a reload keeps it so.
       await page.reload();
-      await dashboardReady(page);
+      await customerDashboardReady(page);
       await seeAll.click();
       const all = dialog(page, "Redeem Benefit");
       await all.waitFor();
@@ -283,7 +281,7 @@ describe("customer area journeys", () => {
       const page = await customerPage(customer, viewport);
       const problems = unexpectedProblems(page);
       await page.goto(`${server.url}${dashboardPath}`);
-      await dashboardReady(page);
+      await customerDashboardReady(page);
       const start = (await dashboardOf(customer)).rewardBalance;
       expect(start).toBe(tier.cashbackReward);
       expect(await shownBalance(page)).toBe(`$${start.toFixed(2)}`);
@@ -294,7 +292,7 @@ describe("customer area journeys", () => {
       const modal = dialog(page, "Redeem Cashback");
       await modal.waitFor();
       await settled(modal);
-      await waitForPath(page, `/${SHOP.id}/customer/redeem-cashback`);
+      await waitForPath(page, `/${DEMO_SHOP.id}/customer/redeem-cashback`);
       const amount = modal.getByLabel("Amount to redeem");
       expect(await amount.getAttribute("step")).toBe("0.01");
       expect(await amount.getAttribute("min")).toBe("0");
@@ -341,7 +339,7 @@ describe("customer area journeys", () => {
       const page = await customerPage(customer, viewport);
       const problems = unexpectedProblems(page);
       await page.goto(`${server.url}${dashboardPath}`);
-      await dashboardReady(page);
+      await customerDashboardReady(page);
 
       await page.getByRole("tab", { name: "Offers" }).click();
       await page.getByRole("heading", { name: "No Offer available" }).waitFor();
@@ -405,7 +403,7 @@ describe("customer area journeys", () => {
       const page = await customerPage(customer, viewport);
       const problems = unexpectedProblems(page);
       await page.goto(`${server.url}${dashboardPath}`);
-      await dashboardReady(page);
+      await customerDashboardReady(page);
 
       await chooseFromMenu(page, size, "Profile");
       await waitForPath(page, profilePath);
@@ -462,14 +460,14 @@ describe("customer area journeys", () => {
       const page = await newPage(viewport);
       // The wrong current password is a 400.
       const problems = unexpectedProblems(page, [400]);
-      await logIn(page, customer.email, PASSWORD);
-      await dashboardReady(page);
+      await logIn(page, customer.email, CUSTOMER_PASSWORD);
+      await customerDashboardReady(page);
 
       await chooseFromMenu(page, size, "Profile");
       await page.getByRole("link", { name: "Update Password" }).click();
       await waitForPath(page, `${profilePath}/update-password`);
       const forgot = page.getByRole("link", { name: "Forgot Password" });
-      expect(await forgot.getAttribute("href")).toBe(`/${SHOP.id}/pass/forgot-password`);
+      expect(await forgot.getAttribute("href")).toBe(`/${DEMO_SHOP.id}/pass/forgot-password`);
       await page.getByLabel("Current Password").fill("Wrong#Pass1");
       await page.getByLabel("New Password", { exact: true }).fill(NEW_PASSWORD);
       await page.getByLabel("Re-Enter new Password").fill(NEW_PASSWORD);
@@ -477,22 +475,18 @@ describe("customer area journeys", () => {
       await page.getByText("Invalid current password.").waitFor();
       await screenshot(page, `customer-update-password-wrong-${size}`);
 
-      await page.getByLabel("Current Password").fill(PASSWORD);
+      await page.getByLabel("Current Password").fill(CUSTOMER_PASSWORD);
       await page.getByRole("button", { name: "Update Password" }).click();
       await seeToast(page, "Password updated successfully", "first");
       await waitForPath(page, profilePath);
       await dismissToasts(page);
 
       await chooseFromMenu(page, size, "Logout");
-      await waitForPath(page, `/${SHOP.id}/login`);
-      const old = await apiFailure("/customer/auth/sign-in", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: customer.email, password: PASSWORD, shopId: SHOP.id }),
-      });
-      expect(old.status).toBe(401);
+      await waitForPath(page, `/${DEMO_SHOP.id}/login`);
+      const old = { email: customer.email, password: CUSTOMER_PASSWORD };
+      expect(await customerSignInStatus(server.url, DEMO_SHOP.id, old)).toBe(401);
       await logIn(page, customer.email, NEW_PASSWORD);
-      await dashboardReady(page);
+      await customerDashboardReady(page);
       await screenshot(page, `customer-logged-in-new-password-${size}`);
       expect(problems()).toEqual([]);
       await page.close();
@@ -503,7 +497,7 @@ describe("customer area journeys", () => {
       const page = await customerPage(customer, viewport);
       const problems = unexpectedProblems(page);
       await page.goto(`${server.url}${dashboardPath}`);
-      await dashboardReady(page);
+      await customerDashboardReady(page);
       await page.getByRole("heading", { level: 2, name: tier.name }).waitFor();
 
       const cancel = page.getByRole("button", { name: "Cancel Membership" });
@@ -533,17 +527,17 @@ describe("customer area journeys", () => {
     const customer = await verifiedCustomer("header");
     const wide = await customerPage(customer, viewports.desktop);
     await wide.goto(`${server.url}${dashboardPath}`);
-    await dashboardReady(wide);
+    await customerDashboardReady(wide);
     const header = (page: Page) => page.locator("header");
-    expect(await header(wide).getByText(SHOP.name).isVisible()).toBe(true);
+    expect(await header(wide).getByText(DEMO_SHOP.name).isVisible()).toBe(true);
     expect(await headerBalance(wide).getByText("Cashback").isVisible()).toBe(true);
     await wide.close();
 
     const narrow = await customerPage(customer, viewports.phone);
     await narrow.goto(`${server.url}${dashboardPath}`);
-    await dashboardReady(narrow);
+    await customerDashboardReady(narrow);
     // The name stays for screen readers only (a 1 px clip); the "Cashback" word goes.
-    const nameBox = await header(narrow).getByText(SHOP.name).boundingBox();
+    const nameBox = await header(narrow).getByText(DEMO_SHOP.name).boundingBox();
     expect(nameBox?.width ?? 0).toBeLessThanOrEqual(1);
     expect(await headerBalance(narrow).getByText("Cashback").isVisible()).toBe(false);
     expect(await headerBalance(narrow).getByText("$0.00").isVisible()).toBe(true);
@@ -551,7 +545,7 @@ describe("customer area journeys", () => {
     const overflow = await narrow.evaluate(() => document.documentElement.scrollWidth);
     expect(overflow).toBeLessThanOrEqual(viewports.phone.width);
     await narrow.getByRole("button", { name: "Open menu" }).click();
-    const sheet = dialog(narrow, SHOP.name);
+    const sheet = dialog(narrow, DEMO_SHOP.name);
     await sheet.waitFor();
     await settled(sheet);
     for (const name of ["Dashboard", "Profile"]) {
@@ -589,7 +583,7 @@ describe("customer area journeys", () => {
     );
     await page.goto(`${server.url}${dashboardPath}`);
     expect((await stream).status()).toBe(200);
-    await dashboardReady(page);
+    await customerDashboardReady(page);
     await page.getByRole("tab", { name: "Redemptions" }).click();
     await page.getByRole("heading", { name: "No redemptions available" }).waitFor();
     const drink = benefitPanel(page).getByRole("button", { name: "Redeem Free specialty drink" });
@@ -602,7 +596,11 @@ describe("customer area journeys", () => {
     // A second session of the same customer (another device) redeems through the API.
     const second = await api<{ token: string }>("/customer/auth/sign-in", {
       method: "POST",
-      body: JSON.stringify({ email: customer.email, password: PASSWORD, shopId: SHOP.id }),
+      body: JSON.stringify({
+        email: customer.email,
+        password: CUSTOMER_PASSWORD,
+        shopId: DEMO_SHOP.id,
+      }),
     });
     expect(second.token).not.toBe(customer.token);
     const { membership } = await dashboardOf(customer);
@@ -651,7 +649,7 @@ describe("customer area journeys", () => {
         };
 
         await page.goto(`${server.url}${dashboardPath}`);
-        await dashboardReady(page);
+        await customerDashboardReady(page);
         expect(await page.evaluate(() => document.documentElement.getAttribute("data-theme"))).toBe(
           theme,
         );
@@ -699,7 +697,7 @@ describe("customer area journeys", () => {
         await check("update password");
         if (size === "phone") {
           await page.getByRole("button", { name: "Open menu" }).click();
-          const sheet = dialog(page, SHOP.name);
+          const sheet = dialog(page, DEMO_SHOP.name);
           await sheet.waitFor();
           await settled(sheet);
           await check("menu");

@@ -1,17 +1,8 @@
 import { MEMBER_CSV_FIELDS, MEMBER_IMPORT_MESSAGES } from "@tessera/shared";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, seriousAxeViolations, viewports } from "./support/browser";
-import {
-  callApi,
-  endJourney,
-  ownerSession,
-  poll,
-  ready,
-  type SavedSession,
-  sessionPage,
-} from "./support/journey";
-import { type RunningServer, startServer } from "./support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { screenshot, seriousAxeViolations, viewports } from "./support/browser";
+import { poll, ready } from "./support/journey";
+import { ownerJourney } from "./support/owner-journey";
 
 /**
  * Member import (issue 18), in a real browser against the built app: the demo owner imports a
@@ -26,16 +17,18 @@ const HEADER = MEMBER_CSV_FIELDS.map((f) => f.label).join(",");
 const SLOW = 20_000;
 
 describe("member import journey (issue 18)", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let ownerState: SavedSession;
+  const journey = ownerJourney({
+    env: { RATE_LIMIT_PER_MINUTE: "300" },
+    startupMs: 180_000,
+    setUpMs: 240_000,
+  });
   let tier: { name: string; renewal: string };
   const tag = Date.now().toString(36);
 
   const ownerPage = (
     viewport: { width: number; height: number },
     theme: "light" | "dark" = "light",
-  ) => sessionPage(browser, ownerState, viewport, { theme, timeout: SLOW });
+  ) => journey.ownerPage(viewport, { theme, timeout: SLOW });
 
   function file(rows: string[][], name: string) {
     const text = `${[HEADER, ...rows.map((r) => r.join(","))].join("\r\n")}\r\n`;
@@ -57,23 +50,15 @@ describe("member import journey (issue 18)", () => {
   ];
 
   beforeAll(async () => {
-    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" }, startupMs: 180_000 });
-    browser = await launchBrowser();
-    const owner = await ownerSession(browser, server.url);
-    ownerState = owner.state;
-    const { memberships } = await callApi<{ memberships: { name: string; renewal: string }[] }>(
-      server.url,
-      "/memberships/get-all-memberships?active=true",
-      { token: owner.token },
-    );
+    const { memberships } = await journey.api<{
+      memberships: { name: string; renewal: string }[];
+    }>("/memberships/get-all-memberships?active=true");
     tier = { name: memberships[0]?.name ?? "", renewal: memberships[0]?.renewal ?? "monthly" };
-  }, 240_000);
-
-  afterAll(() => endJourney(browser, server));
+  });
 
   it("imports a file with 3 bad rows after fixing it, with the progress bar (desktop)", async () => {
     const page = await ownerPage(viewports.desktop);
-    await page.goto(`${server.url}/merchant/members`);
+    await page.goto(`${journey.server.url}/merchant/members`);
     await page.getByRole("heading", { name: "Members", exact: true }).waitFor();
     await page.getByRole("link", { name: "Import" }).click();
     await page.getByRole("heading", { name: "Import members" }).waitFor();
@@ -120,7 +105,7 @@ describe("member import journey (issue 18)", () => {
     const findings: string[] = [];
     for (const theme of ["light", "dark"] as const) {
       const page = await ownerPage({ width: 390, height: 844 }, theme);
-      await page.goto(`${server.url}/merchant/members/import`);
+      await page.goto(`${journey.server.url}/merchant/members/import`);
       await page.getByRole("heading", { name: "Import members" }).waitFor();
       const rows = [
         good(10 + (theme === "dark" ? 1 : 0)),

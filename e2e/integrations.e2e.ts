@@ -3,18 +3,16 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { INTEGRATION_MESSAGES, MEMBER_CSV_FIELDS } from "@tessera/shared";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  launchBrowser,
   screenshot,
   seriousAxeViolations,
   viewports,
   waitForPath,
   watchConsole,
 } from "./support/browser";
-import { endJourney, ownerSession, ready, type SavedSession, sessionPage } from "./support/journey";
-import { type RunningServer, startServer } from "./support/server";
+import { ready } from "./support/journey";
+import { ownerJourney } from "./support/owner-journey";
 
 /**
  * Integrations (issue 18), in a real browser against the built app: the demo owner creates an
@@ -25,13 +23,15 @@ import { type RunningServer, startServer } from "./support/server";
  */
 
 describe("integrations journeys (issue 18)", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let ownerState: SavedSession;
-  let ownerToken: string;
+  // Private addresses allowed: the webhook journey's receiver listens on this machine.
+  const journey = ownerJourney({
+    env: { RATE_LIMIT_PER_MINUTE: "300", WEBHOOKS_ALLOW_PRIVATE: "true" },
+    startupMs: 180_000,
+    setUpMs: 240_000,
+  });
 
   const call = (path: string, token: string, init: RequestInit = {}) =>
-    fetch(`${server.url}/api/v1${path}`, {
+    fetch(`${journey.server.url}/api/v1${path}`, {
       ...init,
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     });
@@ -39,22 +39,12 @@ describe("integrations journeys (issue 18)", () => {
   const ownerPage = (
     viewport: { width: number; height: number },
     theme: "light" | "dark" = "light",
-  ) => sessionPage(browser, ownerState, viewport, { theme, clipboardOrigin: server.url });
-
-  beforeAll(async () => {
-    // Private addresses allowed: the webhook journey's receiver listens on this machine.
-    const env = { RATE_LIMIT_PER_MINUTE: "300", WEBHOOKS_ALLOW_PRIVATE: "true" };
-    server = await startServer({ env, startupMs: 180_000 });
-    browser = await launchBrowser();
-    ({ state: ownerState, token: ownerToken } = await ownerSession(browser, server.url));
-  }, 240_000);
-
-  afterAll(() => endJourney(browser, server));
+  ) => journey.ownerPage(viewport, { theme, clipboardOrigin: journey.server.url });
 
   it("creates an API key, copies it once, uses it read-only, then revokes it (desktop)", async () => {
     const page = await ownerPage(viewports.desktop);
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/merchant/profile`);
+    await page.goto(`${journey.server.url}/merchant/profile`);
     await page.getByRole("link", { name: "API keys" }).click();
     await waitForPath(page, "/merchant/profile/integrations");
     await page.getByRole("heading", { name: "Integrations" }).waitFor();
@@ -114,7 +104,7 @@ describe("integrations journeys (issue 18)", () => {
 
   it("exports the Active members list as CSV with the import's columns (desktop)", async () => {
     const page = await ownerPage(viewports.desktop);
-    await page.goto(`${server.url}/merchant/members?filter=active`);
+    await page.goto(`${journey.server.url}/merchant/members?filter=active`);
     await page.getByRole("heading", { name: "Members", exact: true }).waitFor();
     await ready(page);
     const [download] = await Promise.all([
@@ -129,7 +119,7 @@ describe("integrations journeys (issue 18)", () => {
       .split("\r\n");
     expect(lines[0]).toBe(MEMBER_CSV_FIELDS.map((f) => f.label).join(","));
     const active = (await (
-      await call("/member/get-all-members?active=true", ownerToken)
+      await call("/member/get-all-members?active=true", journey.ownerToken)
     ).json()) as {
       total: number;
     };
@@ -143,7 +133,7 @@ describe("integrations journeys (issue 18)", () => {
     const findings: string[] = [];
     for (const theme of ["light", "dark"] as const) {
       const page = await ownerPage({ width: 390, height: 844 }, theme);
-      await page.goto(`${server.url}/merchant/profile/integrations`);
+      await page.goto(`${journey.server.url}/merchant/profile/integrations`);
       await page.getByRole("heading", { name: "Integrations" }).waitFor();
       await ready(page);
       if (theme === "dark") {
@@ -186,7 +176,7 @@ describe("integrations journeys (issue 18)", () => {
     try {
       const page = await ownerPage(viewports.desktop);
       const problems = watchConsole(page);
-      await page.goto(`${server.url}/merchant/profile/integrations`);
+      await page.goto(`${journey.server.url}/merchant/profile/integrations`);
       await page.getByRole("heading", { name: "Webhooks" }).waitFor();
       await ready(page);
       await page.getByText("No webhook endpoints yet").waitFor();
@@ -224,7 +214,7 @@ describe("integrations journeys (issue 18)", () => {
 
       // The same log on a 390 px phone in dark mode.
       const phone = await ownerPage({ width: 390, height: 844 }, "dark");
-      await phone.goto(`${server.url}/merchant/profile/integrations`);
+      await phone.goto(`${journey.server.url}/merchant/profile/integrations`);
       await ready(phone);
       await phone.getByRole("button", { name: `Manage ${hookUrl}` }).click();
       await phone

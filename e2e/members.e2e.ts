@@ -1,8 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   fillLogin,
-  launchBrowser,
   openPage,
   screenshot,
   seriousAxeViolations,
@@ -10,23 +9,18 @@ import {
   waitForPath,
 } from "./support/browser";
 import {
-  callApi,
   DEMO_OWNER,
   dismissToasts,
-  endJourney,
-  ownerSession,
   poll,
   ready,
-  type SavedSession,
   seeToast,
-  sessionPage,
   settled,
   unexpectedProblems,
   uniqueEmail,
   viewportEntries,
 } from "./support/journey";
 import { linkIn, waitForMail } from "./support/mailbox";
-import { type RunningServer, startServer } from "./support/server";
+import { ownerJourney } from "./support/owner-journey";
 
 /**
  * Members and staff acceptance (issue 7), in a real browser against the built app: the demo
@@ -66,30 +60,48 @@ function historyRows(
 }
 
 describe("members and staff journeys (issue 7)", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let ownerState: SavedSession;
-  let ownerToken: string;
+  const journey = ownerJourney({ env: { RATE_LIMIT_PER_MINUTE: "300" } });
+  /** Calls the API as the owner. */
+  const { api } = journey;
   let tiers: Tier[];
 
-  const api = <T>(path: string, init: RequestInit & { token?: string } = {}) =>
-    callApi<T>(server.url, path, init);
-
-  const memberById = (id: number) =>
-    api<MemberDetail>(`/member/get-single-member/${id}`, { token: ownerToken });
+  const memberById = (id: number) => api<MemberDetail>(`/member/get-single-member/${id}`);
 
   async function memberByEmail(email: string) {
     const { members } = await api<{ members: MemberRow[] }>(
       `/member/get-all-members?search=${encodeURIComponent(email)}`,
-      { token: ownerToken },
     );
     const row = members.find((m) => m.email === email);
     if (!row) throw new Error(`no member ${email}`);
     return row;
   }
 
+  /** A member added at the counter through the API, Bronze paid in cash without a discount. */
+  async function addBronzeCashMember(
+    person: { firstName: string; lastName: string; phone: string },
+    email: string,
+  ) {
+    await api("/member/create-member", {
+      method: "POST",
+      body: JSON.stringify({ ...person, email, phoneNumber: person.phone }),
+    });
+    const bronze = tiers.find((t) => t.name === "Bronze") as Tier;
+    await api("/member/set-payment", {
+      method: "POST",
+      body: JSON.stringify({
+        ...person,
+        email,
+        paymentType: "Cash",
+        discount: 0,
+        finalPrice: bronze.price,
+        membershipId: bronze.id,
+        planType: bronze.renewal,
+      }),
+    });
+  }
+
   const ownerPage = (viewport: { width: number; height: number }) =>
-    sessionPage(browser, ownerState, viewport, { motion: true });
+    journey.ownerPage(viewport, { motion: true });
 
   /** Add New Member through the form, up to the payment step. */
   async function addMember(
@@ -98,7 +110,7 @@ describe("members and staff journeys (issue 7)", () => {
     plan: Tier,
     method: "Card" | "Cash",
   ) {
-    await page.goto(`${server.url}/merchant/members`);
+    await page.goto(`${journey.server.url}/merchant/members`);
     await page.getByRole("heading", { name: "Members", exact: true }).waitFor();
     await page.getByRole("link", { name: "Add Members" }).click();
     const dialog = page.getByRole("dialog", { name: "Add New Member" });
@@ -127,16 +139,10 @@ describe("members and staff journeys (issue 7)", () => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" } });
-    browser = await launchBrowser();
-    ({ state: ownerState, token: ownerToken } = await ownerSession(browser, server.url));
     ({ memberships: tiers } = await api<{ memberships: Tier[] }>(
       "/memberships/get-all-memberships?active=true",
-      { token: ownerToken },
     ));
   });
-
-  afterAll(() => endJourney(browser, server));
 
   for (const [size, viewport] of viewportEntries) {
     it(`adds a member with Cash and a 10 % discount, then sees them active with the transaction (${size})`, async () => {
@@ -144,7 +150,7 @@ describe("members and staff journeys (issue 7)", () => {
       const page = await ownerPage(viewport);
       const problems = unexpectedProblems(page, [400]);
 
-      await page.goto(`${server.url}/merchant/members`);
+      await page.goto(`${journey.server.url}/merchant/members`);
       await page.getByRole("heading", { name: "Members", exact: true }).waitFor();
       await ready(page);
       // The list: joining dates like "5 - Sep - 2024", statuses and reward balances.
@@ -214,7 +220,7 @@ describe("members and staff journeys (issue 7)", () => {
       // A reload keeps the page (it loads by id); an unknown id says so.
       await page.reload();
       await page.getByRole("heading", { name: /^Casey / }).waitFor();
-      await page.goto(`${server.url}/merchant/members/999999`);
+      await page.goto(`${journey.server.url}/merchant/members/999999`);
       await page.getByRole("heading", { name: "Member not found" }).waitFor();
       await page.getByText("Please navigate to this page from the members list.").waitFor();
       await screenshot(page, `members-not-found-${size}`);
@@ -251,7 +257,7 @@ describe("members and staff journeys (issue 7)", () => {
     const detail = await memberById(stored.id);
     expect(detail.member.activeMembership?.paymentType).toBe("pos");
     expect(detail.transactions[0]?.paymentType).toBe("pos");
-    await page.goto(`${server.url}/merchant/members/${stored.id}`);
+    await page.goto(`${journey.server.url}/merchant/members/${stored.id}`);
     await page.getByRole("heading", { name: "Carla Cardwell" }).waitFor();
     await page
       .getByRole("tabpanel", { name: "Transactions" })
@@ -265,7 +271,6 @@ describe("members and staff journeys (issue 7)", () => {
     // A seeded member with a benefit to redeem and cashback; an offer sold at the counter.
     const { members } = await api<{ members: MemberRow[] }>(
       "/member/get-all-members?active=true&pageSize=50",
-      { token: ownerToken },
     );
     let chosen: MemberDetail | null = null;
     for (const row of members) {
@@ -279,14 +284,14 @@ describe("members and staff journeys (issue 7)", () => {
     const member = chosen.member;
     const name = `${member.firstName} ${member.lastName}`;
     const page = await ownerPage(viewports.desktop);
-    await page.goto(`${server.url}/merchant/members/${member.id}`);
+    await page.goto(`${journey.server.url}/merchant/members/${member.id}`);
     await page.getByRole("heading", { name }).waitFor();
     await ready(page);
     await screenshot(page, "members-detail-before-redeem-desktop");
 
     // Benefit.
     const benefit = member.benefits.find((b) => !b.redeemed) as { id: number; name: string };
-    await page.goto(`${server.url}/merchant/members/${member.id}/redeem-benefits`);
+    await page.goto(`${journey.server.url}/merchant/members/${member.id}/redeem-benefits`);
     const benefits = page.getByRole("dialog", { name: "Redeem Benefit" });
     await benefits.waitFor();
     await settled(benefits);
@@ -318,7 +323,7 @@ describe("members and staff journeys (issue 7)", () => {
     const withOffer = await memberById(member.id);
     const bought = withOffer.member.offers.find((o) => o.offerName === offerName);
     expect(bought).toBeTruthy();
-    await page.goto(`${server.url}/merchant/members/${member.id}/redeem-offers`);
+    await page.goto(`${journey.server.url}/merchant/members/${member.id}/redeem-offers`);
     const offers = page.getByRole("dialog", { name: "Redeem Offers" });
     await offers.waitFor();
     await settled(offers);
@@ -374,34 +379,12 @@ describe("members and staff journeys (issue 7)", () => {
 
   it("disables, enables and deletes a member", async () => {
     const email = memberEmail("status");
-    await api("/member/create-member", {
-      method: "POST",
-      token: ownerToken,
-      body: JSON.stringify({
-        firstName: "Stella",
-        lastName: "Status",
-        email,
-        phoneNumber: "+12015550125",
-      }),
-    });
-    const bronze = tiers.find((t) => t.name === "Bronze") as Tier;
-    await api("/member/set-payment", {
-      method: "POST",
-      token: ownerToken,
-      body: JSON.stringify({
-        paymentType: "Cash",
-        discount: 0,
-        finalPrice: bronze.price,
-        membershipId: bronze.id,
-        planType: bronze.renewal,
-        firstName: "Stella",
-        lastName: "Status",
-        email,
-        phone: "+12015550125",
-      }),
-    });
+    await addBronzeCashMember(
+      { firstName: "Stella", lastName: "Status", phone: "+12015550125" },
+      email,
+    );
     const page = await ownerPage(viewports.phone);
-    await page.goto(`${server.url}/merchant/members?search=${encodeURIComponent(email)}`);
+    await page.goto(`${journey.server.url}/merchant/members?search=${encodeURIComponent(email)}`);
     const row = page.getByRole("row").filter({ hasText: email });
     await row.getByText("Active").waitFor();
 
@@ -434,7 +417,7 @@ describe("members and staff journeys (issue 7)", () => {
   it("invites a staff member who sets a password, works without the Staff page, and is signed out when disabled", async () => {
     const email = memberEmail("staff");
     const page = await ownerPage(viewports.desktop);
-    await page.goto(`${server.url}/merchant/dashboard`);
+    await page.goto(`${journey.server.url}/merchant/dashboard`);
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "Staff" })
@@ -462,8 +445,8 @@ describe("members and staff journeys (issue 7)", () => {
     await dismissToasts(page);
 
     // The e-mailed link: set a password, then log in as staff.
-    const mail = await waitForMail(server.url, email, /invited/i);
-    const staffPage = await openPage(browser, viewports.phone);
+    const mail = await waitForMail(journey.server.url, email, /invited/i);
+    const staffPage = await openPage(journey.browser, viewports.phone);
     staffPage.setDefaultTimeout(15_000);
     await staffPage.goto(linkIn(mail, "/employee/set-password"));
     await staffPage.getByLabel("New Password").fill(STAFF_PASSWORD);
@@ -480,7 +463,7 @@ describe("members and staff journeys (issue 7)", () => {
     await drawer.getByRole("link", { name: "Members", exact: true }).click();
     await waitForPath(staffPage, "/merchant/members");
     await staffPage.getByRole("heading", { name: "Members", exact: true }).waitFor();
-    await staffPage.goto(`${server.url}/merchant/users`);
+    await staffPage.goto(`${journey.server.url}/merchant/users`);
     await waitForPath(staffPage, "/merchant/dashboard");
     await screenshot(staffPage, "staff-signed-in-phone");
 
@@ -497,7 +480,7 @@ describe("members and staff journeys (issue 7)", () => {
     await screenshot(page, "staff-disabled-desktop");
 
     // Their session stops working: the next call sends them to the login page.
-    await staffPage.goto(`${server.url}/merchant/members`);
+    await staffPage.goto(`${journey.server.url}/merchant/members`);
     await waitForPath(staffPage, "/");
     await page.close();
     await staffPage.close();
@@ -507,35 +490,16 @@ describe("members and staff journeys (issue 7)", () => {
     // A Bronze member (one payment) who then buys and redeems an offer 21 times at the counter.
     const email = memberEmail("history");
     const person = { firstName: "Hester", lastName: "History", phone: "+12015550126" };
-    await api("/member/create-member", {
-      method: "POST",
-      token: ownerToken,
-      body: JSON.stringify({ ...person, email, phoneNumber: person.phone }),
-    });
-    const bronze = tiers.find((t) => t.name === "Bronze") as Tier;
-    await api("/member/set-payment", {
-      method: "POST",
-      token: ownerToken,
-      body: JSON.stringify({
-        ...person,
-        email,
-        paymentType: "Cash",
-        discount: 0,
-        finalPrice: bronze.price,
-        membershipId: bronze.id,
-        planType: bronze.renewal,
-      }),
-    });
+    await addBronzeCashMember(person, email);
     const { id } = await memberByEmail(email);
     const { offers } = await api<{
       offers: { id: number; isLimited: boolean; isLimitedPerUser: boolean }[];
-    }>("/offers/get-all-offers?timeFilter=active", { token: ownerToken });
+    }>("/offers/get-all-offers?timeFilter=active");
     const offer = offers.find((o) => !o.isLimited && !o.isLimitedPerUser);
     if (!offer) throw new Error("no active offer without limits");
     for (let i = 0; i < 21; i += 1) {
       await api(`/member/purchase-offer/${id}`, {
         method: "POST",
-        token: ownerToken,
         body: JSON.stringify({ offerId: offer.id, paymentType: "Cash", cashbackUsed: 0 }),
       });
     }
@@ -544,19 +508,18 @@ describe("members and staff journeys (issue 7)", () => {
     for (const { customerOfferId } of bought) {
       await api(`/merchant-redemptions/redeem-offer?customerOfferId=${customerOfferId}`, {
         method: "POST",
-        token: ownerToken,
       });
     }
     const stored = await api<
       MemberDetail & { transactionsTotal: number; redemptionsTotal: number }
-    >(`/member/get-single-member/${id}`, { token: ownerToken });
+    >(`/member/get-single-member/${id}`);
     expect(stored).toMatchObject({ transactionsTotal: 22, redemptionsTotal: 21 });
     expect(stored.transactions).toHaveLength(20);
 
     for (const [size, viewport] of viewportEntries) {
       const page = await ownerPage(viewport);
       const problems = unexpectedProblems(page);
-      await page.goto(`${server.url}/merchant/members/${id}`);
+      await page.goto(`${journey.server.url}/merchant/members/${id}`);
       await page.getByRole("heading", { name: "Hester History" }).waitFor();
       await ready(page);
 
@@ -599,9 +562,10 @@ describe("members and staff journeys (issue 7)", () => {
 
   // Every page in both themes and every size, each with an axe scan: minutes, not seconds.
   it("the member and staff pages have no serious accessibility problems, light or dark", async () => {
-    const { members } = await api<{ members: MemberRow[] }>("/member/get-all-members?active=true", {
-      token: ownerToken,
-    });
+    const { members } = await api<{ members: MemberRow[] }>(
+      "/member/get-all-members?active=true",
+      {},
+    );
     const memberId = members[0]?.id;
     const pages = [
       { path: "/merchant/members", ready: "Members" },
@@ -614,7 +578,7 @@ describe("members and staff journeys (issue 7)", () => {
         const page = await ownerPage(viewport);
         await page.addInitScript((saved) => localStorage.setItem("theme", saved), theme);
         for (const { path, ready: heading } of pages) {
-          await page.goto(`${server.url}${path}`);
+          await page.goto(`${journey.server.url}${path}`);
           if (heading) await page.getByRole("heading", { name: heading, exact: true }).waitFor();
           else await page.getByRole("tab", { name: "Transactions" }).waitFor();
           await ready(page);

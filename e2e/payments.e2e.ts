@@ -14,13 +14,18 @@ import {
 } from "./support/browser";
 import {
   buyTierByCard,
+  CUSTOMER_PASSWORD,
+  customerDashboard,
+  customerDashboardReady,
+  DEMO_SHOP,
+  SANDBOX_CARDS,
   seedCustomerSession,
+  shopCatalogue,
   verifiedCustomer as verifiedShopCustomer,
 } from "./support/customers";
 import {
   callApi,
   dismissToasts,
-  poll,
   runId,
   seeToast,
   settled,
@@ -39,9 +44,6 @@ import { type RunningServer, startServer } from "./support/server";
  * connects card payments from the profile. Desktop and phone, screenshots, axe in both themes.
  */
 
-const DEMO_SHOP = { id: 1, name: "Corner Coffee Co." };
-const PASSWORD = "Tessera@2025";
-const CARD = { approved: "4111 1111 1111 1111", declined: "4000 0000 0000 0002" };
 /** The seeded tier and offer each viewport buys (apps/api/src/db/seed.ts). */
 const PURCHASES = {
   desktop: { tier: "Bronze", offer: "Pastry box", cashback: 1.25 },
@@ -90,11 +92,8 @@ describe("payment journeys", () => {
   const api = <T>(path: string, init: RequestInit & { token?: string } = {}) =>
     callApi<T>(server.url, path, init);
 
-  function dashboardOf(customer: Pick<Customer, "id" | "token">) {
-    return api<Dashboard>(`/customer/profile/get-customer/${customer.id}`, {
-      token: customer.token,
-    });
-  }
+  const dashboardOf = (customer: Pick<Customer, "id" | "token">) =>
+    customerDashboard<Dashboard>(server.url, customer);
 
   /** The signed-in customer's dashboard through the API, with the token the page stored. */
   async function dashboardSeenBy(page: Page) {
@@ -113,7 +112,7 @@ describe("payment journeys", () => {
     const person = {
       firstName: "Pia",
       lastName: "Payer",
-      password: PASSWORD,
+      password: CUSTOMER_PASSWORD,
       shopId: DEMO_SHOP.id,
     };
     const { verifiedTo, ...customer } = await verifiedShopCustomer(server.url, {
@@ -134,25 +133,14 @@ describe("payment journeys", () => {
 
   const buyTierByApi = (customer: Customer, tier: Tier) =>
     buyTierByCard(server.url, customer, tier, DEMO_SHOP.id, {
-      number: CARD.approved,
+      number: SANDBOX_CARDS.approved,
       name: "Pia Payer",
     });
-
-  async function dashboardReady(page: Page) {
-    await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
-    await page.getByRole("tab", { name: "Memberships" }).waitFor();
-    await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-  }
 
   beforeAll(async () => {
     server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "200" } });
     browser = await launchBrowser();
-    ({ memberships: tiers } = await api<{ memberships: Tier[] }>(
-      `/customer/memberships/get-active-memberships?shopId=${DEMO_SHOP.id}`,
-    ));
-    ({ offers } = await api<{ offers: Offer[] }>(
-      `/customer/offers/get-active-offers?shopId=${DEMO_SHOP.id}`,
-    ));
+    ({ tiers, offers } = await shopCatalogue<Tier, Offer>(server.url, DEMO_SHOP.id));
     imageDir = mkdtempSync(join(tmpdir(), "tessera-e2e-payments-"));
   });
 
@@ -189,8 +177,8 @@ describe("payment journeys", () => {
       await page.getByLabel("First Name").fill("Bea");
       await page.getByLabel("Last Name").fill(size === "desktop" ? "Desk" : "Phone");
       await page.getByLabel("E-mail").fill(email);
-      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-      await page.getByLabel("Re-type Password").fill(PASSWORD);
+      await page.getByLabel("Password", { exact: true }).fill(CUSTOMER_PASSWORD);
+      await page.getByLabel("Re-type Password").fill(CUSTOMER_PASSWORD);
       await page.getByRole("button", { name: "Create an Account" }).click();
       await waitForPath(page, `/${DEMO_SHOP.id}/verify-email`);
       // The e-mailed link, opened in the same browser: verified, and still signed in from the
@@ -199,7 +187,7 @@ describe("payment journeys", () => {
       await page.goto(linkIn(mail, "/api/v1/auth/verify-email"));
       await seeToast(page, "Your email is verified. You can log in now.");
       await waitForPath(page, `/${DEMO_SHOP.id}/customer/dashboard`);
-      await dashboardReady(page);
+      await customerDashboardReady(page);
       await dismissToasts(page);
       const before = await dashboardSeenBy(page);
       expect(before.membership).toBeNull();
@@ -234,7 +222,7 @@ describe("payment journeys", () => {
       await pay.click();
       await form.getByText("Enter a valid card number").waitFor();
       await screenshot(page, `payments-card-form-invalid-${size}`);
-      await form.getByLabel("Card number").fill(CARD.approved);
+      await form.getByLabel("Card number").fill(SANDBOX_CARDS.approved);
       await pay.click();
 
       await seeToast(page, "Payment successful");
@@ -274,7 +262,7 @@ describe("payment journeys", () => {
 
       const offerPay = cardForm(page).getByRole("button", { name: `Pay $${payable.toFixed(2)}` });
       await offerPay.waitFor();
-      await fillCard(cardForm(page), CARD.approved, "Bea Buyer");
+      await fillCard(cardForm(page), SANDBOX_CARDS.approved, "Bea Buyer");
       await settled(payModal(page));
       await screenshot(page, `payments-offer-card-form-${size}`);
       await offerPay.click();
@@ -301,7 +289,7 @@ describe("payment journeys", () => {
       // The server's refusal of the declined payment is a 422.
       const problems = unexpectedProblems(page, [422]);
       await page.goto(`${server.url}/${DEMO_SHOP.id}/customer/dashboard`);
-      await dashboardReady(page);
+      await customerDashboardReady(page);
 
       await tierCard(page, tier.name)
         .getByRole("button", { name: `Buy ${tier.name}` })
@@ -311,7 +299,7 @@ describe("payment journeys", () => {
         .click();
       const form = cardForm(page);
       await form.getByRole("button", { name: `Pay $${tier.price.toFixed(2)}` }).waitFor();
-      await fillCard(form, CARD.declined, "Dee Clined");
+      await fillCard(form, SANDBOX_CARDS.declined, "Dee Clined");
       await form.getByRole("button", { name: `Pay $${tier.price.toFixed(2)}` }).click();
 
       await seeToast(page, "Payment failed, Try again");
@@ -333,13 +321,18 @@ describe("payment journeys", () => {
     const email = uniqueEmail("owner");
     await api("/auth/sign-up", {
       method: "POST",
-      body: JSON.stringify({ firstName: "Otto", lastName: "Owner", email, password: PASSWORD }),
+      body: JSON.stringify({
+        firstName: "Otto",
+        lastName: "Owner",
+        email,
+        password: CUSTOMER_PASSWORD,
+      }),
     });
     const mail = await waitForMail(server.url, email, /^Verify your email/);
     await fetch(linkIn(mail, "/api/v1/auth/verify-email"), { redirect: "manual" });
     const { token } = await api<{ token: string }>("/auth/sign-in", {
       method: "POST",
-      body: JSON.stringify({ email, password: PASSWORD }),
+      body: JSON.stringify({ email, password: CUSTOMER_PASSWORD }),
     });
     const logo = join(imageDir, "logo.png");
     const banner = join(imageDir, "banner.jpg");
@@ -399,7 +392,7 @@ describe("payment journeys", () => {
         const where = (what: string) => `${what} ${size} ${theme}:`;
 
         await page.goto(`${server.url}/${DEMO_SHOP.id}/customer/dashboard`);
-        await dashboardReady(page);
+        await customerDashboardReady(page);
         await page.getByText("Subscribed").waitFor();
         expect(await page.evaluate(() => document.documentElement.getAttribute("data-theme"))).toBe(
           theme,

@@ -10,15 +10,17 @@ import {
   waitForPath,
   watchConsole,
 } from "./support/browser";
-import { buyTierByCard, seedCustomerSession, verifiedCustomer } from "./support/customers";
 import {
-  callApi,
-  DEMO_OWNER,
-  endJourney,
-  runId,
-  settled,
-  viewportEntries,
-} from "./support/journey";
+  buyTierByCard,
+  CUSTOMER_PASSWORD,
+  customerSignInStatus,
+  DEMO_SHOP,
+  SANDBOX_CARDS,
+  seedCustomerSession,
+  shopCatalogue,
+  verifiedCustomer,
+} from "./support/customers";
+import { DEMO_OWNER, endJourney, runId, settled, viewportEntries } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -27,9 +29,6 @@ import { type RunningServer, startServer } from "./support/server";
  * outcome and can no longer log in. Desktop and phone, the confirmation also in dark mode.
  */
 
-const SHOP = { id: 1, name: "Corner Coffee Co." };
-const PASSWORD = "Tessera@2025";
-const CARD = "4111 1111 1111 1111";
 const FILES = [
   "README.txt",
   "cashback-ledger.json",
@@ -73,25 +72,23 @@ describe("privacy: a member downloads their data and deletes their account", () 
   let browser: Browser;
   const openPages = new Set<Page>();
 
-  const api = <T>(path: string, init: RequestInit & { token?: string } = {}) =>
-    callApi<T>(server.url, path, init);
-
   /** A verified member of the shop's Bronze tier, paid with the sandbox card. */
   async function member(who: string): Promise<Customer> {
     const { email, id, token } = await verifiedCustomer(server.url, {
       firstName: "Pia",
       lastName: "Private",
       email: `${who}-${runId}@e2e.test`,
-      password: PASSWORD,
-      shopId: SHOP.id,
+      password: CUSTOMER_PASSWORD,
+      shopId: DEMO_SHOP.id,
     });
-    const { memberships } = await api<{
-      memberships: { id: number; name: string; price: number }[];
-    }>(`/customer/memberships/get-active-memberships?shopId=${SHOP.id}`);
-    const tier = memberships.find((t) => t.name === "Bronze") ?? memberships[0];
+    const { tiers } = await shopCatalogue<{ id: number; name: string; price: number }, unknown>(
+      server.url,
+      DEMO_SHOP.id,
+    );
+    const tier = tiers.find((t) => t.name === "Bronze") ?? tiers[0];
     if (!tier) throw new Error("the demo shop sells no tier");
-    await buyTierByCard(server.url, { id, token }, tier, SHOP.id, {
-      number: CARD,
+    await buyTierByCard(server.url, { id, token }, tier, DEMO_SHOP.id, {
+      number: SANDBOX_CARDS.approved,
       name: "Pia Private",
     });
     return { email, id, token };
@@ -102,7 +99,7 @@ describe("privacy: a member downloads their data and deletes their account", () 
     page.setDefaultTimeout(15_000);
     openPages.add(page);
     page.on("close", () => openPages.delete(page));
-    await seedCustomerSession(page, customer, SHOP.id, "tab");
+    await seedCustomerSession(page, customer, DEMO_SHOP.id, "tab");
     return page;
   }
 
@@ -164,7 +161,7 @@ describe("privacy: a member downloads their data and deletes their account", () 
       if (size === "phone") {
         await page.addInitScript(() => localStorage.setItem("theme", "dark"));
       }
-      await page.goto(`${server.url}/${SHOP.id}/customer/profile-overview`);
+      await page.goto(`${server.url}/${DEMO_SHOP.id}/customer/profile-overview`);
       const section = page.getByRole("region", { name: "Your data" });
       await section.waitFor();
       await page.getByText(customer.email).first().waitFor();
@@ -193,25 +190,21 @@ describe("privacy: a member downloads their data and deletes their account", () 
       await dialog.getByLabel("Type ERASE to confirm").fill("ERASE");
       await screenshot(page, `privacy-delete-dialog-${size}${size === "phone" ? "-dark" : ""}`);
       await confirm.click();
-      await waitForPath(page, `/${SHOP.id}/login`);
+      await waitForPath(page, `/${DEMO_SHOP.id}/login`);
       const toast = page.getByRole("alert").filter({ hasText: "Your account was deleted" });
       await toast.first().waitFor();
       await settled(toast.first());
       await screenshot(page, `privacy-signed-out-${size}`);
 
       // The old address and password open nothing any more.
-      await fillLogin(page, customer.email, PASSWORD);
+      await fillLogin(page, customer.email, CUSTOMER_PASSWORD);
       await page
         .getByText(/invalid|incorrect|not found/i)
         .first()
         .waitFor();
-      expect(new URL(page.url()).pathname).toBe(`/${SHOP.id}/login`);
-      const res = await fetch(`${server.url}/api/v1/customer/auth/sign-in`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: customer.email, password: PASSWORD, shopId: SHOP.id }),
-      });
-      expect(res.status).toBe(401);
+      expect(new URL(page.url()).pathname).toBe(`/${DEMO_SHOP.id}/login`);
+      const credentials = { email: customer.email, password: CUSTOMER_PASSWORD };
+      expect(await customerSignInStatus(server.url, DEMO_SHOP.id, credentials)).toBe(401);
       const old = await fetch(`${server.url}/api/v1/customer/auth/me`, {
         headers: { authorization: `Bearer ${customer.token}` },
       });

@@ -8,27 +8,17 @@ import {
   todayInTimeZone,
   transactionReportFileName,
 } from "@tessera/shared";
-import type { Browser, Download, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Download, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
-  launchBrowser,
   screenshot,
   seriousAxeViolations,
   viewports,
   waitForPath,
   watchConsole,
 } from "./support/browser";
-import {
-  callApi,
-  endJourney,
-  ownerSession,
-  poll,
-  ready,
-  type SavedSession,
-  sessionPage,
-  viewportEntries,
-} from "./support/journey";
-import { type RunningServer, startServer } from "./support/server";
+import { poll, ready, viewportEntries } from "./support/journey";
+import { ownerJourney } from "./support/owner-journey";
 
 /**
  * Dashboard and reports acceptance (issue 9), in a real browser against the built app: the demo
@@ -75,18 +65,13 @@ async function csvLines(download: Download): Promise<string[]> {
 }
 
 describe("merchant dashboard and reports journeys (issue 9)", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let ownerState: SavedSession;
-  let ownerToken: string;
+  const journey = ownerJourney({ env: { RATE_LIMIT_PER_MINUTE: "300" } });
+  const { api } = journey;
   let timeZone: string;
-
-  const api = <T>(path: string) => callApi<T>(server.url, path, { token: ownerToken });
 
   const reportTotal = async (path: string) => (await api<{ total: number }>(path)).total;
 
-  const ownerPage = (viewport: { width: number; height: number }) =>
-    sessionPage(browser, ownerState, viewport);
+  const ownerPage = (viewport: { width: number; height: number }) => journey.ownerPage(viewport);
 
   async function downloadFrom(page: Page): Promise<Download> {
     const [download] = await Promise.all([
@@ -107,20 +92,15 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" } });
-    browser = await launchBrowser();
-    ({ state: ownerState, token: ownerToken } = await ownerSession(browser, server.url));
     ({
       shop: { timeZone },
     } = await api<{ shop: { timeZone: string } }>("/shop/get-shop-by-userId"));
   });
 
-  afterAll(() => endJourney(browser, server));
-
   it("reads the dashboard for two periods, then opens and closes New Offer over it (desktop)", async () => {
     const page = await ownerPage(viewports.desktop);
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/merchant/dashboard`);
+    await page.goto(`${journey.server.url}/merchant/dashboard`);
     await page.getByRole("heading", { name: "Revenue over time" }).waitFor();
     await ready(page);
 
@@ -190,7 +170,7 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
         transactionRequests.push(request.url());
       }
     });
-    await page.goto(`${server.url}/merchant/dashboard`);
+    await page.goto(`${journey.server.url}/merchant/dashboard`);
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "Reports" })
@@ -300,8 +280,8 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
     await screenshot(page, "reports-empty-desktop");
     // The server agrees, with the spec's message.
     const empty = await fetch(
-      `${server.url}/api/v1/reports/export-transaction-report?timeFilter=currentMonth&paymentType=online`,
-      { headers: { authorization: `Bearer ${ownerToken}` } },
+      `${journey.server.url}/api/v1/reports/export-transaction-report?timeFilter=currentMonth&paymentType=online`,
+      { headers: { authorization: `Bearer ${journey.ownerToken}` } },
     );
     expect(empty.status).toBe(404);
     expect(((await empty.json()) as { message: string }).message).toBe(
@@ -330,7 +310,7 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
   it("works on a phone: the dashboard, a Cash filter as a list, and the download", async () => {
     const page = await ownerPage(viewports.phone);
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/merchant/dashboard`);
+    await page.goto(`${journey.server.url}/merchant/dashboard`);
     await page.getByRole("heading", { name: "Revenue over time" }).waitFor();
     await ready(page);
     await poll(() =>
@@ -359,7 +339,7 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
     await choose(page, "Period", "lastYear", "/shop/dashboard-stats", "timeFilter");
     await screenshot(page, "dashboard-year-phone");
 
-    await page.goto(`${server.url}/merchant/reports`);
+    await page.goto(`${journey.server.url}/merchant/reports`);
     await page.getByRole("heading", { name: "Reports", exact: true }).waitFor();
     await choose(page, "Payment type", "cash", "/reports/get-transaction-report", "paymentType");
     const list = page.getByRole("list", { name: "Transactions" });
@@ -415,7 +395,7 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
           { path: "/merchant/dashboard", heading: "Revenue over time" },
           { path: "/merchant/reports", heading: "Reports" },
         ]) {
-          await page.goto(`${server.url}${path}`);
+          await page.goto(`${journey.server.url}${path}`);
           await page.getByRole("heading", { name: heading, exact: true }).waitFor();
           await ready(page);
           // Before axe: a full-page capture right after its run can catch the chart mid-resize.

@@ -1,30 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, viewports, watchConsole } from "./support/browser";
-import { endJourney } from "./support/journey";
-import { type RunningServer, startServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import { appJourney } from "./support/app-journey";
+import { openPage, screenshot, viewports, watchConsole } from "./support/browser";
+import { startServer } from "./support/server";
 
 describe("smoke: the built app on a fresh data folder", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(() => endJourney(browser, server));
+  const journey = appJourney();
 
   it("seeds a demo shop on first start and prints the demo login", () => {
-    expect(server.output()).toContain("Demo shop created");
-    expect(server.output()).toContain("owner@demo-shop.test");
+    expect(journey.server.output()).toContain("Demo shop created");
+    expect(journey.server.output()).toContain("owner@demo-shop.test");
   });
 
   it("shows the login page, cleanly and accessibly, on desktop and phone", async () => {
     for (const [name, viewport] of Object.entries(viewports)) {
-      const page = await openPage(browser, viewport);
+      const page = await openPage(journey.browser, viewport);
       const problems = watchConsole(page);
-      await page.goto(`${server.url}/`);
+      await page.goto(`${journey.server.url}/`);
       await expect.poll(() => page.getByRole("button", { name: "Log in" }).isVisible()).toBe(true);
       expect(
         await page
@@ -47,8 +39,8 @@ describe("smoke: the built app on a fresh data folder", () => {
   });
 
   it("toggles the theme and keeps it after a reload", async () => {
-    const page = await openPage(browser, viewports.desktop);
-    await page.goto(`${server.url}/`);
+    const page = await openPage(journey.browser, viewports.desktop);
+    await page.goto(`${journey.server.url}/`);
     const theme = () => page.evaluate(() => document.documentElement.getAttribute("data-theme"));
     expect(await theme()).toBe("light");
 
@@ -71,9 +63,9 @@ describe("smoke: the built app on a fresh data folder", () => {
   });
 
   it("shows the not-found page for an unknown path, with a way home", async () => {
-    const page = await openPage(browser, viewports.desktop);
+    const page = await openPage(journey.browser, viewports.desktop);
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/no-such-page`);
+    await page.goto(`${journey.server.url}/no-such-page`);
     const home = page.getByRole("link", { name: "Go Home" });
     await home.waitFor();
     expect(await page.getByRole("img", { name: /404/ }).count()).toBeGreaterThan(0);
@@ -81,14 +73,14 @@ describe("smoke: the built app on a fresh data folder", () => {
     await page.setViewportSize(viewports.phone);
     await screenshot(page, "not-found-phone-light");
     await home.click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${journey.server.url}/`);
     expect(problems).toEqual([]);
     await page.close();
   });
 
   it("serves the API documentation under the CSP", async () => {
-    const page = await openPage(browser, viewports.desktop);
-    await page.goto(`${server.url}/api/docs`);
+    const page = await openPage(journey.browser, viewports.desktop);
+    await page.goto(`${journey.server.url}/api/docs`);
     await page.getByText("Tessera API").first().waitFor();
     await page.getByText("/api/health").first().waitFor();
     await screenshot(page, "api-docs");
@@ -96,8 +88,8 @@ describe("smoke: the built app on a fresh data folder", () => {
   });
 
   it("stops gracefully on SIGTERM and keeps its data across a restart", async () => {
-    expect(await server.stop("SIGTERM")).toBe(0);
-    const again = await startServer({ dataDir: server.dataDir });
+    expect(await journey.server.stop("SIGTERM")).toBe(0);
+    const again = await startServer({ dataDir: journey.server.dataDir });
     try {
       const res = await fetch(`${again.url}/api/health`);
       expect(await res.json()).toEqual({ status: "ok", db: "ok" });

@@ -1,10 +1,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, viewports } from "./support/browser";
-import { endJourney } from "./support/journey";
-import { type RunningServer, startServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import { appJourney } from "./support/app-journey";
+import { openPage, viewports } from "./support/browser";
 
 /** Seeded by apps/api/src/db/seed.ts on a fresh data folder. */
 const DEMO_SHOP = { id: 1, name: "Corner Coffee Co." };
@@ -35,14 +33,7 @@ function reachable(keys: string[], followDynamic: boolean): Set<string> {
 }
 
 describe("storefront: a visitor downloads only the storefront", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(() => endJourney(browser, server));
+  const journey = appJourney();
 
   it("requests no chunk of the merchant area, the customer area or the sign-in forms", async () => {
     const storefront = reachable(["index.html", "src/app/routes/storefront.tsx"], false);
@@ -61,10 +52,10 @@ describe("storefront: a visitor downloads only the storefront", () => {
     // The check means something only if the areas have chunks of their own.
     expect(notForVisitors.some((file) => file.includes("merchant-"))).toBe(true);
 
-    const page = await openPage(browser, viewports.phone);
+    const page = await openPage(journey.browser, viewports.phone);
     const requested: string[] = [];
     page.on("request", (request) => requested.push(new URL(request.url()).pathname));
-    await page.goto(`${server.url}/${DEMO_SHOP.id}`);
+    await page.goto(`${journey.server.url}/${DEMO_SHOP.id}`);
     await expect
       .poll(() => page.getByText(DEMO_SHOP.name, { exact: true }).first().isVisible())
       .toBe(true);
@@ -82,7 +73,7 @@ describe("storefront: a visitor downloads only the storefront", () => {
   });
 
   it("answers the storefront's head from the server and an unknown shop with 404", async () => {
-    const res = await fetch(`${server.url}/${DEMO_SHOP.id}`);
+    const res = await fetch(`${journey.server.url}/${DEMO_SHOP.id}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain(`<title>${DEMO_SHOP.name}</title>`);
@@ -94,7 +85,7 @@ describe("storefront: a visitor downloads only the storefront", () => {
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${routeChunk}" />`);
     // The built page still boots the app: its entry script is there.
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
-    const missing = await fetch(`${server.url}/99999`);
+    const missing = await fetch(`${journey.server.url}/99999`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<div id="root"></div>');
   });

@@ -1,6 +1,15 @@
 import type { Page } from "playwright-core";
-import { callApi } from "./journey";
+import { callApi, poll } from "./journey";
 import { linkIn, waitForMail } from "./mailbox";
+
+/** The seeded demo shop (apps/api/src/db/seed.ts), connected to the built-in sandbox provider. */
+export const DEMO_SHOP = { id: 1, name: "Corner Coffee Co." };
+
+/** The password the journeys sign their customers up with. */
+export const CUSTOMER_PASSWORD = "Tessera@2025";
+
+/** The sandbox provider's test cards: the one it approves and the one it declines. */
+export const SANDBOX_CARDS = { approved: "4111 1111 1111 1111", declined: "4000 0000 0000 0002" };
 
 /** A shop's customer as the journeys hold one: the address, password, id and session token. */
 export type ShopCustomer = { email: string; password: string; id: number; token: string };
@@ -100,4 +109,45 @@ export async function seedCustomerSession(
     },
     { token: customer.token, id: customer.id, shopId: String(shopId), once },
   );
+}
+
+/** The tiers a shop publishes and the offers it has on sale, as its storefront reads them. */
+export async function shopCatalogue<Tier, Offer>(baseUrl: string, shopId: number) {
+  const { memberships: tiers } = await callApi<{ memberships: Tier[] }>(
+    baseUrl,
+    `/customer/memberships/get-active-memberships?shopId=${shopId}`,
+  );
+  const { offers } = await callApi<{ offers: Offer[] }>(
+    baseUrl,
+    `/customer/offers/get-active-offers?shopId=${shopId}`,
+  );
+  return { tiers, offers };
+}
+
+/** The customer's dashboard (membership, balance, offers) as the API gives it to them. */
+export function customerDashboard<T>(baseUrl: string, customer: { id: number; token: string }) {
+  return callApi<T>(baseUrl, `/customer/profile/get-customer/${customer.id}`, {
+    token: customer.token,
+  });
+}
+
+/** The customer dashboard has loaded: its heading, its tabs, and nothing still busy. */
+export async function customerDashboardReady(page: Page) {
+  await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
+  await page.getByRole("tab", { name: "Memberships" }).waitFor();
+  await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+}
+
+/** The status the shop's customer sign-in answers for these credentials (401 when refused). */
+export async function customerSignInStatus(
+  baseUrl: string,
+  shopId: number,
+  credentials: { email: string; password: string },
+): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/v1/customer/auth/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...credentials, shopId }),
+  });
+  return res.status;
 }

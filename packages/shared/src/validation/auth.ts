@@ -167,6 +167,25 @@ export type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
 const tokenField = requiredString(COMMON_MESSAGES.tokenRequired);
 
 /**
+ * The refinement a password confirmation field gets: `confirm` must repeat `password`, checked
+ * once `confirm` itself is valid; an absent confirmation (an API call without one) is not checked.
+ */
+function confirmationRule<C extends string, P extends string>(
+  confirm: C,
+  password: P,
+  message: string,
+) {
+  return [
+    (values: { [K in C | P]?: string }, ctx: z.RefinementCtx) => {
+      if (values[confirm] !== undefined && values[confirm] !== values[password]) {
+        ctx.addIssue({ code: "custom", message, path: [confirm] });
+      }
+    },
+    { when: whenFieldsValid(confirm) },
+  ] as const;
+}
+
+/**
  * Reset payload: token, email, password; the customer call also sends confirmPassword, which
  * must then match.
  */
@@ -178,16 +197,7 @@ export const resetPasswordPayloadSchema = z
     confirmPassword: z.string().optional(),
   })
   .superRefine(
-    (values, ctx) => {
-      if (values.confirmPassword !== undefined && values.confirmPassword !== values.password) {
-        ctx.addIssue({
-          code: "custom",
-          message: RESET_PASSWORD_MESSAGES.mismatch,
-          path: ["confirmPassword"],
-        });
-      }
-    },
-    { when: whenFieldsValid("confirmPassword") },
+    ...confirmationRule("confirmPassword", "password", RESET_PASSWORD_MESSAGES.mismatch),
   );
 export type ResetPasswordPayload = z.output<typeof resetPasswordPayloadSchema>;
 
@@ -263,16 +273,7 @@ export const changePasswordSchema = z
   .object({ ...changePasswordShape, confirmNewPassword: z.string().optional().default("") })
   .superRefine(addSameAsCurrentRule, { when: whenFieldsValid("currentPassword", "newPassword") })
   .superRefine(
-    (values, ctx) => {
-      if (values.confirmNewPassword !== values.newPassword) {
-        ctx.addIssue({
-          code: "custom",
-          message: CHANGE_PASSWORD_MESSAGES.mismatch,
-          path: ["confirmNewPassword"],
-        });
-      }
-    },
-    { when: whenFieldsValid("confirmNewPassword") },
+    ...confirmationRule("confirmNewPassword", "newPassword", CHANGE_PASSWORD_MESSAGES.mismatch),
   );
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 export type ChangePasswordValues = z.output<typeof changePasswordSchema>;
