@@ -49,6 +49,7 @@ export function SeriesChart({
   const axes = (
     <>
       {chartAxes({
+        buckets: data.length,
         formatDate: formatBucketLabel,
         valueAxis: {
           tickFormatter: (value: number) => (money ? compactMoney.format(value) : String(value)),

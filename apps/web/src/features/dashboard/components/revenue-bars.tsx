@@ -1,6 +1,6 @@
 import type { RevenuePoint } from "@tessera/shared";
 import { formatMoney } from "@tessera/shared";
-import { useSyncExternalStore } from "react";
+import { useRef, useSyncExternalStore } from "react";
 import {
   Bar,
   BarChart,
@@ -74,6 +74,10 @@ export function RevenueBars({
   unit: "day" | "month";
 }) {
   const reduceMotion = usePrefersReducedMotion();
+  // The bars the page opens with are drawn at once: their grow-in animation re-renders the chart
+  // on every frame for 400 ms while the dashboard is still starting. A change of period animates.
+  const openedWith = useRef(series);
+  const animate = !reduceMotion && series !== openedWith.current;
   return (
     <ResponsiveContainer width="100%" height="100%" minWidth={0}>
       <BarChart
@@ -83,6 +87,7 @@ export function RevenueBars({
         title={`Revenue per ${unit}, memberships and offers`}
       >
         {chartAxes({
+          buckets: series.length,
           formatDate: formatBucketLabel,
           valueAxis: {
             tickFormatter: (value: number) => compactMoney.format(value),
@@ -104,7 +109,7 @@ export function RevenueBars({
             fill={item.color}
             maxBarSize={40}
             radius={index === SERIES.length - 1 ? [3, 3, 0, 0] : 0}
-            isAnimationActive={!reduceMotion}
+            isAnimationActive={animate}
             animationDuration={400}
           />
         ))}
