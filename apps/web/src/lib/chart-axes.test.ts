@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateLabelInterval } from "./chart-axes";
+import { dateLabelInterval, edgeAnchor } from "./chart-axes";
 
 describe("dateLabelInterval", () => {
   it.each([
@@ -21,5 +21,18 @@ describe("dateLabelInterval", () => {
         expect(shown * 72).toBeLessThanOrEqual(Math.max(width, 2 * 72));
       }
     }
+  });
+});
+
+describe("edgeAnchor", () => {
+  it.each([
+    [0, "May 2026", 440, "start"], // a line chart's first point, on the left edge
+    [440, "Nov 2026", 440, "end"], // its last point, on the right edge
+    [410, "28 Nov", 440, "middle"], // a bar's centre, far enough in
+    [220, "15 Nov", 440, "middle"],
+    [10, "1 Nov", 440, "start"],
+    [300, "Nov 2026", 0, "middle"], // width not measured yet: only the left edge is known
+  ])("a label at %i reading %s on %i px is anchored %s", (x, text, width, anchor) => {
+    expect(edgeAnchor(x, text, width)).toBe(anchor);
   });
 });

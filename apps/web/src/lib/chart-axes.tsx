@@ -24,6 +24,20 @@ interface TickProps {
   tickFormatter?: (value: never, index: number) => string;
 }
 
+/** A 12 px label's width, estimated without measuring it in the page (about 7 px a character). */
+const LABEL_CHAR_WIDTH = 7;
+
+/**
+ * The anchor for a label centred at `x` on a chart `width` wide: a label that would run past an
+ * edge (the first and last dates of a line chart sit on the edges) is aligned to it instead.
+ */
+export function edgeAnchor(x: number, text: string, width: number): "start" | "middle" | "end" {
+  const half = (text.length * LABEL_CHAR_WIDTH) / 2;
+  if (x - half < 0) return "start";
+  if (width > 0 && x + half > width) return "end";
+  return "middle";
+}
+
 /** One axis label, placed where Recharts puts its own (the same anchors and offsets). */
 function AxisLabel({
   x,
@@ -36,9 +50,12 @@ function AxisLabel({
 }: TickProps) {
   const value = payload?.value;
   const text = tickFormatter ? tickFormatter(value as never, index) : String(value ?? "");
+  const chartWidth = useChartWidth() ?? 0;
   const dy = verticalAnchor === "start" ? "0.71em" : verticalAnchor === "middle" ? "0.355em" : 0;
+  const anchor =
+    textAnchor === "middle" ? edgeAnchor(Number(x ?? 0), text, chartWidth) : textAnchor;
   return (
-    <text x={x} y={y} dy={dy} textAnchor={textAnchor} fill="var(--color-fg-subtle)" fontSize={12}>
+    <text x={x} y={y} dy={dy} textAnchor={anchor} fill="var(--color-fg-subtle)" fontSize={12}>
       {text}
     </text>
   );
