@@ -25,7 +25,7 @@ import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { apiBundle, buildApi } from "./build-api.mjs";
+import { apiBundle, buildApi, serverNodeFlags } from "./build-api.mjs";
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const sharp = createRequire(join(root, "apps/api/package.json"))("sharp");
@@ -55,7 +55,7 @@ async function startServer(env, { apiOnly = false } = {}) {
   // apiOnly: the API alone (no web build), the bundle `npm start` runs, as its own process so
   // its RSS is the server's.
   if (apiOnly) await buildApi();
-  const args = apiOnly ? [apiBundle] : [join(root, "scripts/start.mjs")];
+  const args = [...serverNodeFlags, apiOnly ? apiBundle : join(root, "scripts/start.mjs")];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

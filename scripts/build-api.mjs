@@ -7,6 +7,15 @@ import { build } from "esbuild";
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 export const apiBundle = join(root, "apps/api/dist/main.mjs");
+/**
+ * The flags the server runs with: `npm start` passes the same in package.json, and the bench and
+ * load scripts start the bundle with these. V8 sizes its first full collections from the heap's
+ * limit, which Node sets from the machine's memory (4 GB on 24 GB): with it, a member import's
+ * short-lived garbage piled up to 150 MB before the first one and the server's RSS reached
+ * 312-333 MB, though what was live stayed at 42 MB. At 1 GB, still 24 times the live heap, the
+ * same import peaks at 208-235 MB, as fast (docs/benchmarks.md, docs/decisions.md).
+ */
+export const serverNodeFlags = ["--max-old-space-size=1024"];
 /** OpenTelemetry, imported before the server when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
 export const tracingBundle = join(root, "apps/api/dist/tracing.mjs");
 

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { io } from "socket.io-client";
-import { apiBundle, buildApi } from "./build-api.mjs";
+import { apiBundle, buildApi, serverNodeFlags } from "./build-api.mjs";
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const seconds = Number(process.env.LOAD_SECONDS ?? 600);
@@ -39,7 +39,7 @@ async function freePort() {
 async function startInstance(env) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [apiBundle], {
+  const child = spawn(process.execPath, [...serverNodeFlags, apiBundle], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url },
     stdio: ["ignore", "pipe", "pipe"],

@@ -41,20 +41,25 @@ export async function startServer(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "tessera-e2e-"));
   const url = `http://127.0.0.1:${port}`;
   let log = "";
-  const child: ChildProcess = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      ...options.env,
+  // The heap flag package.json's start passes (scripts/build-api.mjs says why).
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--max-old-space-size=1024", join(root, "scripts/start.mjs")],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        DATABASE_URL: "",
+        LOG_LEVEL: "warn",
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   child.stdout?.on("data", (chunk) => {
     log += String(chunk);
   });

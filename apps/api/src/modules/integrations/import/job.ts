@@ -259,14 +259,23 @@ export function createImportJob(deps: ImportJobDeps) {
     const ctx = { timeZone: (await findShopTimeZone(db, record.shopId)) ?? "UTC", now: now() };
     // A resumed run starts from what the rows say was done.
     const counts = await repo.outcomeCounts(db, record.id);
-    let afterRow = 0;
     await analyzeStagedRows(db);
     const statistics = await staleStatistics(db);
+    // The next batch is read and checked while this one is written: the read and the parsing
+    // then overlap the batch's statement instead of waiting for it (rows after the batch are not
+    // touched by its writes).
+    const read = (after: number) => {
+      const pending = readBatch(db, record.id, after, mapping, tiers);
+      // A batch that fails stops the job before its successor is awaited: never unhandled.
+      pending.catch(() => {});
+      return pending;
+    };
+    let next = read(0);
     for (;;) {
-      const batch = await readBatch(db, record.id, afterRow, mapping, tiers);
+      const batch = await next;
       if (!batch) break;
+      next = read(batch.lastRow);
       const { good, refused } = batch;
-      afterRow = batch.lastRow;
       await repo.saveOutcomes(db, record.id, refused);
       const results = await importBatch(db, record, good, ctx);
       await invite(

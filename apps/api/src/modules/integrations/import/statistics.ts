@@ -56,23 +56,39 @@ async function analyzeGrownTables(db: Executor) {
  * stale ones (a shop of a few members that now has tens of thousands) the rollup triggers'
  * recomputation of each batch's members chose whole-table scans, and most of a large import's
  * time went there (docs/benchmarks.md, issue 18). Autovacuum refreshes them too late, or not at
- * all where it is off.
+ * all where it is off. A refresh runs beside the next batches, on a connection of its own
+ * (`ANALYZE` blocks no write), instead of holding the job up for its fraction of a second.
  */
 export async function staleStatistics(db: Executor) {
   let threshold = Math.max(ANALYZE_AFTER_MIN, await estimatedCustomers(db));
   let written = 0;
+  let running: Promise<void> | null = null;
+  let failed: unknown = null;
   async function refresh() {
     await analyzeGrownTables(db);
-    written = 0;
     threshold = Math.max(ANALYZE_AFTER_MIN, await estimatedCustomers(db));
+  }
+  function rethrow() {
+    if (failed !== null) throw failed;
   }
   return {
     async wrote(rows: number) {
+      rethrow();
       written += rows;
-      if (written >= threshold) await refresh();
+      if (written < threshold || running) return;
+      written = 0;
+      running = refresh()
+        .catch((error: unknown) => {
+          failed = error;
+        })
+        .finally(() => {
+          running = null;
+        });
     },
     /** After the last batch: the reads that follow an import (and a re-import's) plan right. */
     async finish() {
+      await running;
+      rethrow();
       if (written >= ANALYZE_AFTER_MIN) await refresh();
     },
   };
