@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -242,4 +243,37 @@ export const analyticsStandingHours = pgTable(
     lost: integer("lost").notNull(),
   },
   (t) => [primaryKey({ columns: [t.shopId, t.hour, t.tierId] })],
+);
+
+/**
+ * The renewals that count in the failed-payment recoveries (subscription analytics, issue 19):
+ * of a membership's renewal payments in order (created_at, id), a failure that opens a run of
+ * failures (`failed`) and a payment not failed that follows a failure (`recovered`); the
+ * `tier…` pair is the same among the membership's renewals on the row's own tier, which is what
+ * the read filtered by a tier counts. Only rows with at least one flag are kept: a large shop's
+ * recoveries read a few thousand rows instead of every failed renewal and its neighbours.
+ * Derived from `transactions` only and kept exact by the `analytics_renewal` triggers, which
+ * recompute a changed membership's rows under its row lock (migration 0029_renewal_recoveries).
+ */
+export const analyticsRenewalEvents = pgTable(
+  "analytics_renewal_events",
+  {
+    transactionId: integer("transaction_id").primaryKey(),
+    shopId: integer("shop_id").notNull(),
+    /** None for a renewal whose membership was deleted: its failure counts alone. */
+    membershipId: integer("membership_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    tierId: integer("tier_id"),
+    failed: boolean("failed").notNull(),
+    recovered: boolean("recovered").notNull(),
+    tierFailed: boolean("tier_failed").notNull(),
+    tierRecovered: boolean("tier_recovered").notNull(),
+    /** What the payment brought in when it succeeded, else 0. */
+    paidCents: integer("paid_cents").notNull(),
+  },
+  (t) => [
+    // Migration 0029 adds INCLUDE (the flags, tier and cents), which this builder cannot say.
+    index("analytics_renewal_events_shop_idx").on(t.shopId, t.createdAt),
+    index("analytics_renewal_events_membership_idx").on(t.membershipId),
+  ],
 );

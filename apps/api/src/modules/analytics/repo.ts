@@ -3,9 +3,10 @@ import { type Executor, queryRows } from "../../infra/db";
 
 /**
  * Renewals whose charge failed, and renewals paid after a failure (recovered), in the window.
- * A run of failures for one period counts once: the first of them. Read from the failed
- * renewals (few, in a partial index) and each one's neighbours among its membership's renewals
- * (with a tier filter, among that tier's), instead of every renewal of the shop.
+ * A run of failures for one period counts once: the first of them. With a tier filter, a
+ * renewal's neighbours are its membership's renewals on that tier. Read from the renewals'
+ * rollup (migration 0029_renewal_recoveries), which keeps only the renewals that count, with
+ * their flags for both readings.
  */
 export async function renewalRecoveries(
   db: Executor,
@@ -14,36 +15,18 @@ export async function renewalRecoveries(
   end: Date,
   tierId?: number,
 ) {
-  const tier = (alias: string) =>
-    tierId === undefined ? sql`` : sql`and ${sql.raw(alias)}.tier_id = ${tierId}`;
-  const renewalOf = (alias: string) =>
-    sql`${sql.raw(alias)}.customer_membership_id = f.customer_membership_id
-      and ${sql.raw(alias)}.shop_id = ${shopId}
-      and ${sql.raw(alias)}.kind = 'membership_renewal' ${tier(alias)}`;
+  const [failed, recovered] =
+    tierId === undefined
+      ? [sql.raw("failed"), sql.raw("recovered")]
+      : [sql.raw("tier_failed"), sql.raw("tier_recovered")];
   const [row] = await queryRows<{ failed: string; recovered: string; recovered_cents: string }>(
     db,
-    sql`select
-        count(*) filter (where f.created_at >= ${start} and p.status is distinct from 'failed')
-          as failed,
-        count(*) filter (where n.status <> 'failed' and n.created_at >= ${start}) as recovered,
-        coalesce(sum(n.amount_cents) filter (where n.status = 'succeeded'
-          and n.created_at >= ${start}), 0) as recovered_cents
-      from transactions f
-      left join lateral (
-        select p.status from transactions p where ${renewalOf("p")}
-          and (p.created_at, p.id) < (f.created_at, f.id)
-          -- Only a failure inside the window needs its predecessor (whether it opens a run of
-          -- failures): for the others this is a one-time filter, and the index is not read.
-          and f.created_at >= ${start}
-        order by p.created_at desc, p.id desc limit 1
-      ) p on true
-      left join lateral (
-        select n.status, n.created_at, n.amount_cents from transactions n where ${renewalOf("n")}
-          and (n.created_at, n.id) > (f.created_at, f.id) and n.created_at < ${end}
-        order by n.created_at, n.id limit 1
-      ) n on true
-      where f.shop_id = ${shopId} and f.kind = 'membership_renewal' and f.status = 'failed'
-        and f.created_at < ${end} ${tier("f")}`,
+    sql`select count(*) filter (where ${failed}) as failed,
+        count(*) filter (where ${recovered}) as recovered,
+        coalesce(sum(paid_cents) filter (where ${recovered}), 0) as recovered_cents
+      from analytics_renewal_events
+      where shop_id = ${shopId} and created_at >= ${start} and created_at < ${end}
+        ${tierId === undefined ? sql`` : sql`and tier_id = ${tierId}`}`,
   );
   return {
     failed: Number(row?.failed ?? 0),
