@@ -10,14 +10,101 @@ import {
   webhookEndpointsResponseSchema,
   webhookSecretResponseSchema,
 } from "@tessera/shared";
+import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { bearerSecurity, requireOwner } from "../../../plugins/auth";
+import { type RouteStep, routeSteps } from "../../../plugins/route-steps";
 import type { WebhooksService } from "./service";
 
 const tags = ["integrations"];
 const BASE = "/api/v1/integrations/webhooks";
 const endpointParams = z.object({ id: idSchema });
+
+/** What an owner-only step gets: the service and the owner's shop. */
+type Owner = { webhooks: WebhooksService; shopId: number };
+type EndpointStep = RouteStep<Owner> & { method: "GET" | "POST" | "DELETE" };
+const step = routeSteps<Owner>();
+
+/**
+ * The routes on one endpoint that read nothing but ids from the URL and answer 200 (its delivery
+ * log's test event and resend among them): one table, so each says only what it does; the owner
+ * check and the schema's frame are shared.
+ */
+const endpointSteps: EndpointStep[] = [
+  {
+    method: "DELETE",
+    ...step({
+      url: `${BASE}/:id`,
+      summary: "Delete an endpoint and its delivery log",
+      input: endpointParams,
+      response: messageResponseSchema,
+      run: ({ webhooks, shopId }, { id }) => webhooks.remove(shopId, id),
+    }),
+  },
+  {
+    method: "GET",
+    ...step({
+      url: `${BASE}/:id/secret`,
+      summary: "Reveal an endpoint's current signing secret (the owner only)",
+      input: endpointParams,
+      response: webhookSecretResponseSchema,
+      run: ({ webhooks, shopId }, { id }) => webhooks.secret(shopId, id),
+    }),
+  },
+  {
+    method: "POST",
+    ...step({
+      url: `${BASE}/:id/rotate-secret`,
+      summary: "Make a new signing secret; the old one keeps signing for 24 hours",
+      input: endpointParams,
+      response: webhookSecretResponseSchema,
+      run: ({ webhooks, shopId }, { id }) => webhooks.rotate(shopId, id),
+    }),
+  },
+  {
+    method: "POST",
+    ...step({
+      url: `${BASE}/:id/test`,
+      summary: "Send a `webhook.test` event to this endpoint",
+      input: endpointParams,
+      response: webhookDeliveryResponseSchema,
+      run: ({ webhooks, shopId }, { id }) => webhooks.sendTest(shopId, id),
+    }),
+  },
+  {
+    method: "POST",
+    ...step({
+      url: `${BASE}/:id/deliveries/:deliveryId/resend`,
+      summary: "Send a delivery again now",
+      input: z.object({ id: idSchema, deliveryId: idSchema }),
+      response: webhookDeliveryResponseSchema,
+      run: ({ webhooks, shopId }, { id, deliveryId }) => webhooks.resend(shopId, id, deliveryId),
+    }),
+  },
+];
+
+function registerEndpointSteps(
+  app: Pick<FastifyInstance, "route">,
+  webhooks: WebhooksService,
+  steps: EndpointStep[],
+) {
+  for (const s of steps) {
+    app.route({
+      method: s.method,
+      url: s.url,
+      schema: {
+        tags,
+        summary: s.summary,
+        security: bearerSecurity,
+        params: s.input,
+        response: { 200: s.response },
+      },
+      handler: async (request) =>
+        s.run({ webhooks, shopId: (await requireOwner(request)).shopId }, request.params),
+    });
+  }
+}
 
 /**
  * The Integrations screen's webhook endpoints. Owner only, and never with an API key (the
@@ -78,71 +165,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
       webhooks.update((await requireOwner(request)).shopId, request.params.id, request.body),
   );
 
-  app.delete(
-    `${BASE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: "Delete an endpoint and its delivery log",
-        security: bearerSecurity,
-        params: endpointParams,
-        response: { 200: messageResponseSchema },
-      },
-    },
-    async (request) => webhooks.remove((await requireOwner(request)).shopId, request.params.id),
-  );
-
-  app.get(
-    `${BASE}/:id/secret`,
-    {
-      schema: {
-        tags,
-        summary: "Reveal an endpoint's current signing secret (the owner only)",
-        security: bearerSecurity,
-        params: endpointParams,
-        response: { 200: webhookSecretResponseSchema },
-      },
-    },
-    async (request) => webhooks.secret((await requireOwner(request)).shopId, request.params.id),
-  );
-
-  app.post(
-    `${BASE}/:id/rotate-secret`,
-    {
-      schema: {
-        tags,
-        summary: "Make a new signing secret; the old one keeps signing for 24 hours",
-        security: bearerSecurity,
-        params: endpointParams,
-        response: { 200: webhookSecretResponseSchema },
-      },
-    },
-    async (request) => webhooks.rotate((await requireOwner(request)).shopId, request.params.id),
-  );
-
-  await app.register(webhookLogRoutes, { webhooks });
-};
-
-/** The delivery log: a test event, the log's pages, a resend. Owner only, as above. */
-const webhookLogRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = async (
-  app,
-  opts,
-) => {
-  const { webhooks } = opts;
-
-  app.post(
-    `${BASE}/:id/test`,
-    {
-      schema: {
-        tags,
-        summary: "Send a `webhook.test` event to this endpoint",
-        security: bearerSecurity,
-        params: endpointParams,
-        response: { 200: webhookDeliveryResponseSchema },
-      },
-    },
-    async (request) => webhooks.sendTest((await requireOwner(request)).shopId, request.params.id),
-  );
+  registerEndpointSteps(app, webhooks, endpointSteps);
 
   app.get(
     `${BASE}/:id/deliveries`,
@@ -158,24 +181,5 @@ const webhookLogRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = a
     },
     async (request) =>
       webhooks.deliveries((await requireOwner(request)).shopId, request.params.id, request.query),
-  );
-
-  app.post(
-    `${BASE}/:id/deliveries/:deliveryId/resend`,
-    {
-      schema: {
-        tags,
-        summary: "Send a delivery again now",
-        security: bearerSecurity,
-        params: z.object({ id: idSchema, deliveryId: idSchema }),
-        response: { 200: webhookDeliveryResponseSchema },
-      },
-    },
-    async (request) =>
-      webhooks.resend(
-        (await requireOwner(request)).shopId,
-        request.params.id,
-        request.params.deliveryId,
-      ),
   );
 };
