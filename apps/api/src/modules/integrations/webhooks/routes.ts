@@ -10,144 +10,96 @@ import {
   webhookEndpointsResponseSchema,
   webhookSecretResponseSchema,
 } from "@tessera/shared";
-import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { bearerSecurity, requireOwner } from "../../../plugins/auth";
-import { type RouteStep, routeSteps } from "../../../plugins/route-steps";
+import { ownerSteps, registerOwnerSteps } from "../owner-steps";
 import type { WebhooksService } from "./service";
 
 const tags = ["integrations"];
 const BASE = "/api/v1/integrations/webhooks";
 const endpointParams = z.object({ id: idSchema });
+const step = ownerSteps<WebhooksService>();
 
-/** What an owner-only step gets: the service and the owner's shop. */
-type Owner = { webhooks: WebhooksService; shopId: number };
-type EndpointStep = RouteStep<Owner> & { method: "GET" | "POST" | "DELETE" };
-const step = routeSteps<Owner>();
-
-/**
- * The routes on one endpoint that read nothing but ids from the URL and answer 200 (its delivery
- * log's test event and resend among them): one table, so each says only what it does; the owner
- * check and the schema's frame are shared.
- */
-const endpointSteps: EndpointStep[] = [
-  {
-    method: "DELETE",
-    ...step({
-      url: `${BASE}/:id`,
-      summary: "Delete an endpoint and its delivery log",
-      input: endpointParams,
-      response: messageResponseSchema,
-      run: ({ webhooks, shopId }, { id }) => webhooks.remove(shopId, id),
-    }),
-  },
-  {
+/** The list, a new endpoint, and the calls on one endpoint that read nothing but ids. */
+const steps = [
+  step({
     method: "GET",
-    ...step({
-      url: `${BASE}/:id/secret`,
-      summary: "Reveal an endpoint's current signing secret (the owner only)",
-      input: endpointParams,
-      response: webhookSecretResponseSchema,
-      run: ({ webhooks, shopId }, { id }) => webhooks.secret(shopId, id),
-    }),
-  },
-  {
+    url: BASE,
+    summary: "The shop's webhook endpoints (never their secrets)",
+    response: webhookEndpointsResponseSchema,
+    run: ({ service, owner }) => service.list(owner.shopId),
+  }),
+  step({
     method: "POST",
-    ...step({
-      url: `${BASE}/:id/rotate-secret`,
-      summary: "Make a new signing secret; the old one keeps signing for 24 hours",
-      input: endpointParams,
-      response: webhookSecretResponseSchema,
-      run: ({ webhooks, shopId }, { id }) => webhooks.rotate(shopId, id),
-    }),
-  },
-  {
+    url: BASE,
+    summary: "Add a webhook endpoint: the answer carries its signing secret",
+    description:
+      "Events are POSTed as Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`, HMAC-SHA256 with the secret). The address must be https and public unless WEBHOOKS_ALLOW_PRIVATE=true.",
+    from: "body",
+    input: createWebhookEndpointPayloadSchema,
+    status: 201,
+    response: webhookSecretResponseSchema,
+    run: ({ service, owner }, body) => service.create(owner.shopId, body),
+  }),
+  step({
+    method: "DELETE",
+    url: `${BASE}/:id`,
+    summary: "Delete an endpoint and its delivery log",
+    from: "params",
+    input: endpointParams,
+    response: messageResponseSchema,
+    run: ({ service, owner }, { id }) => service.remove(owner.shopId, id),
+  }),
+  step({
+    method: "GET",
+    url: `${BASE}/:id/secret`,
+    summary: "Reveal an endpoint's current signing secret (the owner only)",
+    from: "params",
+    input: endpointParams,
+    response: webhookSecretResponseSchema,
+    run: ({ service, owner }, { id }) => service.secret(owner.shopId, id),
+  }),
+  step({
     method: "POST",
-    ...step({
-      url: `${BASE}/:id/test`,
-      summary: "Send a `webhook.test` event to this endpoint",
-      input: endpointParams,
-      response: webhookDeliveryResponseSchema,
-      run: ({ webhooks, shopId }, { id }) => webhooks.sendTest(shopId, id),
-    }),
-  },
-  {
+    url: `${BASE}/:id/rotate-secret`,
+    summary: "Make a new signing secret; the old one keeps signing for 24 hours",
+    from: "params",
+    input: endpointParams,
+    response: webhookSecretResponseSchema,
+    run: ({ service, owner }, { id }) => service.rotate(owner.shopId, id),
+  }),
+  step({
     method: "POST",
-    ...step({
-      url: `${BASE}/:id/deliveries/:deliveryId/resend`,
-      summary: "Send a delivery again now",
-      input: z.object({ id: idSchema, deliveryId: idSchema }),
-      response: webhookDeliveryResponseSchema,
-      run: ({ webhooks, shopId }, { id, deliveryId }) => webhooks.resend(shopId, id, deliveryId),
-    }),
-  },
+    url: `${BASE}/:id/test`,
+    summary: "Send a `webhook.test` event to this endpoint",
+    from: "params",
+    input: endpointParams,
+    response: webhookDeliveryResponseSchema,
+    run: ({ service, owner }, { id }) => service.sendTest(owner.shopId, id),
+  }),
+  step({
+    method: "POST",
+    url: `${BASE}/:id/deliveries/:deliveryId/resend`,
+    summary: "Send a delivery again now",
+    from: "params",
+    input: z.object({ id: idSchema, deliveryId: idSchema }),
+    response: webhookDeliveryResponseSchema,
+    run: ({ service, owner }, { id, deliveryId }) => service.resend(owner.shopId, id, deliveryId),
+  }),
 ];
 
-function registerEndpointSteps(
-  app: Pick<FastifyInstance, "route">,
-  webhooks: WebhooksService,
-  steps: EndpointStep[],
-) {
-  for (const s of steps) {
-    app.route({
-      method: s.method,
-      url: s.url,
-      schema: {
-        tags,
-        summary: s.summary,
-        security: bearerSecurity,
-        params: s.input,
-        response: { 200: s.response },
-      },
-      handler: async (request) =>
-        s.run({ webhooks, shopId: (await requireOwner(request)).shopId }, request.params),
-    });
-  }
-}
-
 /**
- * The Integrations screen's webhook endpoints. Owner only, and never with an API key (the
- * `/integrations/` prefix is people-only, see keys/service.ts): a leaked key must not re-point
- * the shop's events or read their secrets.
+ * The Integrations screen's webhook endpoints and their delivery log. Owner only, and never with
+ * an API key (see ../owner-steps.ts). The two calls that read a path and a body or a query are
+ * written out below; the rest are the table above.
  */
 export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = async (
   app,
   opts,
 ) => {
   const { webhooks } = opts;
-
-  app.get(
-    BASE,
-    {
-      schema: {
-        tags,
-        summary: "The shop's webhook endpoints (never their secrets)",
-        security: bearerSecurity,
-        response: { 200: webhookEndpointsResponseSchema },
-      },
-    },
-    async (request) => webhooks.list((await requireOwner(request)).shopId),
-  );
-
-  app.post(
-    BASE,
-    {
-      schema: {
-        tags,
-        summary: "Add a webhook endpoint: the answer carries its signing secret",
-        description:
-          "Events are POSTed as Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`, HMAC-SHA256 with the secret). The address must be https and public unless WEBHOOKS_ALLOW_PRIVATE=true.",
-        security: bearerSecurity,
-        body: createWebhookEndpointPayloadSchema,
-        response: { 201: webhookSecretResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireOwner(request);
-      return reply.code(201).send(await webhooks.create(session.shopId, request.body));
-    },
-  );
+  registerOwnerSteps(app, webhooks, steps);
 
   app.patch(
     `${BASE}/:id`,
@@ -164,8 +116,6 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
     async (request) =>
       webhooks.update((await requireOwner(request)).shopId, request.params.id, request.body),
   );
-
-  registerEndpointSteps(app, webhooks, endpointSteps);
 
   app.get(
     `${BASE}/:id/deliveries`,
