@@ -10,26 +10,30 @@ type Offer = {
   status: string;
 };
 
-/** A membership tier's price or status changed (edits of other fields are not recorded). */
-export async function recordTierChange(db: Executor, before: Tier, after: Partial<Tier>) {
+/** A tier's or offer's price or status changed (edits of other fields are not recorded). */
+async function recordPriceOrStatus<T extends { id: number; shopId: number }>(
+  db: Executor,
+  type: "tier" | "offer",
+  change: { before: T; after: Partial<T>; label: string; fields: readonly (keyof T & string)[] },
+) {
+  const { before, after, label, fields } = change;
   await recordChange(db, {
     shopId: before.shopId,
-    action: "tier.changed",
-    target: { type: "tier", id: before.id, label: after.name ?? before.name },
+    action: `${type}.changed`,
+    target: { type, id: before.id, label },
     before,
     after: { ...before, ...after },
-    fields: ["priceCents", "status"],
+    fields,
   });
 }
 
-/** An offer's price or status changed. */
+export async function recordTierChange(db: Executor, before: Tier, after: Partial<Tier>) {
+  const label = after.name ?? before.name;
+  await recordPriceOrStatus(db, "tier", { before, after, label, fields: ["priceCents", "status"] });
+}
+
 export async function recordOfferChange(db: Executor, before: Offer, after: Partial<Offer>) {
-  await recordChange(db, {
-    shopId: before.shopId,
-    action: "offer.changed",
-    target: { type: "offer", id: before.id, label: after.offerName ?? before.offerName },
-    before,
-    after: { ...before, ...after },
-    fields: ["offerPriceCents", "status"],
-  });
+  const label = after.offerName ?? before.offerName;
+  const fields = ["offerPriceCents", "status"] as const;
+  await recordPriceOrStatus(db, "offer", { before, after, label, fields });
 }

@@ -37,6 +37,15 @@ const targetCustomers = alias(customers, "target_customer");
 const nameOf = (c: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
   sql<string | null>`nullif(trim(${c.firstName} || ' ' || ${c.lastName}), '')`;
 
+/** The join to the customer a record names (`isCustomer`, by `id`), in the record's own shop. */
+function sameShopCustomer(
+  c: { id: AnyPgColumn; shopId: AnyPgColumn },
+  isCustomer: SQL,
+  id: AnyPgColumn,
+) {
+  return and(isCustomer, eq(c.id, id), eq(c.shopId, auditLog.shopId));
+}
+
 export async function listRecords(
   db: Executor,
   filter: RecordFilter,
@@ -51,19 +60,11 @@ export async function listRecords(
     .from(auditLog)
     .leftJoin(
       actorCustomers,
-      and(
-        eq(auditLog.actorKind, "customer"),
-        eq(actorCustomers.id, auditLog.actorId),
-        eq(actorCustomers.shopId, auditLog.shopId),
-      ),
+      sameShopCustomer(actorCustomers, eq(auditLog.actorKind, "customer"), auditLog.actorId),
     )
     .leftJoin(
       targetCustomers,
-      and(
-        eq(auditLog.targetType, "customer"),
-        eq(targetCustomers.id, auditLog.targetId),
-        eq(targetCustomers.shopId, auditLog.shopId),
-      ),
+      sameShopCustomer(targetCustomers, eq(auditLog.targetType, "customer"), auditLog.targetId),
     )
     .where(conditions(filter))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))

@@ -51,6 +51,8 @@ describe("money e-mails", () => {
     const mail = mails[0] as (typeof mails)[number];
     expect(mail.subject).toBe(`Your receipt from ${shop.name}: $24.99`);
     for (const part of [mail.text, mail.html]) {
+      // Every customer e-mail greets by first name (the frame they share gives it).
+      expect(part).toContain(`Hi ${who.customer.firstName},`);
       expect(part).toContain("Gold membership (monthly)");
       expect(part).toContain("$24.99");
       expect(part).toContain("Visa");

@@ -56,6 +56,33 @@ async function shopWithOffer() {
   return { shopId, offer, owner: { authorization: owner.authorization }, merchant };
 }
 
+type Merchant = Awaited<ReturnType<typeof shopWithOffer>>["merchant"];
+
+/** A membership sold at the counter for cash, then refunded: the refunded payment's id. */
+async function refundedCounterSale(
+  shopId: number,
+  merchant: Merchant,
+  tierId: number,
+  customerId: number,
+): Promise<number> {
+  const sale = await t.app.services.payments.counter.sellMembershipAtCounter({
+    shopId,
+    customerId,
+    tierId,
+    paymentType: "cash",
+    discountPercent: 0,
+    actor: { kind: "merchant", userId: merchant.user.id, name: "Olive Owner" },
+  });
+  expect(sale.outcome).toBe("completed");
+  const [row] = await t.database.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.customerId, customerId));
+  const transactionId = row?.id as number;
+  await t.app.services.payments.refunds.refundTransaction({ shopId, transactionId });
+  return transactionId;
+}
+
 describe("PDF receipts", () => {
   it("gives the customer and the shop the receipt's content, cashback apart, to the cent", async () => {
     const { shopId, offer, owner, merchant } = await shopWithOffer();
@@ -127,26 +154,10 @@ describe("PDF receipts", () => {
     const { shopId, merchant, owner } = await shopWithOffer();
     const tier = await createTier(t.database.db, shopId, { name: "Gold", priceCents: 2499 });
     const who = await kit().customerOf(shopId);
-    const sale = await t.app.services.payments.counter.sellMembershipAtCounter({
-      shopId,
-      customerId: who.customer.id,
-      tierId: tier.id,
-      paymentType: "cash",
-      discountPercent: 0,
-      actor: { kind: "merchant", userId: merchant.user.id, name: "Olive Owner" },
-    });
-    expect(sale.outcome).toBe("completed");
-    const [row] = await t.database.db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.customerId, who.customer.id));
-    await t.app.services.payments.refunds.refundTransaction({
-      shopId,
-      transactionId: row?.id as number,
-    });
+    const id = await refundedCounterSale(shopId, merchant, tier.id, who.customer.id);
     const res = await t.app.inject({
       method: "GET",
-      url: `/api/v1/member/transactions/${row?.id}/receipt`,
+      url: `/api/v1/member/transactions/${id}/receipt`,
       headers: owner,
     });
     expect(res.statusCode).toBe(200);
@@ -170,23 +181,8 @@ describe("PDF receipts", () => {
       .update(customers)
       .set({ locale: "de" })
       .where(eq(customers.id, who.customer.id));
-    await t.app.services.payments.counter.sellMembershipAtCounter({
-      shopId,
-      customerId: who.customer.id,
-      tierId: tier.id,
-      paymentType: "cash",
-      discountPercent: 0,
-      actor: { kind: "merchant", userId: merchant.user.id, name: "Olive Owner" },
-    });
-    const [row] = await t.database.db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.customerId, who.customer.id));
-    await t.app.services.payments.refunds.refundTransaction({
-      shopId,
-      transactionId: row?.id as number,
-    });
-    const url = (side: string) => `/api/v1/${side}/transactions/${row?.id}/receipt`;
+    const id = await refundedCounterSale(shopId, merchant, tier.id, who.customer.id);
+    const url = (side: string) => `/api/v1/${side}/transactions/${id}/receipt`;
 
     const theirs = await t.app.inject({
       method: "GET",

@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors";
@@ -15,6 +16,14 @@ const params = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647).describe("The transaction"),
 });
 const NOT_FOUND = "Receipt not found.";
+
+function sendPdf(reply: FastifyReply, pdf: { bytes: Buffer; name: string }) {
+  return reply
+    .type("application/pdf")
+    .header("cache-control", "private, no-store")
+    .header("content-disposition", `attachment; filename="${pdf.name}"`)
+    .send(pdf.bytes);
+}
 
 /**
  * PDF receipts: a customer's own payments, and the shop's payments for its owner and staff. A
@@ -58,11 +67,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         // In the customer's language, as their e-mails; the team's copy stays English.
         (shop) => voiceOf(customerLocale(session.customer.locale, shop.defaultLocale), shop),
       );
-      return reply
-        .type("application/pdf")
-        .header("cache-control", "private, no-store")
-        .header("content-disposition", `attachment; filename="${pdf.name}"`)
-        .send(pdf.bytes);
+      return sendPdf(reply, pdf);
     },
   );
 
@@ -80,11 +85,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     async (request, reply) => {
       const session = await requireShopMerchant(request);
       const pdf = await pdfOf(request.params.id, (t) => t.shopId === session.shopId);
-      return reply
-        .type("application/pdf")
-        .header("cache-control", "private, no-store")
-        .header("content-disposition", `attachment; filename="${pdf.name}"`)
-        .send(pdf.bytes);
+      return sendPdf(reply, pdf);
     },
   );
 };

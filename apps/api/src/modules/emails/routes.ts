@@ -1,5 +1,5 @@
 import { merchantEmailPreferencesSchema, reminderLeadDaysSchema } from "@tessera/shared";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors";
@@ -37,13 +37,6 @@ const unsubscribeQuery = z.object({
 });
 
 const customerParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-/** The id in the path is a claim: another customer's answers 404, as elsewhere. */
-async function ownCustomer(request: FastifyRequest, id: number) {
-  const session = await requireCustomer(request);
-  if (session.customer.id !== id) throw new AppError("NOT_FOUND", "Customer not found.");
-  return session;
-}
 
 const remindersSchema = z.object({ reminders: z.boolean() });
 const leadDaysSchema = reminderLeadDaysSchema;
@@ -136,106 +129,103 @@ export const emailRoutes: FastifyPluginAsyncZod<{
   await app.register(receiptRoutes, { db });
 };
 
+type Schema = z.ZodTypeAny;
+
+/**
+ * One setting, read with GET and written with PUT at one URL (PUT answers the setting as it is
+ * after the change). `who` checks the caller and names whose setting it is.
+ */
+function settingRoutes<S extends Schema, Who>(
+  app: Pick<FastifyInstance, "route">,
+  setting: {
+    url: string;
+    schema: S;
+    params?: Schema;
+    who(request: FastifyRequest): Promise<Who>;
+    read: { summary: string; run(who: Who): Promise<z.infer<S>> };
+    write: { summary: string; run(who: Who, value: z.infer<S>): Promise<z.infer<S>> };
+  },
+) {
+  const { url, schema, params, who, read, write } = setting;
+  const frame = { tags, security: bearerSecurity, ...(params ? { params } : {}) };
+  // Typed plainly for the routes: `read` and `write` were checked against it where written.
+  const value: Schema = schema;
+  app.route({
+    method: "GET",
+    url,
+    schema: { ...frame, summary: read.summary, response: { 200: value } },
+    handler: async (request) => read.run(await who(request)),
+  });
+  app.route({
+    method: "PUT",
+    url,
+    schema: { ...frame, summary: write.summary, body: value, response: { 200: value } },
+    // The schema above has validated the body; only its type is lost here.
+    handler: async (request) => write.run(await who(request), request.body as z.infer<S>),
+  });
+}
+
 /** The customer's own e-mail preferences and the owner's reminder lead times. */
 const preferenceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get(
-    "/api/v1/customer/email-preferences/:id",
-    {
-      schema: {
-        tags,
-        summary: "The signed-in customer's optional e-mails",
-        security: bearerSecurity,
-        params: customerParams,
-        response: { 200: remindersSchema },
+  settingRoutes(app, {
+    url: "/api/v1/customer/email-preferences/:id",
+    schema: remindersSchema,
+    params: customerParams,
+    // The id in the path is a claim: another customer's answers 404, as elsewhere.
+    async who(request) {
+      const session = await requireCustomer(request);
+      // The route's schema has validated the path; only its type is lost here.
+      const { id } = request.params as z.infer<typeof customerParams>;
+      if (session.customer.id !== id) throw new AppError("NOT_FOUND", "Customer not found.");
+      return { shopId: session.shopId, customerId: id };
+    },
+    read: {
+      summary: "The signed-in customer's optional e-mails",
+      run: async (c) => ({ reminders: await customerReminders(db, c.shopId, c.customerId) }),
+    },
+    write: {
+      summary: "Turns the signed-in customer's reminder e-mails on or off",
+      async run(c, { reminders }) {
+        await setCustomerReminders(db, c.shopId, c.customerId, reminders);
+        return { reminders };
       },
     },
-    async (request) => {
-      const session = await ownCustomer(request, request.params.id);
-      return { reminders: await customerReminders(db, session.shopId, session.customer.id) };
-    },
-  );
+  });
 
-  app.put(
-    "/api/v1/customer/email-preferences/:id",
-    {
-      schema: {
-        tags,
-        summary: "Turns the signed-in customer's reminder e-mails on or off",
-        security: bearerSecurity,
-        params: customerParams,
-        body: remindersSchema,
-        response: { 200: remindersSchema },
+  settingRoutes(app, {
+    url: "/api/v1/shop/email-settings",
+    schema: leadDaysSchema,
+    who: async (request) => (await requireOwner(request)).shopId,
+    read: {
+      summary: "How many days before a renewal members are reminded (owner)",
+      run: (shopId) => shopLeadDays(db, shopId),
+    },
+    write: {
+      summary: "Sets the renewal reminders' lead times (owner)",
+      async run(shopId, days) {
+        await setShopLeadDays(db, shopId, days);
+        return shopLeadDays(db, shopId);
       },
     },
-    async (request) => {
-      const session = await ownCustomer(request, request.params.id);
-      await setCustomerReminders(db, session.shopId, session.customer.id, request.body.reminders);
-      return { reminders: request.body.reminders };
-    },
-  );
+  });
 
-  app.get(
-    "/api/v1/shop/email-settings",
-    {
-      schema: {
-        tags,
-        summary: "How many days before a renewal members are reminded (owner)",
-        security: bearerSecurity,
-        response: { 200: leadDaysSchema },
-      },
-    },
-    async (request) => shopLeadDays(db, (await requireOwner(request)).shopId),
-  );
-
-  app.put(
-    "/api/v1/shop/email-settings",
-    {
-      schema: {
-        tags,
-        summary: "Sets the renewal reminders' lead times (owner)",
-        security: bearerSecurity,
-        body: leadDaysSchema,
-        response: { 200: leadDaysSchema },
-      },
-    },
-    async (request) => {
-      const { shopId } = await requireOwner(request);
-      await setShopLeadDays(db, shopId, request.body);
-      return shopLeadDays(db, shopId);
-    },
-  );
-
-  app.get(
-    "/api/v1/user/email-notifications",
-    {
-      schema: {
-        tags,
-        summary: "The e-mails the signed-in owner or staff member gets about the shop",
-        security: bearerSecurity,
-        response: { 200: merchantEmailPreferencesSchema },
-      },
-    },
-    async (request) => {
+  settingRoutes(app, {
+    url: "/api/v1/user/email-notifications",
+    schema: merchantEmailPreferencesSchema,
+    async who(request) {
       const session = await requireShopMerchant(request);
-      return merchantPreferences(db, session.user.id, session.shopId);
+      return { userId: session.user.id, shopId: session.shopId };
     },
-  );
-
-  app.put(
-    "/api/v1/user/email-notifications",
-    {
-      schema: {
-        tags,
-        summary: "Chooses instant e-mails (new member, failed payment, refund) and the digest",
-        security: bearerSecurity,
-        body: merchantEmailPreferencesSchema,
-        response: { 200: merchantEmailPreferencesSchema },
+    read: {
+      summary: "The e-mails the signed-in owner or staff member gets about the shop",
+      run: (m) => merchantPreferences(db, m.userId, m.shopId),
+    },
+    write: {
+      summary: "Chooses instant e-mails (new member, failed payment, refund) and the digest",
+      async run(m, choice) {
+        await setMerchantPreferences(db, m.userId, m.shopId, choice);
+        return merchantPreferences(db, m.userId, m.shopId);
       },
     },
-    async (request) => {
-      const session = await requireShopMerchant(request);
-      await setMerchantPreferences(db, session.user.id, session.shopId, request.body);
-      return merchantPreferences(db, session.user.id, session.shopId);
-    },
-  );
+  });
 };

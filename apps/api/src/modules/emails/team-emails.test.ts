@@ -92,6 +92,7 @@ describe("merchant e-mails", { timeout: 90_000 }, () => {
     expect(joined[0]?.text).toMatch(/Paid:\s+\$24\.99/);
     expect(joined[0]?.text).toContain(`http://localhost:3000/merchant/members/${who.customer.id}`);
     expect(joined[0]?.html).toContain("Blue Door");
+    expect(joined[0]?.text).toContain("because you chose new member e-mails for Blue Door");
     expect(mailsTo(staff.email)).toHaveLength(0);
     expect(mailsTo(leaver.email)).toHaveLength(0);
     expect(mailsTo(other.owner.email)).toHaveLength(0);
@@ -107,6 +108,9 @@ describe("merchant e-mails", { timeout: 90_000 }, () => {
     expect(failed[0]?.text).toContain(
       "The Gold renewal of Cleo Customer ($24.99) did not go through.",
     );
+    // Each notice about a member links to the member and names the choice that sent it.
+    expect(failed[0]?.text).toContain(`/merchant/members/${who.customer.id}`);
+    expect(failed[0]?.text).toContain("because you chose failed payment e-mails");
     expect(mailsTo(owner.email).filter((x) => x.subject.startsWith("Payment failed"))).toHaveLength(
       0,
     );
@@ -126,6 +130,8 @@ describe("merchant e-mails", { timeout: 90_000 }, () => {
     await deliver();
     const refunds = mailsTo(owner.email).filter((x) => x.subject.startsWith("Refund"));
     expect(refunds.map((x) => x.subject)).toEqual(["Refund: $24.99 to Cleo Customer"]);
+    expect(refunds[0]?.text).toContain(`/merchant/members/${who.customer.id}`);
+    expect(refunds[0]?.text).toContain("because you chose refund e-mails");
     expect(mailsTo(staff.email)).toHaveLength(1);
     expect(mailsTo(leaver.email)).toHaveLength(0);
     expect(mailsTo(other.owner.email)).toHaveLength(0);

@@ -23,7 +23,21 @@ function teamFooter(shop: ShopSnapshot, what: string) {
   return `You are receiving this email because you chose ${what} for ${shop.name} in your Tessera profile.`;
 }
 
-const PROFILE_NOTE = "Change which e-mails you get in your profile, under E-mail notifications.";
+/**
+ * How every instant e-mail about one member ends: a button to the member's page, the note on
+ * where to change which e-mails come, and the footer naming the choice (`what`) that sent it.
+ */
+function aboutMember(
+  p: { shop: ShopSnapshot; customerId: number },
+  o: RenderOptions,
+  what: string,
+): Pick<EmailModel, "button" | "notes" | "footer"> {
+  return {
+    button: { label: "Open the member", url: memberPage(p.customerId, o.publicUrl) },
+    notes: ["Change which e-mails you get in your profile, under E-mail notifications."],
+    footer: teamFooter(p.shop, what),
+  };
+}
 
 function newMemberModel(p: TeamNewMemberPayload, o: RenderOptions): EmailModel {
   const brand = brandOf(p.shop, o.publicUrl);
@@ -41,9 +55,7 @@ function newMemberModel(p: TeamNewMemberPayload, o: RenderOptions): EmailModel {
       { label: "Paid", value: formatCents(p.amountCents), strong: true },
       { label: "Date", value: shopDateTime(p.at, p.shop.timeZone) },
     ],
-    button: { label: "Open the member", url: memberPage(p.customerId, o.publicUrl) },
-    notes: [PROFILE_NOTE],
-    footer: teamFooter(p.shop, "new member e-mails"),
+    ...aboutMember(p, o, "new member e-mails"),
   };
 }
 
@@ -62,9 +74,7 @@ function paymentFailedModel(p: TeamPaymentFailedPayload, o: RenderOptions): Emai
       `The ${p.membershipName} renewal of ${p.memberName} (${formatCents(p.amountCents)}) did not go through.`,
       next,
     ],
-    button: { label: "Open the member", url: memberPage(p.customerId, o.publicUrl) },
-    notes: [PROFILE_NOTE],
-    footer: teamFooter(p.shop, "failed payment e-mails"),
+    ...aboutMember(p, o, "failed payment e-mails"),
   };
 }
 
@@ -95,9 +105,7 @@ function refundModel(p: TeamRefundPayload, o: RenderOptions): EmailModel {
     heading: "A payment was refunded",
     paragraphs: [`${p.item} was refunded to ${p.memberName}.`],
     details,
-    button: { label: "Open the member", url: memberPage(p.customerId, o.publicUrl) },
-    notes: [PROFILE_NOTE],
-    footer: teamFooter(p.shop, "refund e-mails"),
+    ...aboutMember(p, o, "refund e-mails"),
   };
 }
 

@@ -102,16 +102,20 @@ export function receiptLines(
 
 /**
  * What every customer e-mail starts from: the customer's language (`v`, `t`), the shop's brand,
- * and the frame fields the model shares (brand, language, the shop's footer).
+ * and the frame fields the model shares (brand, language, the shop's footer, the greeting by
+ * first name).
  */
-function customerFrame(p: { shop: ShopSnapshot; locale?: string | null }, o: RenderOptions) {
+function customerFrame(
+  p: { shop: ShopSnapshot; locale?: string | null; firstName: string },
+  o: RenderOptions,
+) {
   const v = customerVoice(p);
   const brand = brandOf(p.shop, o.publicUrl);
   return {
     v,
     t: v.t,
     brand,
-    frame: { brand, locale: v.locale, footer: footerFor(brand, v.t) },
+    frame: { brand, locale: v.locale, footer: footerFor(brand, v.t), greetingName: p.firstName },
   };
 }
 
@@ -131,7 +135,6 @@ function receiptModel(p: ReceiptPayload, o: RenderOptions): EmailModel {
       item: itemLabel(p, v),
       amount,
     }),
-    greetingName: p.firstName,
     heading: t("Payment receipt"),
     paragraphs: [what, t("Here is your receipt. Keep it for your records.")],
     details: receiptLines(p, v),
@@ -169,7 +172,6 @@ function refundModel(p: RefundPayload, o: RenderOptions): EmailModel {
     ...frame,
     subject: t("Your refund from {shopName}: {amount}", { shopName, amount }),
     preheader: t("{amount} for {item} has been refunded.", { amount, item }),
-    greetingName: p.firstName,
     heading: t("Refund confirmed"),
     paragraphs: [t("{shopName} has refunded your payment for {item}.", { shopName, item })],
     details: lines,
@@ -204,7 +206,6 @@ function renewalFailedModel(p: RenewalFailedPayload, o: RenderOptions): EmailMod
       amount,
       membershipName,
     }),
-    greetingName: p.firstName,
     heading: t("Renewal payment failed"),
     paragraphs: [
       p.retryAt
@@ -237,7 +238,6 @@ function endedModel(p: MembershipEndedPayload, o: RenderOptions): EmailModel {
     ...frame,
     subject: t("Your {membershipName} membership has ended", values),
     preheader: t("Your {membershipName} membership ended on {date}.", values),
-    greetingName: p.firstName,
     heading: t("Your membership has ended"),
     paragraphs: [
       p.reason === "declined"
@@ -265,7 +265,6 @@ function cancelledModel(p: CancellationPayload, o: RenderOptions): EmailModel {
     preheader: p.endsNow
       ? t("Your membership has ended.")
       : t("You keep your benefits until {date}.", values),
-    greetingName: p.firstName,
     heading: t("Membership cancelled"),
     paragraphs: [
       p.endsNow
@@ -280,10 +279,25 @@ function cancelledModel(p: CancellationPayload, o: RenderOptions): EmailModel {
   };
 }
 
-function reminderNote(v: Voice) {
-  return v.t(
-    "You can turn off reminder e-mails with the unsubscribe link below or in your profile. Receipts still come.",
-  );
+/**
+ * How every reminder ends: a button to the customer area, the note that reminders can be turned
+ * off, and the unsubscribe link (reminders are the only customer e-mails one can turn off).
+ */
+function reminderEnding(
+  p: { shop: ShopSnapshot; customerId: number },
+  o: RenderOptions,
+  v: Voice,
+  buttonLabel: string,
+): Pick<EmailModel, "button" | "notes" | "unsubscribeUrl"> {
+  return {
+    button: { label: buttonLabel, url: customerArea(p.shop, o.publicUrl) },
+    notes: [
+      v.t(
+        "You can turn off reminder e-mails with the unsubscribe link below or in your profile. Receipts still come.",
+      ),
+    ],
+    unsubscribeUrl: o.unsubscribeUrl(p.customerId),
+  };
 }
 
 function reminderModel(p: RenewalReminderPayload, o: RenderOptions): EmailModel {
@@ -302,7 +316,6 @@ function reminderModel(p: RenewalReminderPayload, o: RenderOptions): EmailModel 
     preheader: p.byCard
       ? t("{amount} will be charged on {date}.", values)
       : t("{amount} is due on {date}.", values),
-    greetingName: p.firstName,
     heading: t("Your membership renews soon"),
     paragraphs: [
       p.byCard
@@ -316,9 +329,7 @@ function reminderModel(p: RenewalReminderPayload, o: RenderOptions): EmailModel 
           ),
       t("Nothing to do to keep it. To change or cancel it, open your account before then."),
     ],
-    button: { label: t("Manage your membership"), url: customerArea(p.shop, o.publicUrl) },
-    notes: [reminderNote(v)],
-    unsubscribeUrl: o.unsubscribeUrl(p.customerId),
+    ...reminderEnding(p, o, v, t("Manage your membership")),
   };
 }
 
@@ -329,7 +340,6 @@ function offerExpiringModel(p: OfferExpiringPayload, o: RenderOptions): EmailMod
     ...frame,
     subject: t("Your {offerName} offer expires soon", values),
     preheader: t("Use it before {date}.", values),
-    greetingName: p.firstName,
     heading: t("Your offer expires soon"),
     paragraphs: [
       t(
@@ -338,9 +348,7 @@ function offerExpiringModel(p: OfferExpiringPayload, o: RenderOptions): EmailMod
       ),
       t("Show it at the counter before then to redeem it."),
     ],
-    button: { label: t("See your offers"), url: customerArea(p.shop, o.publicUrl) },
-    notes: [reminderNote(v)],
-    unsubscribeUrl: o.unsubscribeUrl(p.customerId),
+    ...reminderEnding(p, o, v, t("See your offers")),
   };
 }
 

@@ -1,8 +1,10 @@
-import { and, eq, isNotNull, lt, or } from "drizzle-orm";
+import { and, eq, isNotNull, lt, or, type SQL } from "drizzle-orm";
 import { accountTokens, emailOutbox, notifications, sessions } from "../../db/schema";
 import type { Database } from "../../infra/db";
 
 const DAY = 24 * 60 * 60 * 1000;
+
+type Purged = typeof sessions | typeof accountTokens | typeof emailOutbox | typeof notifications;
 
 export type HousekeepingResult = {
   sessions: number;
@@ -25,36 +27,22 @@ export async function runHousekeeping(
 ): Promise<HousekeepingResult> {
   const expired = new Date(options.now.getTime() - DAY);
   const old = new Date(options.now.getTime() - options.retentionDays * DAY);
-  const count = (rows: unknown[]) => rows.length;
+  /** Deletes the rows of `table` that `where` picks; how many went. */
+  const purge = async (table: Purged, where: SQL | undefined) =>
+    (await db.delete(table).where(where).returning({ id: table.id })).length;
   return {
-    sessions: count(
-      await db
-        .delete(sessions)
-        .where(lt(sessions.expiresAt, expired))
-        .returning({ id: sessions.id }),
+    sessions: await purge(sessions, lt(sessions.expiresAt, expired)),
+    tokens: await purge(
+      accountTokens,
+      or(
+        lt(accountTokens.expiresAt, expired),
+        and(isNotNull(accountTokens.usedAt), lt(accountTokens.usedAt, old)),
+      ),
     ),
-    tokens: count(
-      await db
-        .delete(accountTokens)
-        .where(
-          or(
-            lt(accountTokens.expiresAt, expired),
-            and(isNotNull(accountTokens.usedAt), lt(accountTokens.usedAt, old)),
-          ),
-        )
-        .returning({ id: accountTokens.id }),
-    ),
-    emails: count(
-      await db
-        .delete(emailOutbox)
-        .where(lt(emailOutbox.createdAt, old))
-        .returning({ id: emailOutbox.id }),
-    ),
-    notifications: count(
-      await db
-        .delete(notifications)
-        .where(and(lt(notifications.createdAt, old), eq(notifications.isRead, true)))
-        .returning({ id: notifications.id }),
+    emails: await purge(emailOutbox, lt(emailOutbox.createdAt, old)),
+    notifications: await purge(
+      notifications,
+      and(lt(notifications.createdAt, old), eq(notifications.isRead, true)),
     ),
   };
 }

@@ -87,12 +87,30 @@ async function lifeOf(locale: Locale | null) {
   return { customer: texts(mine), merchant: texts(merchants) };
 }
 
+/** That year for a customer in `locale`, with the language's money and dates to write it in. */
+async function lifeIn(locale: Locale) {
+  return {
+    life: await lifeOf(locale),
+    money: (cents: number) => formatCentsIn(locale, cents),
+    day: (iso: string) => shopDate(iso, ZONE, locale),
+  };
+}
+
 /** What the merchant reads of the same year: English, whatever the customer's language. */
 const MERCHANT_TEXTS = [
   "Cleo Customer joined Silver (monthly) for $15.00.",
   "Cleo Customer bought Pastry for $8.75.",
   "Cleo Customer's Silver membership renewed for $15.00.",
 ];
+
+function expectMerchantTexts(merchant: string[]) {
+  for (const text of MERCHANT_TEXTS) {
+    expect(
+      merchant.some((m) => m.includes(text)),
+      text,
+    ).toBe(true);
+  }
+}
 
 describe("customer notices in the customer's language", () => {
   it("an English customer's notices are today's texts exactly", async () => {
@@ -106,18 +124,11 @@ describe("customer notices in the customer's language", () => {
       "Cashback credited | $2.50 cashback from Silver is in your wallet.",
       "Membership renewed | Your Silver membership renewed until 2027-01-22.",
     ]);
-    for (const text of MERCHANT_TEXTS) {
-      expect(
-        life.merchant.some((m) => m.includes(text)),
-        text,
-      ).toBe(true);
-    }
+    expectMerchantTexts(life.merchant);
   });
 
   it("a German customer's are German, with German money and dates; the merchant's English", async () => {
-    const life = await lifeOf("de");
-    const money = (cents: number) => formatCentsIn("de", cents);
-    const day = (iso: string) => shopDate(iso, ZONE, "de");
+    const { life, money, day } = await lifeIn("de");
     expect(money(875)).toContain("8,75");
     expect(day("2027-01-22T15:00:00Z")).toBe("22.01.2027");
     expect(life.customer).toEqual([
@@ -129,18 +140,11 @@ describe("customer notices in the customer's language", () => {
       `Cashback gutgeschrieben | ${money(250)} Cashback aus Silver sind in Ihrer Geldbörse.`,
       `Mitgliedschaft verlängert | Ihre Mitgliedschaft Silver wurde bis ${day("2027-01-22T15:00:00Z")} verlängert.`,
     ]);
-    for (const text of MERCHANT_TEXTS) {
-      expect(
-        life.merchant.some((m) => m.includes(text)),
-        text,
-      ).toBe(true);
-    }
+    expectMerchantTexts(life.merchant);
   });
 
   it("a Spanish customer's are Spanish, with Spanish money and dates", async () => {
-    const life = await lifeOf("es");
-    const money = (cents: number) => formatCentsIn("es", cents);
-    const day = (iso: string) => shopDate(iso, ZONE, "es");
+    const { life, money, day } = await lifeIn("es");
     expect(money(875)).toContain("8,75");
     expect(day("2027-01-22T15:00:00Z")).toContain("2027");
     expect(life.customer).toEqual([
@@ -152,12 +156,7 @@ describe("customer notices in the customer's language", () => {
       `Cashback abonado | ${money(250)} de cashback de Silver ya están en tu monedero.`,
       `Membresía renovada | Tu membresía Silver se renovó hasta el ${day("2027-01-22T15:00:00Z")}.`,
     ]);
-    for (const text of MERCHANT_TEXTS) {
-      expect(
-        life.merchant.some((m) => m.includes(text)),
-        text,
-      ).toBe(true);
-    }
+    expectMerchantTexts(life.merchant);
   });
 
   it("a customer who chose no language reads the shop's default", async () => {

@@ -105,6 +105,13 @@ describe("privacy: a customer's data export and erasure in one shop", () => {
     t.app.inject({ method: "GET", url, headers: f.headers[actor] });
   const customerExport = () => `/api/v1/customer/privacy/export/${f.ids.customerId}`;
   const memberExport = (id: number) => `/api/v1/privacy/members/${id}/export`;
+  /** The shop's erase (or, with `url`, the customer's own), confirmed as the form asks. */
+  const erase = (
+    headers: Record<string, string>,
+    customerId: number,
+    url = `/api/v1/privacy/members/${customerId}/erase`,
+    confirm = "ERASE",
+  ) => t.app.inject({ method: "POST", url, headers, payload: { confirm } });
 
   async function auditOf(action: string, customerId: number) {
     const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
@@ -128,52 +135,19 @@ describe("privacy: a customer's data export and erasure in one shop", () => {
     const profile = JSON.parse(files["profile.json"] ?? "{}");
     expect(profile.customer.id).toBe(who);
     expect(profile.shop.id).toBe(f.ids.shopId);
-    const mine = async <T extends { id: number }>(rows: Promise<T[]>) => ids(await rows);
-    expect(jsonIds(files["transactions.json"])).toEqual(
-      await mine(
-        db
-          .select({ id: transactions.id })
-          .from(transactions)
-          .where(eq(transactions.customerId, who)),
-      ),
-    );
-    expect(jsonIds(files["redemptions.json"])).toEqual(
-      await mine(
-        db.select({ id: redemptions.id }).from(redemptions).where(eq(redemptions.customerId, who)),
-      ),
-    );
-    expect(jsonIds(files["memberships.json"])).toEqual(
-      await mine(
-        db
-          .select({ id: customerMemberships.id })
-          .from(customerMemberships)
-          .where(eq(customerMemberships.customerId, who)),
-      ),
-    );
-    expect(jsonIds(files["offers.json"])).toEqual(
-      await mine(
-        db
-          .select({ id: customerOffers.id })
-          .from(customerOffers)
-          .where(eq(customerOffers.customerId, who)),
-      ),
-    );
-    expect(jsonIds(files["cashback-ledger.json"])).toEqual(
-      await mine(
-        db
-          .select({ id: cashbackLedger.id })
-          .from(cashbackLedger)
-          .where(eq(cashbackLedger.customerId, who)),
-      ),
-    );
-    expect(jsonIds(files["notifications.json"])).toEqual(
-      await mine(
-        db
-          .select({ id: notifications.id })
-          .from(notifications)
-          .where(eq(notifications.customerId, who)),
-      ),
-    );
+    // Each file holds exactly the customer's rows of its table.
+    const tables = {
+      "transactions.json": transactions,
+      "redemptions.json": redemptions,
+      "memberships.json": customerMemberships,
+      "offers.json": customerOffers,
+      "cashback-ledger.json": cashbackLedger,
+      "notifications.json": notifications,
+    } as const;
+    for (const [file, table] of Object.entries(tables)) {
+      const rows = await db.select({ id: table.id }).from(table).where(eq(table.customerId, who));
+      expect(jsonIds(files[file]), file).toEqual(ids(rows));
+    }
     // Every file has rows (the fixture gave A1 each kind), so the equalities above are not empty.
     for (const name of PRIVACY_EXPORT_FILES.filter(
       (n) => n.endsWith(".json") && n !== "profile.json",
@@ -264,28 +238,18 @@ describe("privacy: a customer's data export and erasure in one shop", () => {
     const url = `/api/v1/customer/privacy/erase/${who}`;
     const headers = f.headers.customerA1;
 
-    const wrong = await t.app.inject({ method: "POST", url, headers, payload: { confirm: "yes" } });
+    const wrong = await erase(headers, who, url, "yes");
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe("Type ERASE to confirm.");
-    const asOther = await t.app.inject({
-      method: "POST",
-      url,
-      headers: f.headers.customerA2,
-      payload: { confirm: "ERASE" },
-    });
+    const asOther = await erase(f.headers.customerA2, who, url);
     expect(asOther.statusCode).toBe(404);
-    const asStaff = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/privacy/members/${who}/erase`,
-      headers: f.headers.staffA,
-      payload: { confirm: "ERASE" },
-    });
+    const asStaff = await erase(f.headers.staffA, who);
     expect(asStaff.statusCode).toBe(403);
     expect(
       (await db.select().from(customers).where(eq(customers.id, who)))[0]?.erasedAt,
     ).toBeNull();
 
-    const res = await t.app.inject({ method: "POST", url, headers, payload: { confirm: "ERASE" } });
+    const res = await erase(headers, who, url);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ erased: true });
 
@@ -359,12 +323,7 @@ describe("privacy: a customer's data export and erasure in one shop", () => {
     expect(erasures[0]?.after).toEqual({ requestedBy: "customer", membershipCancelled: true });
 
     // A second request (the owner acting on the same request) changes nothing.
-    const again = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/privacy/members/${who}/erase`,
-      headers: f.headers.ownerA,
-      payload: { confirm: "ERASE" },
-    });
+    const again = await erase(f.headers.ownerA, who);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ erased: false });
     const [still] = await db.select().from(customers).where(eq(customers.id, who));
@@ -395,17 +354,12 @@ describe("privacy: a customer's data export and erasure in one shop", () => {
       { email: customer.email, password: PASSWORD },
       f.ids.shopId,
     );
-    const erase = (headers: Record<string, string>) =>
-      t.app.inject({
-        method: "POST",
-        url: `/api/v1/privacy/members/${customer.id}/erase`,
-        headers,
-        payload: { confirm: "ERASE" },
-      });
-
-    expect((await erase(f.headers.ownerB)).statusCode).toBe(404);
-    expect((await erase(f.headers.readKeyA)).statusCode).toBe(403);
-    const [first, second] = await Promise.all([erase(f.headers.ownerA), erase(f.headers.ownerA)]);
+    expect((await erase(f.headers.ownerB, customer.id)).statusCode).toBe(404);
+    expect((await erase(f.headers.readKeyA, customer.id)).statusCode).toBe(403);
+    const [first, second] = await Promise.all([
+      erase(f.headers.ownerA, customer.id),
+      erase(f.headers.ownerA, customer.id),
+    ]);
     expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
     expect([first?.json().erased, second?.json().erased].sort()).toEqual([false, true]);
 

@@ -8,20 +8,14 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
 import { bearerSecurity, requireCustomer, requireOwner } from "../../plugins/auth";
-import type { DataExport, PrivacyService } from "./service";
+import type { Person } from "./repo";
+import type { DataExport, PrivacyService, Requester } from "./service";
 
 const tags = ["privacy"];
 const ZIP_TEXT =
   "Answers `application/zip`, streamed: README.txt, profile.json, memberships.json, transactions.json, redemptions.json, offers.json, cashback-ledger.json and notifications.json (dates ISO 8601 UTC, amounts in dollars). The download is audit-logged.";
 const ERASE_TEXT =
   'Body `{ "confirm": "ERASE" }`. Anonymises the person in this shop (name, e-mail, phone, picture, password, card code, saved cards), cancels the renewal of their membership, ends their sessions and sign-in codes; payments, ledger and redemptions stay with their amounts. A second request changes nothing and answers `erased: false`. Audit-logged.';
-
-/** The signed-in customer whose id is `{id}`; another customer's id answers 404. */
-async function requireSelf(request: FastifyRequest, id: number) {
-  const session = await requireCustomer(request);
-  if (session.customer.id !== id) throw new AppError("NOT_FOUND", PRIVACY_MESSAGES.notFound);
-  return session;
-}
 
 function sendZip(reply: FastifyReply, file: DataExport) {
   return reply
@@ -30,6 +24,51 @@ function sendZip(reply: FastifyReply, file: DataExport) {
     .header("cache-control", "no-store")
     .send(file.stream);
 }
+
+/**
+ * One side of the privacy routes: the customer acting for themself, or the shop's owner acting
+ * on a member's request. Both export and erase the same way; they differ in their URLs, words,
+ * and in who may ask (`resolve` checks that and names whose data it is and who acts).
+ */
+type Side = {
+  exportUrl: string;
+  exportSummary: string;
+  eraseUrl: string;
+  eraseSummary: string;
+  resolve(request: FastifyRequest, id: number): Promise<{ who: Person; by: Requester }>;
+};
+
+const sides: Side[] = [
+  {
+    exportUrl: "/api/v1/customer/privacy/export/:id",
+    exportSummary: "Download all my data in this shop as a zip of JSON files",
+    eraseUrl: "/api/v1/customer/privacy/erase/:id",
+    eraseSummary: "Delete my account: erase my personal data in this shop and sign me out",
+    // Only the signed-in customer whose id is `{id}`; another customer's id answers 404.
+    async resolve(request, id) {
+      const session = await requireCustomer(request);
+      const customerId = session.customer.id;
+      if (customerId !== id) {
+        throw new AppError("NOT_FOUND", PRIVACY_MESSAGES.notFound);
+      }
+      return { who: { shopId: session.shopId, customerId }, by: { kind: "customer", customerId } };
+    },
+  },
+  {
+    exportUrl: "/api/v1/privacy/members/:id/export",
+    exportSummary: "Download a member's data in this shop as a zip of JSON files (owner)",
+    eraseUrl: "/api/v1/privacy/members/:id/erase",
+    eraseSummary: "Erase a member's personal data on their request (owner)",
+    async resolve(request, id) {
+      const { shopId, user } = await requireOwner(request);
+      const name = `${user.firstName} ${user.lastName}`.trim();
+      return {
+        who: { shopId, customerId: id },
+        by: { kind: "owner", userId: user.id, name },
+      };
+    },
+  },
+];
 
 /**
  * A customer's data export and erasure, by themself (customer area) or by the shop's owner on
@@ -42,84 +81,42 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> =
 ) => {
   const { privacy } = opts;
 
-  app.get(
-    "/api/v1/customer/privacy/export/:id",
-    {
-      schema: {
-        tags,
-        summary: "Download all my data in this shop as a zip of JSON files",
-        description: ZIP_TEXT,
-        produces: ["application/zip"],
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
+  for (const side of sides) {
+    app.get(
+      side.exportUrl,
+      {
+        schema: {
+          tags,
+          summary: side.exportSummary,
+          description: ZIP_TEXT,
+          produces: ["application/zip"],
+          security: bearerSecurity,
+          params: customerIdParamsSchema,
+        },
       },
-    },
-    async (request, reply) => {
-      const session = await requireSelf(request, request.params.id);
-      const who = { shopId: session.shopId, customerId: session.customer.id };
-      return sendZip(reply, await privacy.exportData(who));
-    },
-  );
+      async (request, reply) => {
+        const { who } = await side.resolve(request, request.params.id);
+        return sendZip(reply, await privacy.exportData(who));
+      },
+    );
 
-  app.post(
-    "/api/v1/customer/privacy/erase/:id",
-    {
-      schema: {
-        tags,
-        summary: "Delete my account: erase my personal data in this shop and sign me out",
-        description: ERASE_TEXT,
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
-        body: erasurePayloadSchema,
-        response: { 200: erasureResponseSchema },
+    app.post(
+      side.eraseUrl,
+      {
+        schema: {
+          tags,
+          summary: side.eraseSummary,
+          description: ERASE_TEXT,
+          security: bearerSecurity,
+          params: customerIdParamsSchema,
+          body: erasurePayloadSchema,
+          response: { 200: erasureResponseSchema },
+        },
       },
-    },
-    async (request) => {
-      const session = await requireSelf(request, request.params.id);
-      const who = { shopId: session.shopId, customerId: session.customer.id };
-      return privacy.erase(who, { kind: "customer", customerId: session.customer.id });
-    },
-  );
-
-  app.get(
-    "/api/v1/privacy/members/:id/export",
-    {
-      schema: {
-        tags,
-        summary: "Download a member's data in this shop as a zip of JSON files (owner)",
-        description: ZIP_TEXT,
-        produces: ["application/zip"],
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
+      async (request) => {
+        const { who, by } = await side.resolve(request, request.params.id);
+        return privacy.erase(who, by);
       },
-    },
-    async (request, reply) => {
-      const session = await requireOwner(request);
-      const who = { shopId: session.shopId, customerId: request.params.id };
-      return sendZip(reply, await privacy.exportData(who));
-    },
-  );
-
-  app.post(
-    "/api/v1/privacy/members/:id/erase",
-    {
-      schema: {
-        tags,
-        summary: "Erase a member's personal data on their request (owner)",
-        description: ERASE_TEXT,
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
-        body: erasurePayloadSchema,
-        response: { 200: erasureResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwner(request);
-      const { user } = session;
-      return privacy.erase(
-        { shopId: session.shopId, customerId: request.params.id },
-        { kind: "owner", userId: user.id, name: `${user.firstName} ${user.lastName}`.trim() },
-      );
-    },
-  );
+    );
+  }
 };

@@ -16,6 +16,7 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { redemptions, transactions } from "../../db/schema";
 import type { Executor } from "../../infra/db";
 import {
@@ -35,6 +36,16 @@ export type PaymentFilter = "all" | "online" | "pos" | "cash";
  */
 export type Cursor = { at: string; id: number };
 
+/** The rows after the cursor in the newest-first order of (`at`, `id`); all without one. */
+function afterCursor(at: AnyPgColumn, id: AnyPgColumn, cursor?: Cursor): SQL | undefined {
+  if (!cursor) return undefined;
+  return and(
+    // The plain bound lets the index stop at the cursor; the row comparison breaks the ties.
+    lte(at, sql`${cursor.at}::timestamptz`),
+    sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})`,
+  );
+}
+
 function transactionsWhere(
   shopId: number,
   range: ReportRange,
@@ -46,11 +57,7 @@ function transactionsWhere(
     paymentType === "all" ? undefined : eq(transactions.paymentType, paymentType),
     gte(transactions.createdAt, range.start),
     lt(transactions.createdAt, range.end),
-    // The plain bound lets the index stop at the cursor; the row comparison breaks the ties.
-    cursor ? lte(transactions.createdAt, sql`${cursor.at}::timestamptz`) : undefined,
-    cursor
-      ? sql`(${transactions.createdAt}, ${transactions.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
-      : undefined,
+    afterCursor(transactions.createdAt, transactions.id, cursor),
   );
 }
 
@@ -59,10 +66,7 @@ function redemptionsWhere(shopId: number, range: ReportRange, cursor?: Cursor) {
     eq(redemptions.shopId, shopId),
     gte(redemptions.redemptionDate, range.start),
     lt(redemptions.redemptionDate, range.end),
-    cursor ? lte(redemptions.redemptionDate, sql`${cursor.at}::timestamptz`) : undefined,
-    cursor
-      ? sql`(${redemptions.redemptionDate}, ${redemptions.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
-      : undefined,
+    afterCursor(redemptions.redemptionDate, redemptions.id, cursor),
   );
 }
 
@@ -73,6 +77,38 @@ export type CsvLines = {
   batch: (cursor: Cursor | undefined, limit: number) => Promise<CsvLineRow[]>;
   all: SQLWrapper;
 };
+
+/**
+ * An export's lines of `table`, newest first by (`at`, `id`); `where` picks the period's rows,
+ * after a cursor when given one.
+ */
+function csvLinesOf(
+  db: Executor,
+  source: {
+    table: typeof transactions | typeof redemptions;
+    at: AnyPgColumn;
+    id: AnyPgColumn<{ data: number }>;
+  },
+  line: SQL<string>,
+  where: (cursor?: Cursor) => SQL | undefined,
+): CsvLines {
+  const { table, at, id } = source;
+  const newestFirst = [desc(at), desc(id)];
+  return {
+    batch: (cursor, limit) =>
+      db
+        .select({ id, cursorAt: sql<string>`${at}::text`, line })
+        .from(table)
+        .where(where(cursor))
+        .orderBy(...newestFirst)
+        .limit(limit),
+    all: db
+      .select({ line })
+      .from(table)
+      .where(where())
+      .orderBy(...newestFirst),
+  };
+}
 
 /** The Item column: the offer's or the membership's name as recorded at the payment. */
 const transactionItem = sql`(case when ${transactions.kind} = 'offer_purchase'
@@ -116,25 +152,12 @@ export function transactionCsvLines(
     csvMoneyCellSql(sql`${transactions.amountCents}`),
     csvLabelCellSql(sql`${transactions.status}`, TRANSACTION_STATUS_LABELS),
   ]);
-  const newestFirst = [desc(transactions.createdAt), desc(transactions.id)];
-  return {
-    batch: (cursor, limit) =>
-      db
-        .select({
-          id: transactions.id,
-          cursorAt: sql<string>`${transactions.createdAt}::text`,
-          line,
-        })
-        .from(transactions)
-        .where(transactionsWhere(shopId, range, paymentType, cursor))
-        .orderBy(...newestFirst)
-        .limit(limit),
-    all: db
-      .select({ line })
-      .from(transactions)
-      .where(transactionsWhere(shopId, range, paymentType))
-      .orderBy(...newestFirst),
-  };
+  return csvLinesOf(
+    db,
+    { table: transactions, at: transactions.createdAt, id: transactions.id },
+    line,
+    (cursor) => transactionsWhere(shopId, range, paymentType, cursor),
+  );
 }
 
 export async function countRedemptions(
@@ -180,23 +203,10 @@ export function redemptionCsvLines(
     csvMoneyCellSql(sql`${redemptions.valueCents}`),
     csvTextCellSql(sql`${redemptions.performedByName}`),
   ]);
-  const newestFirst = [desc(redemptions.redemptionDate), desc(redemptions.id)];
-  return {
-    batch: (cursor, limit) =>
-      db
-        .select({
-          id: redemptions.id,
-          cursorAt: sql<string>`${redemptions.redemptionDate}::text`,
-          line,
-        })
-        .from(redemptions)
-        .where(redemptionsWhere(shopId, range, cursor))
-        .orderBy(...newestFirst)
-        .limit(limit),
-    all: db
-      .select({ line })
-      .from(redemptions)
-      .where(redemptionsWhere(shopId, range))
-      .orderBy(...newestFirst),
-  };
+  return csvLinesOf(
+    db,
+    { table: redemptions, at: redemptions.redemptionDate, id: redemptions.id },
+    line,
+    (cursor) => redemptionsWhere(shopId, range, cursor),
+  );
 }

@@ -13,54 +13,93 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { bearerSecurity, requireOwner } from "../../../plugins/auth";
+import { ownerSteps, registerOwnerSteps } from "../owner-steps";
 import type { WebhooksService } from "./service";
 
 const tags = ["integrations"];
 const BASE = "/api/v1/integrations/webhooks";
 const endpointParams = z.object({ id: idSchema });
+const step = ownerSteps<WebhooksService>();
+
+/** The list, a new endpoint, and the calls on one endpoint that read nothing but ids. */
+const steps = [
+  step({
+    method: "GET",
+    url: BASE,
+    summary: "The shop's webhook endpoints (never their secrets)",
+    response: webhookEndpointsResponseSchema,
+    run: ({ service, owner }) => service.list(owner.shopId),
+  }),
+  step({
+    method: "POST",
+    url: BASE,
+    summary: "Add a webhook endpoint: the answer carries its signing secret",
+    description:
+      "Events are POSTed as Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`, HMAC-SHA256 with the secret). The address must be https and public unless WEBHOOKS_ALLOW_PRIVATE=true.",
+    from: "body",
+    input: createWebhookEndpointPayloadSchema,
+    status: 201,
+    response: webhookSecretResponseSchema,
+    run: ({ service, owner }, body) => service.create(owner.shopId, body),
+  }),
+  step({
+    method: "DELETE",
+    url: `${BASE}/:id`,
+    summary: "Delete an endpoint and its delivery log",
+    from: "params",
+    input: endpointParams,
+    response: messageResponseSchema,
+    run: ({ service, owner }, { id }) => service.remove(owner.shopId, id),
+  }),
+  step({
+    method: "GET",
+    url: `${BASE}/:id/secret`,
+    summary: "Reveal an endpoint's current signing secret (the owner only)",
+    from: "params",
+    input: endpointParams,
+    response: webhookSecretResponseSchema,
+    run: ({ service, owner }, { id }) => service.secret(owner.shopId, id),
+  }),
+  step({
+    method: "POST",
+    url: `${BASE}/:id/rotate-secret`,
+    summary: "Make a new signing secret; the old one keeps signing for 24 hours",
+    from: "params",
+    input: endpointParams,
+    response: webhookSecretResponseSchema,
+    run: ({ service, owner }, { id }) => service.rotate(owner.shopId, id),
+  }),
+  step({
+    method: "POST",
+    url: `${BASE}/:id/test`,
+    summary: "Send a `webhook.test` event to this endpoint",
+    from: "params",
+    input: endpointParams,
+    response: webhookDeliveryResponseSchema,
+    run: ({ service, owner }, { id }) => service.sendTest(owner.shopId, id),
+  }),
+  step({
+    method: "POST",
+    url: `${BASE}/:id/deliveries/:deliveryId/resend`,
+    summary: "Send a delivery again now",
+    from: "params",
+    input: z.object({ id: idSchema, deliveryId: idSchema }),
+    response: webhookDeliveryResponseSchema,
+    run: ({ service, owner }, { id, deliveryId }) => service.resend(owner.shopId, id, deliveryId),
+  }),
+];
 
 /**
- * The Integrations screen's webhook endpoints. Owner only, and never with an API key (the
- * `/integrations/` prefix is people-only, see keys/service.ts): a leaked key must not re-point
- * the shop's events or read their secrets.
+ * The Integrations screen's webhook endpoints and their delivery log. Owner only, and never with
+ * an API key (see ../owner-steps.ts). The two calls that read a path and a body or a query are
+ * written out below; the rest are the table above.
  */
 export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = async (
   app,
   opts,
 ) => {
   const { webhooks } = opts;
-
-  app.get(
-    BASE,
-    {
-      schema: {
-        tags,
-        summary: "The shop's webhook endpoints (never their secrets)",
-        security: bearerSecurity,
-        response: { 200: webhookEndpointsResponseSchema },
-      },
-    },
-    async (request) => webhooks.list((await requireOwner(request)).shopId),
-  );
-
-  app.post(
-    BASE,
-    {
-      schema: {
-        tags,
-        summary: "Add a webhook endpoint: the answer carries its signing secret",
-        description:
-          "Events are POSTed as Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`, HMAC-SHA256 with the secret). The address must be https and public unless WEBHOOKS_ALLOW_PRIVATE=true.",
-        security: bearerSecurity,
-        body: createWebhookEndpointPayloadSchema,
-        response: { 201: webhookSecretResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireOwner(request);
-      return reply.code(201).send(await webhooks.create(session.shopId, request.body));
-    },
-  );
+  registerOwnerSteps(app, webhooks, steps);
 
   app.patch(
     `${BASE}/:id`,
@@ -78,72 +117,6 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
       webhooks.update((await requireOwner(request)).shopId, request.params.id, request.body),
   );
 
-  app.delete(
-    `${BASE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: "Delete an endpoint and its delivery log",
-        security: bearerSecurity,
-        params: endpointParams,
-        response: { 200: messageResponseSchema },
-      },
-    },
-    async (request) => webhooks.remove((await requireOwner(request)).shopId, request.params.id),
-  );
-
-  app.get(
-    `${BASE}/:id/secret`,
-    {
-      schema: {
-        tags,
-        summary: "Reveal an endpoint's current signing secret (the owner only)",
-        security: bearerSecurity,
-        params: endpointParams,
-        response: { 200: webhookSecretResponseSchema },
-      },
-    },
-    async (request) => webhooks.secret((await requireOwner(request)).shopId, request.params.id),
-  );
-
-  app.post(
-    `${BASE}/:id/rotate-secret`,
-    {
-      schema: {
-        tags,
-        summary: "Make a new signing secret; the old one keeps signing for 24 hours",
-        security: bearerSecurity,
-        params: endpointParams,
-        response: { 200: webhookSecretResponseSchema },
-      },
-    },
-    async (request) => webhooks.rotate((await requireOwner(request)).shopId, request.params.id),
-  );
-
-  await app.register(webhookLogRoutes, { webhooks });
-};
-
-/** The delivery log: a test event, the log's pages, a resend. Owner only, as above. */
-const webhookLogRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = async (
-  app,
-  opts,
-) => {
-  const { webhooks } = opts;
-
-  app.post(
-    `${BASE}/:id/test`,
-    {
-      schema: {
-        tags,
-        summary: "Send a `webhook.test` event to this endpoint",
-        security: bearerSecurity,
-        params: endpointParams,
-        response: { 200: webhookDeliveryResponseSchema },
-      },
-    },
-    async (request) => webhooks.sendTest((await requireOwner(request)).shopId, request.params.id),
-  );
-
   app.get(
     `${BASE}/:id/deliveries`,
     {
@@ -158,24 +131,5 @@ const webhookLogRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = a
     },
     async (request) =>
       webhooks.deliveries((await requireOwner(request)).shopId, request.params.id, request.query),
-  );
-
-  app.post(
-    `${BASE}/:id/deliveries/:deliveryId/resend`,
-    {
-      schema: {
-        tags,
-        summary: "Send a delivery again now",
-        security: bearerSecurity,
-        params: z.object({ id: idSchema, deliveryId: idSchema }),
-        response: { 200: webhookDeliveryResponseSchema },
-      },
-    },
-    async (request) =>
-      webhooks.resend(
-        (await requireOwner(request)).shopId,
-        request.params.id,
-        request.params.deliveryId,
-      ),
   );
 };
