@@ -18,9 +18,8 @@ import {
   checkPassword,
   emailTaken,
   invalidCredentials,
-  issueToken,
-  link,
   merchantView,
+  tokenLink,
 } from "./context";
 import { toUserDto } from "./dto";
 import * as repo from "./repo";
@@ -31,11 +30,16 @@ import { openMerchantSession } from "./two-factor-sign-in";
 /** Merchant accounts: the owner's sign-up and sign-in, the profile, the staff invitation. */
 
 export async function sendUserVerification(ctx: AuthDeps, user: User) {
-  const token = await issueToken(ctx, "verify_email", { userId: user.id }, VERIFY_EMAIL_TTL_MS);
+  const ref = { userId: user.id };
   await ctx.emails.sendVerifyEmail({
     to: user.email,
     firstName: user.firstName,
-    link: link(ctx, "/api/v1/auth/verify-email", { token, email: user.email }),
+    link: await tokenLink(
+      ctx,
+      { purpose: "verify_email", account: ref, ttlMs: VERIFY_EMAIL_TTL_MS },
+      "/api/v1/auth/verify-email",
+      { email: user.email },
+    ),
   });
 }
 
@@ -153,11 +157,15 @@ export async function updateUser(
 
 /** Invites a staff member: used by the staff area. */
 export async function sendStaffInvitation(ctx: AuthDeps, user: User, shop: Shop) {
-  const token = await issueToken(ctx, "staff_invite", { userId: user.id }, STAFF_INVITE_TTL_MS);
+  const ref = { userId: user.id };
   await ctx.emails.sendStaffInvite({
     to: user.email,
     firstName: user.firstName,
-    link: link(ctx, "/employee/set-password", { token }),
+    link: await tokenLink(
+      ctx,
+      { purpose: "staff_invite", account: ref, ttlMs: STAFF_INVITE_TTL_MS },
+      "/employee/set-password",
+    ),
     shop,
     role: user.role,
   });
