@@ -143,15 +143,6 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-export async function findLiveSessionByHash(db: Executor, tokenHash: string, now: Date) {
-  const [session] = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return session;
-}
-
 export async function touchSession(
   db: Executor,
   id: number,
