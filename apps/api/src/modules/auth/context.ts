@@ -97,10 +97,13 @@ export function link(ctx: AuthDeps, path: string, params: Record<string, string>
   return `${ctx.config.publicUrl}${path}?${new URLSearchParams(params).toString()}`;
 }
 
+/** What a link's token is for, whose it is and how long it lasts. */
+export type LinkToken = { purpose: repo.TokenPurpose; account: repo.AccountRef; ttlMs: number };
+
 /** The link an e-mail carries: a new token for the account (see issueToken) and the params. */
 export async function tokenLink(
   ctx: AuthDeps,
-  token: { purpose: repo.TokenPurpose; account: repo.AccountRef; ttlMs: number },
+  token: LinkToken,
   path: string,
   params: Record<string, string> = {},
 ) {

@@ -16,6 +16,7 @@ import {
   checkPassword,
   emailTaken,
   invalidCredentials,
+  type LinkToken,
   requireShop,
   tokenLink,
 } from "./context";
@@ -35,17 +36,17 @@ import {
  */
 
 export async function sendCustomerVerification(ctx: AuthDeps, customer: Customer, shop: Shop) {
-  const ref = { customerId: customer.id };
+  const account = { customerId: customer.id };
+  const token: LinkToken = { purpose: "verify_email", account, ttlMs: VERIFY_EMAIL_TTL_MS };
+  const link = await tokenLink(ctx, token, "/api/v1/auth/verify-email", {
+    email: customer.email,
+    shopId: String(shop.id),
+  });
   await ctx.emails.sendVerifyEmail({
     to: customer.email,
     firstName: customer.firstName,
     locale: customer.locale,
-    link: await tokenLink(
-      ctx,
-      { purpose: "verify_email", account: ref, ttlMs: VERIFY_EMAIL_TTL_MS },
-      "/api/v1/auth/verify-email",
-      { email: customer.email, shopId: String(shop.id) },
-    ),
+    link,
     shop,
   });
 }
@@ -181,16 +182,16 @@ export async function sendMemberWelcome(
   shop: Shop,
   membershipName: string | null,
 ) {
-  const ref = { customerId: customer.id };
+  const account = { customerId: customer.id };
+  // A reset token, kept longer than a forgotten-password one.
+  const token: LinkToken = { purpose: "reset_password", account, ttlMs: MEMBER_WELCOME_TTL_MS };
+  const link = await tokenLink(ctx, token, `/${shop.id}/pass/reset-password`, {
+    email: customer.email,
+  });
   await ctx.emails.sendMemberWelcome({
     to: customer.email,
     firstName: customer.firstName,
-    link: await tokenLink(
-      ctx,
-      { purpose: "reset_password", account: ref, ttlMs: MEMBER_WELCOME_TTL_MS },
-      `/${shop.id}/pass/reset-password`,
-      { email: customer.email },
-    ),
+    link,
     shop,
     membershipName,
     locale: customer.locale,

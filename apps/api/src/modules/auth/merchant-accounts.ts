@@ -18,6 +18,7 @@ import {
   checkPassword,
   emailTaken,
   invalidCredentials,
+  type LinkToken,
   merchantView,
   tokenLink,
 } from "./context";
@@ -30,17 +31,13 @@ import { openMerchantSession } from "./two-factor-sign-in";
 /** Merchant accounts: the owner's sign-up and sign-in, the profile, the staff invitation. */
 
 export async function sendUserVerification(ctx: AuthDeps, user: User) {
-  const ref = { userId: user.id };
-  await ctx.emails.sendVerifyEmail({
-    to: user.email,
-    firstName: user.firstName,
-    link: await tokenLink(
-      ctx,
-      { purpose: "verify_email", account: ref, ttlMs: VERIFY_EMAIL_TTL_MS },
-      "/api/v1/auth/verify-email",
-      { email: user.email },
-    ),
-  });
+  const token: LinkToken = {
+    purpose: "verify_email",
+    account: { userId: user.id },
+    ttlMs: VERIFY_EMAIL_TTL_MS,
+  };
+  const link = await tokenLink(ctx, token, "/api/v1/auth/verify-email", { email: user.email });
+  await ctx.emails.sendVerifyEmail({ to: user.email, firstName: user.firstName, link });
 }
 
 export async function signUpMerchant(ctx: AuthDeps, input: SignUpPayload) {
@@ -157,15 +154,16 @@ export async function updateUser(
 
 /** Invites a staff member: used by the staff area. */
 export async function sendStaffInvitation(ctx: AuthDeps, user: User, shop: Shop) {
-  const ref = { userId: user.id };
+  const token: LinkToken = {
+    purpose: "staff_invite",
+    account: { userId: user.id },
+    ttlMs: STAFF_INVITE_TTL_MS,
+  };
+  const link = await tokenLink(ctx, token, "/employee/set-password");
   await ctx.emails.sendStaffInvite({
     to: user.email,
     firstName: user.firstName,
-    link: await tokenLink(
-      ctx,
-      { purpose: "staff_invite", account: ref, ttlMs: STAFF_INVITE_TTL_MS },
-      "/employee/set-password",
-    ),
+    link,
     shop,
     role: user.role,
   });
