@@ -1,6 +1,6 @@
 import { ACCESS_MESSAGES } from "@tessera/shared";
 import { hashPassword } from "../../infra/passwords";
-import { type AuthDeps, invalidToken, issueToken, link, requireShop } from "./context";
+import { type AuthDeps, invalidToken, requireShop, tokenLink } from "./context";
 import { sendCustomerVerification } from "./customer-accounts";
 import { sendUserVerification } from "./merchant-accounts";
 import * as repo from "./repo";
@@ -59,21 +59,21 @@ export async function resendVerification(ctx: AuthDeps, input: { email: string; 
   return { message: ACCESS_MESSAGES.verificationSent };
 }
 
+function resetLink(ctx: AuthDeps, account: repo.AccountRef, path: string, email: string) {
+  const token = { purpose: "reset_password" as const, account, ttlMs: RESET_PASSWORD_TTL_MS };
+  return tokenLink(ctx, token, path, { email });
+}
+
 export async function forgotPassword(ctx: AuthDeps, input: { email: string; shopId?: number }) {
   if (input.shopId !== undefined) {
     const shop = await requireShop(ctx, input.shopId);
     const customer = await repo.findCustomerByEmail(ctx.db, shop.id, input.email);
     if (customer && !customer.isDisabled) {
-      const token = await issueToken(
-        ctx,
-        "reset_password",
-        { customerId: customer.id },
-        RESET_PASSWORD_TTL_MS,
-      );
+      const ref = { customerId: customer.id };
       await ctx.emails.sendResetPassword({
         to: customer.email,
         firstName: customer.firstName,
-        link: link(ctx, `/${shop.id}/pass/reset-password`, { token, email: customer.email }),
+        link: await resetLink(ctx, ref, `/${shop.id}/pass/reset-password`, customer.email),
         shop,
         locale: customer.locale,
       });
@@ -81,16 +81,10 @@ export async function forgotPassword(ctx: AuthDeps, input: { email: string; shop
   } else {
     const user = await repo.findUserByEmail(ctx.db, input.email);
     if (user && user.status !== "disabled") {
-      const token = await issueToken(
-        ctx,
-        "reset_password",
-        { userId: user.id },
-        RESET_PASSWORD_TTL_MS,
-      );
       await ctx.emails.sendResetPassword({
         to: user.email,
         firstName: user.firstName,
-        link: link(ctx, "/pass/reset-password", { token, email: user.email }),
+        link: await resetLink(ctx, { userId: user.id }, "/pass/reset-password", user.email),
       });
     }
   }

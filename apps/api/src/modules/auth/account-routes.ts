@@ -1,4 +1,8 @@
-import { ACCESS_MESSAGES } from "@tessera/shared";
+import {
+  ACCESS_MESSAGES,
+  messageResponseSchema,
+  resetPasswordPayloadSchema,
+} from "@tessera/shared";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
@@ -10,6 +14,7 @@ import type { AuthService } from "./service";
  * The route builder that merchant (routes.ts) and customer (customer-routes.ts) accounts share:
  * both have the same five password steps — sign up, sign in, check a reset token, ask for a
  * reset link, reset — and differ only in their URLs, schemas and the service call behind each.
+ * Each kind adds its own further steps of the same shape (a POST answered 200) to the table.
  */
 
 export type AuthRoutesOptions = {
@@ -59,7 +64,21 @@ export type AccountFlow = {
   verifyToken: AccountStep;
   forgotPassword: AccountStep;
   resetPassword: AccountStep;
+  /** This kind of account's own further steps: each a POST answered 200. */
+  more?: AccountStep[];
 };
+
+/** Both kinds reset a password the same way (the token says whose); only URL and words differ. */
+export function resetPasswordStep(url: string, summary: string): AccountStep {
+  return accountStep({
+    url,
+    summary,
+    from: "body",
+    input: resetPasswordPayloadSchema,
+    response: messageResponseSchema,
+    run: (auth, body) => auth.resetPassword(body),
+  });
+}
 
 const readInput = {
   body: (request: FastifyRequest) => request.body,
@@ -67,7 +86,7 @@ const readInput = {
   params: (request: FastifyRequest) => request.params,
 } as const;
 
-/** The five password steps of one kind of account; sign-up answers 201, the rest 200. */
+/** The password steps of one kind of account, and its own; sign-up answers 201, the rest 200. */
 export function accountAuthRoutes(flow: AccountFlow): FastifyPluginAsyncZod<AuthRoutesOptions> {
   return async (app, { auth, limiter }) => {
     const steps: [AccountStep, "GET" | "POST", 200 | 201][] = [
@@ -76,6 +95,7 @@ export function accountAuthRoutes(flow: AccountFlow): FastifyPluginAsyncZod<Auth
       [flow.verifyToken, "GET", 200],
       [flow.forgotPassword, "POST", 200],
       [flow.resetPassword, "POST", 200],
+      ...(flow.more ?? []).map((step): [AccountStep, "POST", 200] => [step, "POST", 200]),
     ];
     for (const [step, method, status] of steps) {
       app.route({

@@ -31,6 +31,9 @@ afterAll(async () => {
 const signUp = (payload: Record<string, unknown>) =>
   t.app.inject({ method: "POST", url: "/api/v1/auth/sign-up", payload });
 
+const merchantSignIn = (payload: { email: string; password: string }) =>
+  t.app.inject({ method: "POST", url: "/api/v1/auth/sign-in", payload });
+
 const newMerchant = (email = uniqueEmail("new")) => ({
   firstName: "Mara",
   lastName: "O'Neil",
@@ -149,11 +152,7 @@ describe("merchant sign-up and e-mail verification", () => {
 describe("merchant sign-in, sessions and logout", () => {
   it("signs in with the right password and says where the shop is", async () => {
     const m = await createMerchant(t.database.db);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/auth/sign-in",
-      payload: { email: m.email.toUpperCase(), password: m.password },
-    });
+    const res = await merchantSignIn({ email: m.email.toUpperCase(), password: m.password });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ email: m.email, shopId: m.shop?.id, role: "owner" });
     // Only a hash of the token is stored.
@@ -171,7 +170,7 @@ describe("merchant sign-in, sessions and logout", () => {
       { email: m.email, password: "Wrong@1234" },
       { email: uniqueEmail("ghost"), password: PASSWORD },
     ]) {
-      const res = await t.app.inject({ method: "POST", url: "/api/v1/auth/sign-in", payload });
+      const res = await merchantSignIn(payload);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({
         message: ACCESS_MESSAGES.invalidCredentials,
@@ -190,11 +189,7 @@ describe("merchant sign-in, sessions and logout", () => {
       .where(eq(users.id, staff.user.id));
     const me = await getUser(authorization);
     expect(me.statusCode).toBe(401);
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/auth/sign-in",
-      payload: { email: staff.email, password: staff.password },
-    });
+    const login = await merchantSignIn({ email: staff.email, password: staff.password });
     expect(login.statusCode).toBe(403);
     expect(login.json().message).toBe(ACCESS_MESSAGES.accountDisabled);
   });
@@ -237,14 +232,28 @@ describe("merchant sign-in, sessions and logout", () => {
 });
 
 describe("forgot and reset password", () => {
+  const forgotPassword = (email: string) =>
+    t.app.inject({ method: "POST", url: "/api/v1/auth/forgot-password", payload: { email } });
+  const resetPassword = (token: string | null, email: string, password: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/reset-password",
+      payload: { token, email, password },
+    });
+  /** The reset link e-mailed to a merchant who asked for one. */
+  async function resetLinkOf(email: string) {
+    await forgotPassword(email);
+    return smtp.linkIn(await smtp.waitFor(email, /password/i), "/pass/reset-password");
+  }
+  const expectInvalidToken = (res: { statusCode: number; json(): { message: string } }) => {
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Invalid or expired token.");
+  };
+
   it("e-mails a single-use reset link; the new password works and other sessions end", async () => {
     const m = await createMerchant(t.database.db);
     const { authorization: oldSession } = await loginAs(t.app, m);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/auth/forgot-password",
-      payload: { email: m.email },
-    });
+    const res = await forgotPassword(m.email);
     expect(res.json()).toEqual({ message: "Reset Password link has been sent to your email" });
 
     const mail = await smtp.waitFor(m.email, /password/i);
@@ -263,39 +272,21 @@ describe("forgot and reset password", () => {
     });
     expect(wrongEmail.statusCode).toBe(400);
 
-    const reset = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/auth/reset-password",
-      payload: { token, email: m.email, password: "Fresh@5678" },
-    });
+    const reset = await resetPassword(token, m.email, "Fresh@5678");
     expect(reset.statusCode).toBe(200);
 
-    const oldLogin = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/auth/sign-in",
-      payload: { email: m.email, password: m.password },
-    });
+    const oldLogin = await merchantSignIn({ email: m.email, password: m.password });
     expect(oldLogin.statusCode).toBe(401);
     await loginAs(t.app, { email: m.email, password: "Fresh@5678" });
     const stale = await getUser(oldSession);
     expect(stale.statusCode).toBe(401);
 
-    const reused = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/auth/reset-password",
-      payload: { token, email: m.email, password: "Again@5678" },
-    });
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json().message).toBe("Invalid or expired token.");
+    expectInvalidToken(await resetPassword(token, m.email, "Again@5678"));
   });
 
   it("answers the same for an unknown address and sends nothing", async () => {
     const email = uniqueEmail("nobody");
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/auth/forgot-password",
-      payload: { email },
-    });
+    const res = await forgotPassword(email);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: "Reset Password link has been sent to your email" });
     await new Promise((r) => setTimeout(r, 200));
@@ -304,44 +295,21 @@ describe("forgot and reset password", () => {
 
   it("refuses expired and forged reset tokens", async () => {
     const m = await createMerchant(t.database.db);
-    await t.app.inject({
-      method: "POST",
-      url: "/api/v1/auth/forgot-password",
-      payload: { email: m.email },
-    });
-    const link = smtp.linkIn(await smtp.waitFor(m.email, /password/i), "/pass/reset-password");
+    const link = await resetLinkOf(m.email);
     await t.database.db
       .update(accountTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(accountTokens.userId, m.user.id));
     for (const token of [link.searchParams.get("token"), "forged"]) {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/v1/auth/reset-password",
-        payload: { token, email: m.email, password: "Fresh@5678" },
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe("Invalid or expired token.");
+      expectInvalidToken(await resetPassword(token, m.email, "Fresh@5678"));
     }
   });
 
   it("spends a reset token only once under concurrent use", async () => {
     const m = await createMerchant(t.database.db);
-    await t.app.inject({
-      method: "POST",
-      url: "/api/v1/auth/forgot-password",
-      payload: { email: m.email },
-    });
-    const link = smtp.linkIn(await smtp.waitFor(m.email, /password/i), "/pass/reset-password");
-    const token = link.searchParams.get("token");
+    const token = (await resetLinkOf(m.email)).searchParams.get("token");
     const results = await Promise.all(
-      ["First@5678", "Other@5678"].map((password) =>
-        t.app.inject({
-          method: "POST",
-          url: "/api/v1/auth/reset-password",
-          payload: { token, email: m.email, password },
-        }),
-      ),
+      ["First@5678", "Other@5678"].map((password) => resetPassword(token, m.email, password)),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });

@@ -97,6 +97,20 @@ export function link(ctx: AuthDeps, path: string, params: Record<string, string>
   return `${ctx.config.publicUrl}${path}?${new URLSearchParams(params).toString()}`;
 }
 
+/** What a link's token is for, whose it is and how long it lasts. */
+export type LinkToken = { purpose: repo.TokenPurpose; account: repo.AccountRef; ttlMs: number };
+
+/** The link an e-mail carries: a new token for the account (see issueToken) and the params. */
+export async function tokenLink(
+  ctx: AuthDeps,
+  token: LinkToken,
+  path: string,
+  params: Record<string, string> = {},
+) {
+  const value = await issueToken(ctx, token.purpose, token.account, token.ttlMs);
+  return link(ctx, path, { token: value, ...params });
+}
+
 /** A new single-use token for the account; earlier ones of the same purpose stop working. */
 export async function issueToken(
   ctx: AuthDeps,

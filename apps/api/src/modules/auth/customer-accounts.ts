@@ -4,6 +4,7 @@ import {
   type CustomerSignUpPayload,
 } from "@tessera/shared";
 import type { Customer, Shop, User } from "../../db/schema";
+import type { Executor } from "../../infra/db";
 import { isUniqueViolation } from "../../infra/db/errors";
 import { hashPassword } from "../../infra/passwords";
 import { recordSignIn } from "../audit/record";
@@ -15,9 +16,9 @@ import {
   checkPassword,
   emailTaken,
   invalidCredentials,
-  issueToken,
-  link,
+  type LinkToken,
   requireShop,
+  tokenLink,
 } from "./context";
 import { toCustomerDto, toUserDto } from "./dto";
 import * as repo from "./repo";
@@ -35,22 +36,29 @@ import {
  */
 
 export async function sendCustomerVerification(ctx: AuthDeps, customer: Customer, shop: Shop) {
-  const token = await issueToken(
-    ctx,
-    "verify_email",
-    { customerId: customer.id },
-    VERIFY_EMAIL_TTL_MS,
-  );
+  const account = { customerId: customer.id };
+  const token: LinkToken = { purpose: "verify_email", account, ttlMs: VERIFY_EMAIL_TTL_MS };
+  const link = await tokenLink(ctx, token, "/api/v1/auth/verify-email", {
+    email: customer.email,
+    shopId: String(shop.id),
+  });
   await ctx.emails.sendVerifyEmail({
     to: customer.email,
     firstName: customer.firstName,
     locale: customer.locale,
-    link: link(ctx, "/api/v1/auth/verify-email", {
-      token,
-      email: customer.email,
-      shopId: String(shop.id),
-    }),
+    link,
     shop,
+  });
+}
+
+/** A customer who signed up themselves: the webhooks and the shop's merchants hear of it. */
+export async function announceNewMember(tx: Executor, customer: Customer) {
+  await webhookEvents.memberCreated(tx, customer);
+  await notify(tx, customer.shopId, [{ merchants: true }], {
+    event: "member.joined",
+    title: "New member",
+    message: `${customer.firstName} ${customer.lastName} signed up at your store.`,
+    data: { customerId: customer.id },
   });
 }
 
@@ -69,13 +77,7 @@ export async function signUpCustomer(ctx: AuthDeps, input: CustomerSignUpPayload
         lastName: input.lastName,
         passwordHash,
       });
-      await webhookEvents.memberCreated(tx, inserted);
-      await notify(tx, shop.id, [{ merchants: true }], {
-        event: "member.joined",
-        title: "New member",
-        message: `${inserted.firstName} ${inserted.lastName} signed up at your store.`,
-        data: { customerId: inserted.id },
-      });
+      await announceNewMember(tx, inserted);
       return inserted;
     });
   } catch (error) {
@@ -180,16 +182,16 @@ export async function sendMemberWelcome(
   shop: Shop,
   membershipName: string | null,
 ) {
-  const token = await issueToken(
-    ctx,
-    "reset_password",
-    { customerId: customer.id },
-    MEMBER_WELCOME_TTL_MS,
-  );
+  const account = { customerId: customer.id };
+  // A reset token, kept longer than a forgotten-password one.
+  const token: LinkToken = { purpose: "reset_password", account, ttlMs: MEMBER_WELCOME_TTL_MS };
+  const link = await tokenLink(ctx, token, `/${shop.id}/pass/reset-password`, {
+    email: customer.email,
+  });
   await ctx.emails.sendMemberWelcome({
     to: customer.email,
     firstName: customer.firstName,
-    link: link(ctx, `/${shop.id}/pass/reset-password`, { token, email: customer.email }),
+    link,
     shop,
     membershipName,
     locale: customer.locale,

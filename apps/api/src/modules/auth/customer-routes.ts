@@ -9,7 +9,6 @@ import {
   messageResponseSchema,
   parseAcceptLanguage,
   pickLocale,
-  resetPasswordPayloadSchema,
   verifyTokenQuerySchema,
   verifyTokenResponseSchema,
 } from "@tessera/shared";
@@ -18,8 +17,13 @@ import { z } from "zod";
 import { AppError } from "../../errors";
 import { signInText } from "../../infra/mailer/i18n";
 import { bearerSecurity, requireCustomer } from "../../plugins/auth";
-import { type AuthRoutesOptions, accountAuthRoutes, accountStep } from "./account-routes";
-import { signInCodeRoutes } from "./code-routes";
+import {
+  type AuthRoutesOptions,
+  accountAuthRoutes,
+  accountStep,
+  resetPasswordStep,
+} from "./account-routes";
+import { setFirstPasswordRoute, signInCodeSteps } from "./code-routes";
 import { toCustomerDto } from "./dto";
 import { twoFactorRoutes } from "./two-factor-routes";
 
@@ -84,19 +88,16 @@ const customerPasswordRoutes = accountAuthRoutes({
     limit: "forgot-password",
     run: (auth, params) => auth.forgotPassword(params),
   }),
-  resetPassword: accountStep({
-    url: "/api/v1/customer/auth/reset-password",
-    summary: "Set a customer's new password with a reset token",
-    from: "body",
-    input: resetPasswordPayloadSchema,
-    response: messageResponseSchema,
-    run: (auth, body) => auth.resetPassword(body),
-  }),
+  resetPassword: resetPasswordStep(
+    "/api/v1/customer/auth/reset-password",
+    "Set a customer's new password with a reset token",
+  ),
+  more: signInCodeSteps,
 });
 
 export const customerAuthRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   await app.register(customerPasswordRoutes, opts);
-  await app.register(signInCodeRoutes, opts);
+  await app.register(setFirstPasswordRoute, opts);
   // Two-factor sign-in (merchants) and the sessions list (every account), with the same options.
   await app.register(twoFactorRoutes, opts);
 

@@ -18,9 +18,9 @@ import {
   checkPassword,
   emailTaken,
   invalidCredentials,
-  issueToken,
-  link,
+  type LinkToken,
   merchantView,
+  tokenLink,
 } from "./context";
 import { toUserDto } from "./dto";
 import * as repo from "./repo";
@@ -31,12 +31,13 @@ import { openMerchantSession } from "./two-factor-sign-in";
 /** Merchant accounts: the owner's sign-up and sign-in, the profile, the staff invitation. */
 
 export async function sendUserVerification(ctx: AuthDeps, user: User) {
-  const token = await issueToken(ctx, "verify_email", { userId: user.id }, VERIFY_EMAIL_TTL_MS);
-  await ctx.emails.sendVerifyEmail({
-    to: user.email,
-    firstName: user.firstName,
-    link: link(ctx, "/api/v1/auth/verify-email", { token, email: user.email }),
-  });
+  const token: LinkToken = {
+    purpose: "verify_email",
+    account: { userId: user.id },
+    ttlMs: VERIFY_EMAIL_TTL_MS,
+  };
+  const link = await tokenLink(ctx, token, "/api/v1/auth/verify-email", { email: user.email });
+  await ctx.emails.sendVerifyEmail({ to: user.email, firstName: user.firstName, link });
 }
 
 export async function signUpMerchant(ctx: AuthDeps, input: SignUpPayload) {
@@ -153,11 +154,16 @@ export async function updateUser(
 
 /** Invites a staff member: used by the staff area. */
 export async function sendStaffInvitation(ctx: AuthDeps, user: User, shop: Shop) {
-  const token = await issueToken(ctx, "staff_invite", { userId: user.id }, STAFF_INVITE_TTL_MS);
+  const token: LinkToken = {
+    purpose: "staff_invite",
+    account: { userId: user.id },
+    ttlMs: STAFF_INVITE_TTL_MS,
+  };
+  const link = await tokenLink(ctx, token, "/employee/set-password");
   await ctx.emails.sendStaffInvite({
     to: user.email,
     firstName: user.firstName,
-    link: link(ctx, "/employee/set-password", { token }),
+    link,
     shop,
     role: user.role,
   });

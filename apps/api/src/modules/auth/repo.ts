@@ -143,15 +143,6 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-export async function findLiveSessionByHash(db: Executor, tokenHash: string, now: Date) {
-  const [session] = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return session;
-}
-
 export async function touchSession(
   db: Executor,
   id: number,
@@ -172,12 +163,16 @@ export async function deleteSession(db: Executor, id: number) {
   await db.delete(sessions).where(eq(sessions.id, id));
 }
 
+/** The rows of a table with both owner columns (sessions, tokens) that belong to the account. */
+function ownedBy(table: typeof sessions | typeof accountTokens, account: AccountRef) {
+  return "userId" in account
+    ? eq(table.userId, account.userId)
+    : eq(table.customerId, account.customerId);
+}
+
 /** Ends every session of an account, except optionally the one in use. */
 export async function deleteSessionsOf(db: Executor, account: AccountRef, exceptId?: number) {
-  const owner =
-    "userId" in account
-      ? eq(sessions.userId, account.userId)
-      : eq(sessions.customerId, account.customerId);
+  const owner = ownedBy(sessions, account);
   await db
     .delete(sessions)
     .where(exceptId === undefined ? owner : and(owner, ne(sessions.id, exceptId)));
@@ -192,6 +187,16 @@ export async function insertAccountToken(
   await db.insert(accountTokens).values(values);
 }
 
+/** The token with this purpose and hash, while unused and unexpired. */
+function usableToken(purpose: TokenPurpose, tokenHash: string, now: Date) {
+  return and(
+    eq(accountTokens.purpose, purpose),
+    eq(accountTokens.tokenHash, tokenHash),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+  );
+}
+
 /** A token that is unused and unexpired, without spending it. */
 export async function findUsableToken(
   db: Executor,
@@ -202,14 +207,7 @@ export async function findUsableToken(
   const [row] = await db
     .select()
     .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.purpose, purpose),
-        eq(accountTokens.tokenHash, tokenHash),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
+    .where(usableToken(purpose, tokenHash, now))
     .limit(1);
   return row;
 }
@@ -226,24 +224,14 @@ export async function consumeToken(
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(accountTokens.purpose, purpose),
-        eq(accountTokens.tokenHash, tokenHash),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
+    .where(usableToken(purpose, tokenHash, now))
     .returning();
   return row;
 }
 
 /** A new link replaces older unused ones of the same purpose. */
 export async function revokeTokensOf(db: Executor, purpose: TokenPurpose, account: AccountRef) {
-  const owner =
-    "userId" in account
-      ? eq(accountTokens.userId, account.userId)
-      : eq(accountTokens.customerId, account.customerId);
+  const owner = ownedBy(accountTokens, account);
   await db
     .update(accountTokens)
     .set({ usedAt: new Date() })

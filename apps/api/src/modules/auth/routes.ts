@@ -10,7 +10,6 @@ import {
   MAX_ID,
   merchantSignInResponseSchema,
   messageResponseSchema,
-  resetPasswordPayloadSchema,
   setPasswordPayloadSchema,
   shopIdSchema,
   signUpPayloadSchema,
@@ -27,7 +26,7 @@ import {
   type AuthRoutesOptions,
   accountAuthRoutes,
   accountStep,
-  limitAttempts,
+  resetPasswordStep,
 } from "./account-routes";
 
 const resendBodySchema = z.object({
@@ -85,18 +84,25 @@ const merchantPasswordRoutes = accountAuthRoutes({
     limit: "forgot-password",
     run: (auth, body) => auth.forgotPassword({ email: body.email }),
   }),
-  resetPassword: accountStep({
-    url: "/api/v1/auth/reset-password",
-    summary: "Set a new password with a reset token",
-    from: "body",
-    input: resetPasswordPayloadSchema,
-    response: messageResponseSchema,
-    run: (auth, body) => auth.resetPassword(body),
-  }),
+  resetPassword: resetPasswordStep(
+    "/api/v1/auth/reset-password",
+    "Set a new password with a reset token",
+  ),
+  more: [
+    accountStep({
+      url: "/api/v1/auth/resend-verify-email",
+      summary: "Send the verification e-mail again (with shopId for a customer)",
+      from: "body",
+      input: resendBodySchema,
+      response: messageResponseSchema,
+      limit: "resend",
+      run: (auth, body) => auth.resendVerification(body),
+    }),
+  ],
 });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
-  const { auth, limiter } = opts;
+  const { auth } = opts;
   await app.register(merchantPasswordRoutes, opts);
 
   app.get(
@@ -111,22 +117,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const { token, email, shopId } = request.query;
       return reply.redirect(await auth.verifyEmail(token, email, shopId), 302);
-    },
-  );
-
-  app.post(
-    "/api/v1/auth/resend-verify-email",
-    {
-      schema: {
-        tags,
-        summary: "Send the verification e-mail again (with shopId for a customer)",
-        body: resendBodySchema,
-        response: { 200: messageResponseSchema },
-      },
-    },
-    async (request) => {
-      await limitAttempts(limiter, request, "resend", request.body.email);
-      return auth.resendVerification(request.body);
     },
   );
 

@@ -158,22 +158,18 @@ describe("passwordless sign-in for a shop's customers", () => {
     const { token } = (
       await verify({ email, code, firstName: "Pat", lastName: "Passless" })
     ).json();
-    const auth = { authorization: `Bearer ${token}` };
+    const setPassword = (password: string, confirmPassword = password) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/v1/customer/auth/set-password",
+        headers: { authorization: `Bearer ${token}` },
+        payload: { password, confirmPassword },
+      });
     expect((await me(token)).json().customer.hasPassword).toBe(false);
 
-    const mismatch = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/customer/auth/set-password",
-      headers: auth,
-      payload: { password: "Secret@123", confirmPassword: "Secret@124" },
-    });
+    const mismatch = await setPassword("Secret@123", "Secret@124");
     expect(mismatch.statusCode).toBe(400);
-    const set = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/customer/auth/set-password",
-      headers: auth,
-      payload: { password: "Secret@123", confirmPassword: "Secret@123" },
-    });
+    const set = await setPassword("Secret@123");
     expect(set.statusCode).toBe(200);
     expect(set.json().message).toBe(SIGN_IN_CODE_MESSAGES.passwordSet);
     expect((await me(token)).json().customer.hasPassword).toBe(true);
@@ -184,12 +180,7 @@ describe("passwordless sign-in for a shop's customers", () => {
     });
     expect(signIn.statusCode).toBe(200);
 
-    const twice = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/customer/auth/set-password",
-      headers: auth,
-      payload: { password: "Other@1234", confirmPassword: "Other@1234" },
-    });
+    const twice = await setPassword("Other@1234");
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(SIGN_IN_CODE_MESSAGES.hasPassword);
   });

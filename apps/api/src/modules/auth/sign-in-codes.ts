@@ -9,10 +9,9 @@ import {
 import type { Customer, Shop, SignInCode } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Executor } from "../../infra/db";
-import { webhookEvents } from "../integrations/webhooks/events";
-import { notify } from "../notifications/notify";
 import * as codes from "./code-repo";
 import { type AuthDeps, accountDisabled, link, requireShop } from "./context";
+import { announceNewMember } from "./customer-accounts";
 import { toCustomerDto } from "./dto";
 import * as repo from "./repo";
 import { createSession } from "./session";
@@ -141,12 +140,6 @@ async function createCustomer(
     if (!found) throw new Error("customer vanished during code sign-in");
     return found;
   }
-  await webhookEvents.memberCreated(tx, inserted);
-  await notify(tx, shop.id, [{ merchants: true }], {
-    event: "member.joined",
-    title: "New member",
-    message: `${inserted.firstName} ${inserted.lastName} signed up at your store.`,
-    data: { customerId: inserted.id },
-  });
+  await announceNewMember(tx, inserted);
   return inserted;
 }

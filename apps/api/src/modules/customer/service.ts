@@ -42,6 +42,11 @@ export type CustomerServiceDeps = {
   now?: () => Date;
 };
 
+/** Where a page of one of the customer's lists stands, after its rows. */
+function pageOf(page: PaginationQuery, total: number) {
+  return { total, page: page.page, pageSize: page.pageSize };
+}
+
 /** The customer area's reads and the customer's own profile (spec §7 "Customer data"). */
 export function createCustomerService(deps: CustomerServiceDeps) {
   const { db, storage } = deps;
@@ -97,9 +102,7 @@ export function createCustomerService(deps: CustomerServiceDeps) {
       const { rows, total } = await repo.listActivity(db, shopId, customer.id, page);
       return {
         activities: rows.map((row) => toActivityDto(row as ActivityRow)),
-        total,
-        page: page.page,
-        pageSize: page.pageSize,
+        ...pageOf(page, total),
       };
     },
 
@@ -108,12 +111,7 @@ export function createCustomerService(deps: CustomerServiceDeps) {
       page: PaginationQuery,
     ): Promise<CustomerTransactionsResponse> {
       const { rows, total } = await repo.listTransactionsOfCustomer(db, shopId, customer.id, page);
-      return {
-        transactions: rows.map(toTransactionDto),
-        total,
-        page: page.page,
-        pageSize: page.pageSize,
-      };
+      return { transactions: rows.map(toTransactionDto), ...pageOf(page, total) };
     },
 
     /**
