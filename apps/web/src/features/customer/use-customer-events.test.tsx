@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
 import { mockApi } from "@/test/api-mock";
+import { openAsCustomer } from "@/test/customer-app";
 import {
   CUSTOMER_ID,
   GET_CUSTOMER,
@@ -91,14 +92,11 @@ describe("live refresh (GET /events)", () => {
   });
 
   it("stays on one stream while moving between customer pages", async () => {
-    signInCustomer();
-    mockApi({
+    const { user } = openAsCustomer(`/${SHOP_ID}/customer/dashboard`, {
       ...shopRoute,
       "GET /customer/memberships/get-active-memberships": { memberships: TIERS },
       [GET_CUSTOMER]: makeDashboard(),
     });
-    const user = userEvent.setup();
-    renderRoutes(routes, `/${SHOP_ID}/customer/dashboard`);
     await screen.findByRole("tab", { name: "Memberships" });
     await user.click(screen.getByRole("button", { name: /^Account menu/ }));
     await user.click(await screen.findByRole("menuitem", { name: "Profile" }));

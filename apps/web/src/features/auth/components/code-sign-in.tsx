@@ -14,7 +14,7 @@ import { notifyError } from "@/lib/notify";
 import { requestSignInCode, verifySignInCode } from "../api";
 import type { ShopSignIn } from "../use-shop-session-start";
 import { withAuthWords } from "./auth-words";
-import { EMAIL_PLACEHOLDER } from "./login-form";
+import { EmailInput } from "./login-form";
 import { NameFields, type Names } from "./name-fields";
 
 type Step = "email" | "code" | "name";
@@ -216,14 +216,9 @@ function EmailStep(props: {
   const { t } = useT();
   return (
     <form noValidate onSubmit={props.onSubmit} className="flex flex-col gap-4">
-      <TextInput
+      <EmailInput
         ref={props.inputRef}
-        label={t("E-mail")}
-        type="email"
         name="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={EMAIL_PLACEHOLDER}
         hint={t("We'll email you a 6-digit code and a sign-in link.")}
         error={props.error}
         value={props.email}

@@ -3,14 +3,14 @@ import { type ForgotPasswordValues, forgotPasswordSchema } from "@tessera/shared
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { Button, buttonClassName, TextInput } from "@/components/ui";
+import { Button, buttonClassName } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError } from "@/lib/notify";
 import { AuthHeading } from "./auth-heading";
 import { BackToLoginLink } from "./back-to-login-link";
-import { EMAIL_PLACEHOLDER } from "./login-form";
+import { EmailInput } from "./login-form";
 import { SLOT, TextWith } from "./text-with";
 
 export const FORGOT_PASSWORD_INTRO =
@@ -94,12 +94,7 @@ export function ForgotPasswordForm({
     <>
       <AuthHeading title={t("Forgot your password?")} description={t(FORGOT_PASSWORD_INTRO)} />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextInput
-          label={t("E-mail")}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={EMAIL_PLACEHOLDER}
+        <EmailInput
           error={errors.email?.message && translateText(errors.email.message)}
           {...register("email")}
         />

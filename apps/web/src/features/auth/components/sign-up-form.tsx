@@ -12,7 +12,7 @@ import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError } from "@/lib/notify";
-import { EMAIL_PLACEHOLDER } from "./login-form";
+import { EmailInput } from "./login-form";
 
 export type SignUpValues = MerchantSignUpValues | CustomerSignUpValues;
 
@@ -69,15 +69,7 @@ export function SignUpForm({
           {...register("lastName")}
         />
       </div>
-      <TextInput
-        label={t("E-mail")}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={EMAIL_PLACEHOLDER}
-        error={shown(errors.email?.message)}
-        {...register("email")}
-      />
+      <EmailInput error={shown(errors.email?.message)} {...register("email")} />
       <NewPasswordFields
         password={{
           label: "Password",

@@ -61,3 +61,17 @@ describe("verify e-mail", () => {
     expect(screen.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/");
   });
 });
+
+describe("check your inbox for the reset link", () => {
+  it("names the address, offers the link again and the way back", async () => {
+    mockApi({});
+    renderRoutes(routes, "/verify-email-to-reset-password?email=jane%40example.com");
+    expect(await screen.findByRole("heading", { name: "Check your inbox" })).toBeInTheDocument();
+    expect(screen.getByText("jane@example.com")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Send the link again" })).toHaveAttribute(
+      "href",
+      "/pass/forgot-password",
+    );
+    expect(document.title).toContain("Check your inbox");
+  });
+});

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "@/app/router";
 import { jsonResponse, makeCustomer, mockApi } from "@/test/api-mock";
+import { openAsCustomer } from "@/test/customer-app";
 import {
   CUSTOMER_ID,
   customerRoutes,
@@ -25,12 +26,10 @@ function tierCard(name: string) {
 
 describe("customer dashboard", () => {
   it("without a membership: tiers to buy, the balance, and the Offers tab", async () => {
-    signInCustomer();
-    mockApi({
+    openAsCustomer(DASHBOARD, {
       ...customerRoutes({}, [makeOffer()]),
       [GET_CUSTOMER]: makeDashboard({ rewardBalance: 4.5 }),
     });
-    renderRoutes(routes, DASHBOARD);
     expect(await screen.findByRole("heading", { name: "No membership yet" })).toBeInTheDocument();
     // The balance in its card and in the header, whose link opens redeem-cashback.
     expect(screen.getAllByText("$4.50")).toHaveLength(2);
@@ -47,12 +46,13 @@ describe("customer dashboard", () => {
   });
 
   it("opens on the tab named in navigation state", async () => {
-    signInCustomer();
-    mockApi({
-      ...customerRoutes(),
-      [GET_CUSTOMER]: makeDashboard({ activeOffers: [makeCustomerOffer()] }),
-    });
-    renderRoutes(routes, { pathname: DASHBOARD, state: { tab: "offers" } });
+    openAsCustomer(
+      { pathname: DASHBOARD, state: { tab: "offers" } },
+      {
+        ...customerRoutes(),
+        [GET_CUSTOMER]: makeDashboard({ activeOffers: [makeCustomerOffer()] }),
+      },
+    );
     expect(await screen.findByRole("tab", { name: "Offers" })).toHaveAttribute(
       "aria-selected",
       "true",
@@ -118,8 +118,7 @@ describe("customer dashboard", () => {
   });
 
   it("a declined card: 'Payment failed, Try again' once, the form closes, nothing granted", async () => {
-    signInCustomer();
-    mockApi({
+    const { user } = openAsCustomer(DASHBOARD, {
       ...customerRoutes(),
       [GET_CUSTOMER]: makeDashboard(),
       "POST /fortis/elements/transaction/intention": { data: makeSession() },
@@ -128,8 +127,6 @@ describe("customer dashboard", () => {
         422,
       ),
     });
-    const user = userEvent.setup();
-    renderRoutes(routes, DASHBOARD);
     await user.click(await screen.findByRole("button", { name: "Buy Bronze" }));
     await user.click(await screen.findByRole("button", { name: "Checkout" }));
     const frame = (await screen.findByTitle("Card payment")) as HTMLIFrameElement;
@@ -144,14 +141,11 @@ describe("customer dashboard", () => {
   });
 
   it("a form error (expired token) fails once without asking the server", async () => {
-    signInCustomer();
-    const api = mockApi({
+    const { api, user } = openAsCustomer(DASHBOARD, {
       ...customerRoutes(),
       [GET_CUSTOMER]: makeDashboard(),
       "POST /fortis/elements/transaction/intention": { data: makeSession() },
     });
-    const user = userEvent.setup();
-    renderRoutes(routes, DASHBOARD);
     await user.click(await screen.findByRole("button", { name: "Buy Gold" }));
     await user.click(await screen.findByRole("button", { name: "Checkout" }));
     const frame = (await screen.findByTitle("Card payment")) as HTMLIFrameElement;
@@ -164,14 +158,11 @@ describe("customer dashboard", () => {
   });
 
   it("ignores messages that do not come from the card form's frame", async () => {
-    signInCustomer();
-    const api = mockApi({
+    const { api, user } = openAsCustomer(DASHBOARD, {
       ...customerRoutes(),
       [GET_CUSTOMER]: makeDashboard(),
       "POST /fortis/elements/transaction/intention": { data: makeSession() },
     });
-    const user = userEvent.setup();
-    renderRoutes(routes, DASHBOARD);
     await user.click(await screen.findByRole("button", { name: "Buy Bronze" }));
     await user.click(await screen.findByRole("button", { name: "Checkout" }));
     await screen.findByTitle("Card payment");
@@ -187,12 +178,10 @@ describe("customer dashboard", () => {
   });
 
   it("an unverified customer is told to verify before paying", async () => {
-    signInCustomer();
-    mockApi({
+    openAsCustomer(DASHBOARD, {
       ...customerRoutes(),
       [GET_CUSTOMER]: makeDashboard({ customer: makeCustomer({ emailVerified: false }) }),
     });
-    renderRoutes(routes, DASHBOARD);
     expect(await screen.findByText("Verify your e-mail")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Resend" })).toBeInTheDocument();
   });
@@ -280,8 +269,7 @@ describe("customer dashboard", () => {
   });
 
   it("cancels a cash membership through the customer call; a failure says so", async () => {
-    signInCustomer();
-    const api = mockApi({
+    const { api, user } = openAsCustomer(DASHBOARD, {
       ...customerRoutes(),
       [GET_CUSTOMER]: makeDashboard({
         membership: makeMembership({ paymentType: "cash", card: null }),
@@ -291,8 +279,6 @@ describe("customer dashboard", () => {
         422,
       ),
     });
-    const user = userEvent.setup();
-    renderRoutes(routes, DASHBOARD);
     await user.click(await screen.findByRole("button", { name: "Cancel Membership" }));
     const confirm = await screen.findByRole("dialog", { name: "Cancel membership?" });
     await user.click(within(confirm).getByRole("button", { name: "Cancel Membership" }));
@@ -334,10 +320,10 @@ describe("customer dashboard", () => {
   });
 
   it("paying without a customer session: 'Please login to continue.' and the shop's login", async () => {
-    signInCustomer();
-    const api = mockApi({ ...customerRoutes(), [GET_CUSTOMER]: makeDashboard() });
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, DASHBOARD);
+    const { api, user, router } = openAsCustomer(DASHBOARD, {
+      ...customerRoutes(),
+      [GET_CUSTOMER]: makeDashboard(),
+    });
     await user.click(await screen.findByRole("button", { name: "Buy Bronze" }));
     const checkout = await screen.findByRole("button", { name: "Checkout" });
     // Logged out in another tab meanwhile.

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { routes } from "@/app/router";
 import { activateLocale } from "@/lib/i18n";
 import { CHOSEN_LOCALE_KEY } from "@/lib/i18n/chosen-locale";
-import { mockApi } from "@/test/api-mock";
+import { openAsCustomer } from "@/test/customer-app";
 import {
   CUSTOMER_ID,
   customerRoutes,
@@ -11,9 +10,7 @@ import {
   makeDashboard,
   SHOP_ID,
   shopRoute,
-  signInCustomer,
 } from "@/test/customer-data";
-import { renderRoutes } from "@/test/render";
 
 const SET_LANGUAGE = `PUT /customer/profile/language/${CUSTOMER_ID}`;
 
@@ -25,12 +22,10 @@ afterEach(async () => {
 describe("the customer area in the customer's language", () => {
   it("renders the dashboard in Spanish once its section has loaded, money the Spanish way", async () => {
     localStorage.setItem(CHOSEN_LOCALE_KEY, "es");
-    signInCustomer();
-    mockApi({
+    openAsCustomer(`/${SHOP_ID}/customer/dashboard`, {
       ...customerRoutes(),
       [GET_CUSTOMER]: makeDashboard({ rewardBalance: 4.5 }),
     });
-    renderRoutes(routes, `/${SHOP_ID}/customer/dashboard`);
     expect(await screen.findByRole("heading", { level: 1, name: "Panel" })).toBeInTheDocument();
     expect(
       await screen.findByRole("heading", { name: "Aún no tienes membresía" }),
@@ -43,14 +38,12 @@ describe("the customer area in the customer's language", () => {
   });
 
   it("switches the language from the profile and stores it on the customer", async () => {
-    signInCustomer();
-    const api = mockApi({
+    const { api } = openAsCustomer(`/${SHOP_ID}/customer/profile-overview`, {
       ...shopRoute,
       [GET_CUSTOMER]: makeDashboard(),
       [`GET /customer/email-preferences/${CUSTOMER_ID}`]: { reminders: true },
       [SET_LANGUAGE]: { locale: "de" },
     });
-    renderRoutes(routes, `/${SHOP_ID}/customer/profile-overview`);
     expect(await screen.findByRole("heading", { level: 1, name: "Profile" })).toBeInTheDocument();
     // The header's menu and the profile's field: the profile's is the one with a hint.
     const profileChoice = await screen.findByRole("combobox", {

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "@/app/router";
 import { jsonResponse, makeCustomer, mockApi } from "@/test/api-mock";
+import { openAsCustomer } from "@/test/customer-app";
 import {
   CUSTOMER_ID,
   GET_CUSTOMER,
@@ -25,9 +26,7 @@ function definition(label: string) {
 
 describe("profile overview", () => {
   it("shows the picture, name, e-mail, '-' for no phone, and the update links", async () => {
-    signInCustomer();
-    mockApi({ ...shopRoute, [GET_CUSTOMER]: makeDashboard() });
-    renderRoutes(routes, PROFILE);
+    openAsCustomer(PROFILE, { ...shopRoute, [GET_CUSTOMER]: makeDashboard() });
     expect(await screen.findByRole("heading", { name: "Profile", level: 1 })).toBeInTheDocument();
     await screen.findByText("Full Name");
     expect(definition("Full Name")).toHaveTextContent("Casey Customer");
@@ -44,12 +43,10 @@ describe("profile overview", () => {
   });
 
   it("shows the phone number in international form", async () => {
-    signInCustomer();
-    mockApi({
+    openAsCustomer(PROFILE, {
       ...shopRoute,
       [GET_CUSTOMER]: makeDashboard({ customer: makeCustomer({ phoneNumber: "+12015550123" }) }),
     });
-    renderRoutes(routes, PROFILE);
     await screen.findByText("Phone Number");
     expect(definition("Phone Number")).toHaveTextContent("+1 201 555 0123");
   });
@@ -138,10 +135,10 @@ describe("edit-profile", () => {
 
 describe("update-password", () => {
   it("has the Forgot Password link under the current password, and checks the fields", async () => {
-    signInCustomer();
-    const api = mockApi({ ...shopRoute, [GET_CUSTOMER]: makeDashboard() });
-    const user = userEvent.setup();
-    renderRoutes(routes, `${PROFILE}/update-password`);
+    const { api, user } = openAsCustomer(`${PROFILE}/update-password`, {
+      ...shopRoute,
+      [GET_CUSTOMER]: makeDashboard(),
+    });
     expect(await screen.findByRole("link", { name: "Forgot Password" })).toHaveAttribute(
       "href",
       `/${SHOP_ID}/pass/forgot-password`,

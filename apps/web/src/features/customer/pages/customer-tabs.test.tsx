@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "@/app/router";
 import { jsonResponse, mockApi } from "@/test/api-mock";
+import { openAsCustomer } from "@/test/customer-app";
 import {
   CUSTOMER_ID,
   customerRoutes,
@@ -61,8 +62,8 @@ describe("Offers tab: bought offers", () => {
   });
 
   it("an expired purchase has no Redeem; a refusal shows the server's message", async () => {
-    signInCustomer();
-    mockApi(
+    const { user } = openAsCustomer(
+      { pathname: DASHBOARD, state: { tab: "offers" } },
       customerRoutes({
         [GET_CUSTOMER]: makeDashboard({
           activeOffers: [
@@ -73,8 +74,6 @@ describe("Offers tab: bought offers", () => {
         [REDEEM_OFFER]: jsonResponse({ message: "This offer has already been redeemed." }, 409),
       }),
     );
-    const user = userEvent.setup();
-    renderRoutes(routes, { pathname: DASHBOARD, state: { tab: "offers" } });
     const mine = await screen.findByRole("region", { name: "Your offers" });
     expect(within(mine).queryByRole("button", { name: "Redeem Pastry box" })).toBeNull();
     await user.click(within(mine).getByRole("button", { name: "Redeem Latte" }));
@@ -84,8 +83,8 @@ describe("Offers tab: bought offers", () => {
   });
 
   it("shows two bought offers and See All for the rest", async () => {
-    signInCustomer();
-    mockApi(
+    const { user } = openAsCustomer(
+      { pathname: DASHBOARD, state: { tab: "offers" } },
       customerRoutes({
         [GET_CUSTOMER]: makeDashboard({
           activeOffers: ["A", "B", "C"].map((name, index) =>
@@ -94,8 +93,6 @@ describe("Offers tab: bought offers", () => {
         }),
       }),
     );
-    const user = userEvent.setup();
-    renderRoutes(routes, { pathname: DASHBOARD, state: { tab: "offers" } });
     const mine = await screen.findByRole("region", { name: "Your offers" });
     expect(within(mine).getAllByRole("article")).toHaveLength(2);
     const seeAll = within(mine).getByRole("button", { name: "See All (3)" });
@@ -111,22 +108,21 @@ describe("Offers tab: bought offers", () => {
 
 describe("Redemptions tab", () => {
   it('"No redemptions available" when there are none', async () => {
-    signInCustomer();
-    mockApi(
+    openAsCustomer(
+      { pathname: DASHBOARD, state: { tab: "redemptions" } },
       customerRoutes({
         [GET_CUSTOMER]: makeDashboard(),
         [REDEMPTIONS]: pageOf("redemptions", []),
       }),
     );
-    renderRoutes(routes, { pathname: DASHBOARD, state: { tab: "redemptions" } });
     expect(
       await screen.findByRole("heading", { name: "No redemptions available" }),
     ).toBeInTheDocument();
   });
 
   it("lists date, item, type, value and who redeemed it, page by page", async () => {
-    signInCustomer();
-    const api = mockApi(
+    const { api, user } = openAsCustomer(
+      { pathname: DASHBOARD, state: { tab: "redemptions" } },
       customerRoutes({
         [GET_CUSTOMER]: makeDashboard(),
         [REDEMPTIONS]: (request: { query: URLSearchParams }) =>
@@ -154,8 +150,6 @@ describe("Redemptions tab", () => {
               ),
       }),
     );
-    const user = userEvent.setup();
-    renderRoutes(routes, { pathname: DASHBOARD, state: { tab: "redemptions" } });
     await screen.findByText("Dana Fields (shop)");
     const table = screen.getByRole("table");
     const rows = within(table).getAllByRole("row");
@@ -179,22 +173,21 @@ describe("Redemptions tab", () => {
 
 describe("Billing tab", () => {
   it('"No transactions found" when there are none', async () => {
-    signInCustomer();
-    mockApi(
+    openAsCustomer(
+      { pathname: DASHBOARD, state: { tab: "billing" } },
       customerRoutes({
         [GET_CUSTOMER]: makeDashboard(),
         [TRANSACTIONS]: pageOf("transactions", []),
       }),
     );
-    renderRoutes(routes, { pathname: DASHBOARD, state: { tab: "billing" } });
     expect(
       await screen.findByRole("heading", { name: "No transactions found" }),
     ).toBeInTheDocument();
   });
 
   it("lists payments with what was bought, how, the amount and the status", async () => {
-    signInCustomer();
-    mockApi(
+    const { user } = openAsCustomer(
+      DASHBOARD,
       customerRoutes({
         [GET_CUSTOMER]: makeDashboard(),
         [TRANSACTIONS]: pageOf("transactions", [
@@ -213,8 +206,6 @@ describe("Billing tab", () => {
         ]),
       }),
     );
-    const user = userEvent.setup();
-    renderRoutes(routes, DASHBOARD);
     await user.click(await screen.findByRole("tab", { name: "Billing" }));
     await screen.findByText("Pastry box");
     const rows = within(screen.getByRole("table")).getAllByRole("row");

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { routes } from "@/app/router";
-import { jsonResponse, mockApi } from "@/test/api-mock";
+import { jsonResponse } from "@/test/api-mock";
+import { openAsCustomer } from "@/test/customer-app";
 import {
   CUSTOMER_ID,
   customerRoutes,
@@ -14,9 +13,7 @@ import {
   makeSession,
   postFromCardForm,
   SHOP_ID,
-  signInCustomer,
 } from "@/test/customer-data";
-import { renderRoutes } from "@/test/render";
 
 const PURCHASE = `/${SHOP_ID}/customer/offer-purchase`;
 const PURCHASE_CALL = `POST /customer/offers/purchase-offer/${CUSTOMER_ID}`;
@@ -40,10 +37,10 @@ async function loadedPanel() {
 
 describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
   it("opens over the dashboard from Buy, and closing returns to the Offers tab", async () => {
-    signInCustomer();
-    mockApi(routesWith(5));
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, { pathname: DASHBOARD, state: { tab: "offers" } });
+    const { user, router } = openAsCustomer(
+      { pathname: DASHBOARD, state: { tab: "offers" } },
+      routesWith(5),
+    );
     await user.click(await screen.findByRole("button", { name: "Buy Pastry box" }));
     const panel = await loadedPanel();
     expect(router.state.location.pathname).toBe(PURCHASE);
@@ -64,10 +61,7 @@ describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
   });
 
   it("checks the cashback against the price and the balance, with the spec's messages", async () => {
-    signInCustomer();
-    const api = mockApi(routesWith(5));
-    const user = userEvent.setup();
-    renderRoutes(routes, `${PURCHASE}?offerId=3`);
+    const { api, user } = openAsCustomer(`${PURCHASE}?offerId=3`, routesWith(5));
     const panel = await loadedPanel();
     expect(within(panel).getByText("$12")).toBeInTheDocument();
     const input = within(panel).getByLabelText("Use cashback");
@@ -90,8 +84,8 @@ describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
   });
 
   it("part cashback: the purchase's checkout session opens the card form, no second intention", async () => {
-    signInCustomer();
-    const api = mockApi(
+    const { api, user, router } = openAsCustomer(
+      `${PURCHASE}?offerId=3`,
       routesWith(5, {
         [PURCHASE_CALL]: {
           outcome: "checkout",
@@ -106,8 +100,6 @@ describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
         },
       }),
     );
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, `${PURCHASE}?offerId=3`);
     const panel = await loadedPanel();
     await user.type(within(panel).getByLabelText("Use cashback"), "4.35");
     expect(within(panel).getByText("$7.65")).toBeInTheDocument();
@@ -127,8 +119,8 @@ describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
   });
 
   it("cashback covering the price completes at once", async () => {
-    signInCustomer();
-    const api = mockApi(
+    const { api, user, router } = openAsCustomer(
+      `${PURCHASE}?offerId=3`,
       routesWith(25, {
         [PURCHASE_CALL]: {
           outcome: "completed",
@@ -140,8 +132,6 @@ describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
         },
       }),
     );
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, `${PURCHASE}?offerId=3`);
     const panel = await loadedPanel();
     await user.type(within(panel).getByLabelText("Use cashback"), "12");
     expect(within(panel).getByText("$0")).toBeInTheDocument();
@@ -155,14 +145,12 @@ describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
   });
 
   it("a refused purchase shows the server's message and stays open", async () => {
-    signInCustomer();
-    mockApi(
+    const { user } = openAsCustomer(
+      `${PURCHASE}?offerId=3`,
       routesWith(0, {
         [PURCHASE_CALL]: jsonResponse({ message: "Sorry, this offer is sold out." }, 409),
       }),
     );
-    const user = userEvent.setup();
-    renderRoutes(routes, `${PURCHASE}?offerId=3`);
     const panel = await loadedPanel();
     expect(within(panel).queryByLabelText("Use cashback")).not.toBeInTheDocument();
     await user.click(within(panel).getByRole("button", { name: "Checkout" }));
@@ -171,9 +159,7 @@ describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
   });
 
   it("an offer no longer on sale says so, with nothing to pay", async () => {
-    signInCustomer();
-    mockApi(routesWith(5));
-    renderRoutes(routes, `${PURCHASE}?offerId=99`);
+    openAsCustomer(`${PURCHASE}?offerId=99`, routesWith(5));
     const panel = await openPanel();
     expect(
       await within(panel).findByText("This offer is not available right now."),

@@ -11,15 +11,15 @@ import {
 import { type ReactNode, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { ErrorState, LoadingFields, QueryErrorState, TextInput } from "@/components/ui";
+import { ErrorState, LoadingFields, QueryErrorState } from "@/components/ui";
 import { CheckoutModal, useCustomerDashboard, usePurchaseOffer } from "@/features/payments";
 import { useClearErrorOnEdit } from "@/lib/form-errors";
-import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
 import { useShopOffers } from "../api";
+import { CashbackAmountInput } from "../components/cashback-amount-input";
 import { dashboardPath, maxOfferCashback, offerPayment } from "../dashboard";
 
 /** The offer to buy: navigation state `{ offerId }`, or `?offerId=` after a reload. */
@@ -153,19 +153,10 @@ export function OfferPurchaseModal() {
           <span className="font-semibold text-fg tabular-nums">{money(balance)}</span>
         </div>
         {maxCashback > 0 ? (
-          <TextInput
+          <CashbackAmountInput
             label={t("Use cashback")}
-            type="number"
-            inputMode="decimal"
-            step={0.01}
-            min={0}
-            placeholder="0.00"
-            startAdornment="$"
             hint={t("Up to {amount}. The rest is paid by card.", { amount: money(maxCashback) })}
-            error={
-              form.formState.errors.cashbackUsed?.message &&
-              translateText(form.formState.errors.cashbackUsed.message)
-            }
+            error={form.formState.errors.cashbackUsed?.message}
             {...form.register("cashbackUsed")}
           />
         ) : null}

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "@/app/router";
 import { jsonResponse, makeCustomer, mockApi } from "@/test/api-mock";
+import { openAsCustomer } from "@/test/customer-app";
 import {
   customerRoutes,
   DASHBOARD,
@@ -76,14 +77,11 @@ describe("paying an overdue renewal from the customer area", () => {
   it(
     "the e-mail's link opens the payment at once; a refusal is shown and nothing changes",
     async () => {
-      signInCustomer();
-      mockApi({
+      const { user } = openAsCustomer(`${DASHBOARD}?pay=renewal`, {
         ...catalogue,
         [GET_CUSTOMER]: makeDashboard({ membership: overdue() }),
         [PAY]: jsonResponse({ message: "Nothing is owed on this membership." }, 409),
       });
-      const user = userEvent.setup();
-      renderRoutes(routes, `${DASHBOARD}?pay=renewal`);
       const panel = await screen.findByRole("dialog", { name: "Pay your Bronze renewal" });
       await user.click(within(panel).getByRole("button", { name: "Pay now" }));
       expect(await screen.findByText("Nothing is owed on this membership.")).toBeInTheDocument();
@@ -118,9 +116,10 @@ describe("paying an overdue renewal from the customer area", () => {
   it(
     "no banner while the membership is paid up",
     async () => {
-      signInCustomer();
-      mockApi({ ...catalogue, [GET_CUSTOMER]: makeDashboard({ membership: makeMembership() }) });
-      renderRoutes(routes, `${DASHBOARD}?pay=renewal`);
+      openAsCustomer(`${DASHBOARD}?pay=renewal`, {
+        ...catalogue,
+        [GET_CUSTOMER]: makeDashboard({ membership: makeMembership() }),
+      });
       expect(await screen.findByRole("heading", { level: 2, name: "Bronze" })).toBeInTheDocument();
       expect(screen.queryByText("Your renewal payment did not go through")).not.toBeInTheDocument();
       expect(screen.queryByRole("dialog")).not.toBeInTheDocument();

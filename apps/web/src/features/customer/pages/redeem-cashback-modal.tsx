@@ -9,24 +9,17 @@ import {
 import { Wallet } from "lucide-react";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
-import {
-  Button,
-  LoadingFields,
-  Modal,
-  ModalClose,
-  QueryErrorState,
-  TextInput,
-} from "@/components/ui";
+import { Button, LoadingFields, Modal, ModalClose, QueryErrorState } from "@/components/ui";
 import { useCustomerDashboard } from "@/features/payments";
 import { ApiError } from "@/lib/api-client";
 import { useClearErrorOnEdit } from "@/lib/form-errors";
-import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
 import { useGoBack } from "@/lib/use-go-back";
 import { useRedeemCashback } from "../api";
+import { CashbackAmountInput } from "../components/cashback-amount-input";
 import { dashboardPath } from "../dashboard";
 
 const FORM_ID = "redeem-cashback-form";
@@ -151,24 +144,15 @@ export function RedeemCashbackModal() {
         <form id={FORM_ID} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <AvailableCashback amount={formatMoneyIn(locale, balance)} />
           <fieldset disabled={empty || redeem.isPending} className="contents">
-            <TextInput
+            <CashbackAmountInput
               label={t("Amount to redeem")}
-              type="number"
-              inputMode="decimal"
-              step={0.01}
-              min={0}
-              placeholder="0.00"
-              startAdornment="$"
               autoFocus={!empty}
               hint={
                 empty
                   ? t("You have no cashback to redeem yet. It is credited with your membership.")
                   : t("Up to {amount}.", { amount: formatMoneyIn(locale, balance) })
               }
-              error={
-                form.formState.errors.amount?.message &&
-                translateText(form.formState.errors.amount.message)
-              }
+              error={form.formState.errors.amount?.message}
               {...form.register("amount")}
             />
           </fieldset>

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "@/app/router";
 import { jsonResponse, mockApi } from "@/test/api-mock";
+import { openAsCustomer } from "@/test/customer-app";
 import {
   CUSTOMER_ID,
   customerRoutes,
@@ -43,8 +44,8 @@ function panel() {
 
 describe("Redeem Benefit panel", () => {
   it("shows two benefits and See All when there are more; a used one is disabled", async () => {
-    signInCustomer();
-    mockApi(
+    openAsCustomer(
+      DASHBOARD,
       customerRoutes({
         [GET_CUSTOMER]: makeDashboard({ membership: runningMembership() }),
         [REDEMPTIONS]: pageOf("redemptions", [
@@ -52,7 +53,6 @@ describe("Redeem Benefit panel", () => {
         ]),
       }),
     );
-    renderRoutes(routes, DASHBOARD);
     const redeemCoffee = await screen.findByRole("button", { name: "Redeem Free filter coffee" });
     await waitFor(() => expect(redeemCoffee).toBeDisabled());
     expect(redeemCoffee).toHaveAccessibleDescription(
@@ -67,8 +67,8 @@ describe("Redeem Benefit panel", () => {
   });
 
   it("uses the dashboard's usedThisMonth marks without reading the redemptions", async () => {
-    signInCustomer();
-    const api = mockApi(
+    const { api } = openAsCustomer(
+      DASHBOARD,
       customerRoutes({
         [GET_CUSTOMER]: makeDashboard({
           membership: runningMembership(
@@ -81,7 +81,6 @@ describe("Redeem Benefit panel", () => {
         }),
       }),
     );
-    renderRoutes(routes, DASHBOARD);
     const pastries = await screen.findByRole("button", { name: "Redeem 10% off pastries" });
     expect(pastries).toBeDisabled();
     expect(pastries).toHaveAccessibleDescription(
@@ -92,9 +91,7 @@ describe("Redeem Benefit panel", () => {
   });
 
   it('"No benefits available" without a membership', async () => {
-    signInCustomer();
-    const api = mockApi(customerRoutes({ [GET_CUSTOMER]: makeDashboard() }));
-    renderRoutes(routes, DASHBOARD);
+    const { api } = openAsCustomer(DASHBOARD, customerRoutes({ [GET_CUSTOMER]: makeDashboard() }));
     expect(
       await within(await screen.findByRole("region", { name: "Redeem Benefit" })).findByRole(
         "heading",
@@ -105,14 +102,13 @@ describe("Redeem Benefit panel", () => {
   });
 
   it("two benefits or fewer: no See All", async () => {
-    signInCustomer();
-    mockApi(
+    openAsCustomer(
+      DASHBOARD,
       customerRoutes({
         [GET_CUSTOMER]: makeDashboard({ membership: runningMembership(BENEFITS.slice(0, 2)) }),
         [REDEMPTIONS]: pageOf("redemptions", []),
       }),
     );
-    renderRoutes(routes, DASHBOARD);
     await screen.findByRole("button", { name: "Redeem 10% off pastries" });
     expect(screen.queryByRole("link", { name: /See All/ })).not.toBeInTheDocument();
   });
@@ -194,15 +190,13 @@ describe("redeem-benefit modal", () => {
   });
 
   it("See All lists every benefit; choosing one asks to confirm it", async () => {
-    signInCustomer();
-    mockApi(
+    const { user, router } = openAsCustomer(
+      DASHBOARD,
       customerRoutes({
         [GET_CUSTOMER]: makeDashboard({ membership: runningMembership() }),
         [REDEMPTIONS]: pageOf("redemptions", []),
       }),
     );
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, DASHBOARD);
     await user.click(await screen.findByRole("link", { name: "See All 3 benefits" }));
     const dialog = await screen.findByRole("dialog", { name: "Redeem Benefit" });
     const redeemPastry = within(dialog).getByRole("button", { name: "Redeem Free pastry" });
@@ -280,8 +274,8 @@ describe("redeem-cashback modal", () => {
   });
 
   it("a failure says 'Failed to redeem cashback. Please try again.'", async () => {
-    signInCustomer();
-    mockApi(
+    const { user } = openAsCustomer(
+      `/${SHOP_ID}/customer/redeem-cashback`,
       customerRoutes({
         [GET_CUSTOMER]: makeDashboard({ rewardBalance: 4.5 }),
         [REDEEM_CASHBACK]: jsonResponse(
@@ -290,8 +284,6 @@ describe("redeem-cashback modal", () => {
         ),
       }),
     );
-    const user = userEvent.setup();
-    renderRoutes(routes, `/${SHOP_ID}/customer/redeem-cashback`);
     const dialog = await screen.findByRole("dialog", { name: "Redeem Cashback" });
     await user.type(await within(dialog).findByLabelText("Amount to redeem"), "1");
     await user.click(within(dialog).getByRole("button", { name: "Redeem" }));
@@ -302,8 +294,8 @@ describe("redeem-cashback modal", () => {
   });
 
   it("the server's balance check shows on the field", async () => {
-    signInCustomer();
-    mockApi(
+    const { user } = openAsCustomer(
+      `/${SHOP_ID}/customer/redeem-cashback`,
       customerRoutes({
         [GET_CUSTOMER]: makeDashboard({ rewardBalance: 4.5 }),
         [REDEEM_CASHBACK]: jsonResponse(
@@ -312,8 +304,6 @@ describe("redeem-cashback modal", () => {
         ),
       }),
     );
-    const user = userEvent.setup();
-    renderRoutes(routes, `/${SHOP_ID}/customer/redeem-cashback`);
     const dialog = await screen.findByRole("dialog", { name: "Redeem Cashback" });
     const amount = await within(dialog).findByLabelText("Amount to redeem");
     await user.type(amount, "4");
@@ -326,8 +316,8 @@ describe("redeem-cashback modal", () => {
   });
 
   it("closing goes back to the dashboard as it was left, on the same tab", async () => {
-    signInCustomer();
-    mockApi(
+    const { user, router } = openAsCustomer(
+      { pathname: DASHBOARD, state: { tab: "offers" } },
       customerRoutes({
         [GET_CUSTOMER]: makeDashboard({ rewardBalance: 4.5 }),
         [`GET /customer/transactions/get-customer-transactions/${SHOP_ID}`]: pageOf(
@@ -336,8 +326,6 @@ describe("redeem-cashback modal", () => {
         ),
       }),
     );
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, { pathname: DASHBOARD, state: { tab: "offers" } });
     await user.click(await screen.findByRole("tab", { name: "Billing" }));
     await user.click(screen.getByRole("link", { name: /^Cashback balance/ }));
     const dialog = await screen.findByRole("dialog", { name: "Redeem Cashback" });
@@ -349,9 +337,10 @@ describe("redeem-cashback modal", () => {
   });
 
   it("with no cashback, nothing can be redeemed", async () => {
-    signInCustomer();
-    mockApi(customerRoutes({ [GET_CUSTOMER]: makeDashboard({ rewardBalance: 0 }) }));
-    renderRoutes(routes, `/${SHOP_ID}/customer/redeem-cashback`);
+    openAsCustomer(
+      `/${SHOP_ID}/customer/redeem-cashback`,
+      customerRoutes({ [GET_CUSTOMER]: makeDashboard({ rewardBalance: 0 }) }),
+    );
     const dialog = await screen.findByRole("dialog", { name: "Redeem Cashback" });
     expect(
       await within(dialog).findByText(/You have no cashback to redeem yet/),
