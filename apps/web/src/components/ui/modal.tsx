@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
-import { OverlayBody, OverlayCloseButton, OverlayHeading } from "./overlay-parts";
+import { OverlayBody, OverlayHeader } from "./overlay-parts";
 
 const widths = {
   sm: "sm:max-w-sm",
@@ -64,21 +64,14 @@ export function Modal({
             className,
           )}
         >
-          <div className="flex items-start gap-3 px-5 pt-5 pb-3 sm:px-6 sm:pt-6">
-            <OverlayHeading
-              title={title}
-              description={description}
-              Title={Dialog.Title}
-              Description={Dialog.Description}
-            />
-            {hideCloseButton ? null : (
-              <OverlayCloseButton
-                Close={Dialog.Close}
-                label={t("Close")}
-                className="-me-2 -mt-1 text-fg-muted"
-              />
-            )}
-          </div>
+          <OverlayHeader
+            title={title}
+            description={description}
+            parts={Dialog}
+            closeLabel={t("Close")}
+            className="flex items-start gap-3 px-5 pt-5 pb-3 sm:px-6 sm:pt-6"
+            closeClassName={hideCloseButton ? null : "-me-2 -mt-1 text-fg-muted"}
+          />
           <OverlayBody>{children}</OverlayBody>
           {footer ? (
             <div className="flex flex-col-reverse gap-2 border-line border-t px-5 py-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:flex-row sm:justify-end sm:px-6">

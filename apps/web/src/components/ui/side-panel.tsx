@@ -3,7 +3,7 @@ import { Drawer } from "vaul";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
 import { Button } from "./button";
-import { OverlayBody, OverlayCloseButton, OverlayHeading } from "./overlay-parts";
+import { OverlayBody, OverlayHeader } from "./overlay-parts";
 
 export interface SidePanelProps {
   open?: boolean;
@@ -108,19 +108,14 @@ export function SidePanel({
             aria-hidden="true"
             className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-line-strong"
           />
-          <div className="flex items-start gap-3 px-5 pt-3 pb-3 sm:px-6">
-            <OverlayHeading
-              title={title}
-              description={description}
-              Title={Drawer.Title}
-              Description={Drawer.Description}
-            />
-            <OverlayCloseButton
-              Close={Drawer.Close}
-              label={t("Close")}
-              className="-me-2 text-fg-muted"
-            />
-          </div>
+          <OverlayHeader
+            title={title}
+            description={description}
+            parts={Drawer}
+            closeLabel={t("Close")}
+            className="flex items-start gap-3 px-5 pt-3 pb-3 sm:px-6"
+            closeClassName="-me-2 text-fg-muted"
+          />
           <OverlayBody>{children}</OverlayBody>
           {hasFooter ? (
             <div className="border-line border-t px-5 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-6">
