@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
-import { OverlayBody, OverlayHeader } from "./overlay-parts";
+import { OverlayBody, OverlayHeader, type OverlayProps } from "./overlay-parts";
 
 const widths = {
   sm: "sm:max-w-sm",
@@ -11,21 +11,11 @@ const widths = {
   xl: "sm:max-w-4xl",
 } as const;
 
-export interface ModalProps {
-  /** Controlled open state; leave both out and pass `trigger` for an uncontrolled modal. */
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  defaultOpen?: boolean;
-  /** An element that opens the modal (rendered as the Radix trigger via asChild). */
-  trigger?: ReactNode;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
+export interface ModalProps extends OverlayProps {
   /** Actions row at the bottom (buttons), kept visible while the body scrolls. */
   footer?: ReactNode;
   size?: keyof typeof widths;
   hideCloseButton?: boolean;
-  className?: string;
 }
 
 /**

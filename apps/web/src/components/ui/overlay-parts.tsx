@@ -2,6 +2,20 @@ import { X } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { IconButton } from "./button";
 
+/** What a Modal and a SidePanel both take: open state, trigger, heading and body. */
+export interface OverlayProps {
+  /** Controlled open state; leave both out and pass `trigger` for an uncontrolled overlay. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  defaultOpen?: boolean;
+  /** An element that opens the overlay (rendered as the trigger via asChild). */
+  trigger?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}
+
 type TextPart = ComponentType<{ className?: string; children?: ReactNode }>;
 
 type ClosePart = ComponentType<{ asChild?: boolean; children?: ReactNode }>;

@@ -3,17 +3,9 @@ import { Drawer } from "vaul";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
 import { Button } from "./button";
-import { OverlayBody, OverlayHeader } from "./overlay-parts";
+import { OverlayBody, OverlayHeader, type OverlayProps } from "./overlay-parts";
 
-export interface SidePanelProps {
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  defaultOpen?: boolean;
-  /** An element that opens the panel (rendered as the trigger via asChild). */
-  trigger?: ReactNode;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
+export interface SidePanelProps extends OverlayProps {
   /** Shows a Cancel button that closes the panel (then calls onCancel). */
   showCancel?: boolean;
   cancelLabel?: string;
@@ -27,7 +19,6 @@ export interface SidePanelProps {
   checkoutDisabled?: boolean;
   /** Extra actions, shown before Cancel / Checkout. */
   footer?: ReactNode;
-  className?: string;
 }
 
 /** Spec §9: a side panel closes on a swipe down of more than this many pixels. */
