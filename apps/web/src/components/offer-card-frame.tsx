@@ -1,7 +1,5 @@
-import { formatMoney, formatMoneyIn } from "@tessera/shared";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
-import { useT } from "@/lib/i18n/use-t";
 
 /**
  * An offer card's frame (spec §2), the same for visitors and the merchant: the image on top,
@@ -40,27 +38,26 @@ export function OfferCardFrame({
 }
 
 /**
- * The offer price, and the original price struck through when there is one. `localized` pages
- * (visitors, customers) show money and the screen-reader label in the chosen language; the
- * merchant pages are in English.
+ * The offer price, and the original price struck through when there is one. The caller gives
+ * the money format and the screen-reader label: in the chosen language on the visitor and
+ * customer pages, in English on the merchant's.
  */
 export function OfferPrices({
   offerPrice,
   originalPrice,
-  localized = false,
+  money,
+  originalLabel,
   large = false,
   className,
 }: {
   offerPrice: number;
   originalPrice: number | null;
-  localized?: boolean;
+  money: (dollars: number) => string;
+  originalLabel: string;
   /** The preview modal's bigger prices. */
   large?: boolean;
   className?: string;
 }) {
-  const { t, locale } = useT();
-  const money = (dollars: number) =>
-    localized ? formatMoneyIn(locale, dollars) : formatMoney(dollars);
   return (
     <p className={cn("flex items-baseline gap-2", className)}>
       <span className={cn("font-bold text-primary-ink", large ? "text-2xl" : "text-xl")}>
@@ -68,7 +65,7 @@ export function OfferPrices({
       </span>
       {originalPrice !== null ? (
         <span className={cn("text-fg-subtle line-through", !large && "text-sm")}>
-          <span className="sr-only">{localized ? t("Original price") : "Original price"} </span>
+          <span className="sr-only">{originalLabel} </span>
           {money(originalPrice)}
         </span>
       ) : null}

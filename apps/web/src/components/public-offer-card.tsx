@@ -1,4 +1,4 @@
-import { formatShortDateIn, type PublicOffer } from "@tessera/shared";
+import { formatMoneyIn, formatShortDateIn, type PublicOffer } from "@tessera/shared";
 import { CalendarClock } from "lucide-react";
 import type { ReactNode } from "react";
 import { OfferCardFrame, OfferPrices } from "@/components/offer-card-frame";
@@ -20,7 +20,12 @@ export function PublicOfferCard({ offer, footer }: { offer: PublicOffer; footer?
           {offer.redemptionInstructions}
         </p>
       ) : null}
-      <OfferPrices offerPrice={offer.offerPrice} originalPrice={offer.originalPrice} localized />
+      <OfferPrices
+        offerPrice={offer.offerPrice}
+        originalPrice={offer.originalPrice}
+        money={(dollars) => formatMoneyIn(locale, dollars)}
+        originalLabel={t("Original price")}
+      />
       <p className="inline-flex items-center gap-1.5 text-fg-muted text-sm">
         <CalendarClock aria-hidden="true" className="size-4" />
         {t("Ends {date}", { date: formatShortDateIn(locale, offer.endDate) })}

@@ -49,7 +49,12 @@ export function OfferCard({
   return (
     <OfferCardFrame headingId={headingId} image={offer.offerImage} name={offer.offerName}>
       <p className="line-clamp-2 text-fg-muted text-sm">{offer.description}</p>
-      <OfferPrices offerPrice={offer.offerPrice} originalPrice={offer.originalPrice} />
+      <OfferPrices
+        offerPrice={offer.offerPrice}
+        originalPrice={offer.originalPrice}
+        money={formatMoney}
+        originalLabel="Original price"
+      />
       <OfferCountdown endDate={offer.endDate} timeZone={timeZone} />
       <p className="text-fg-muted text-xs">
         {offer.soldCount} sold

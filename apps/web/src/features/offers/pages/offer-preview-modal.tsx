@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES, formatShortDate, idSchema } from "@tessera/shared";
+import { CATALOGUE_MESSAGES, formatMoney, formatShortDate, idSchema } from "@tessera/shared";
 import { useSearchParams } from "react-router";
 import { OfferPrices } from "@/components/offer-card-frame";
 import { OfferCountdown } from "@/components/offer-countdown";
@@ -44,6 +44,8 @@ export function OfferPreviewModal({ fallbackPath }: { fallbackPath: string }) {
           <OfferPrices
             offerPrice={offer.data.offerPrice}
             originalPrice={offer.data.originalPrice}
+            money={formatMoney}
+            originalLabel="Original price"
             large
           />
           <p className="text-fg-muted text-sm">
