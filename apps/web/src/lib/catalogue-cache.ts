@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { retryUnlessClientError } from "@/lib/query-client";
 
 /**
  * The cache of a shop's catalogue (membership tiers, offers): the lists by tab and one entry a
@@ -16,6 +17,34 @@ export function catalogueKeys<Tab extends string, Root extends string>(root: Roo
 
 /** The keys the mutations below refresh (any catalogue's, whatever its tabs). */
 type CatalogueKeys = Pick<ReturnType<typeof catalogueKeys>, "all" | "lists" | "detail">;
+
+/**
+ * The two reads of a catalogue: a tab's list, and one item (not asked for while `id` is null,
+ * e.g. a create form). A client error (4xx) is not retried: asking again gets the same answer.
+ */
+export function catalogueQueries<Tab extends string, Item>(
+  keys: Pick<ReturnType<typeof catalogueKeys<Tab, string>>, "list" | "detail">,
+  fetchList: (tab: Tab, signal?: AbortSignal) => Promise<Item[]>,
+  fetchOne: (id: number, signal?: AbortSignal) => Promise<Item>,
+) {
+  return {
+    useList: (tab: Tab) =>
+      useQuery(
+        queryOptions({
+          queryKey: keys.list(tab),
+          queryFn: ({ signal }) => fetchList(tab, signal),
+          retry: retryUnlessClientError,
+        }),
+      ),
+    useOne: (id: number | null) =>
+      useQuery({
+        queryKey: keys.detail(id ?? 0),
+        queryFn: ({ signal }) => fetchOne(id ?? 0, signal),
+        retry: retryUnlessClientError,
+        enabled: id !== null,
+      }),
+  };
+}
 
 /**
  * Creates or updates one item: the server's answer becomes the item's cached entry (an edit form

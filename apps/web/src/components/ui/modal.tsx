@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
-import { OverlayBody, OverlayCloseButton, OverlayHeading } from "./overlay-parts";
+import { OverlayBody, OverlayHeader, type OverlayProps } from "./overlay-parts";
 
 const widths = {
   sm: "sm:max-w-sm",
@@ -11,21 +11,11 @@ const widths = {
   xl: "sm:max-w-4xl",
 } as const;
 
-export interface ModalProps {
-  /** Controlled open state; leave both out and pass `trigger` for an uncontrolled modal. */
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  defaultOpen?: boolean;
-  /** An element that opens the modal (rendered as the Radix trigger via asChild). */
-  trigger?: ReactNode;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
+export interface ModalProps extends OverlayProps {
   /** Actions row at the bottom (buttons), kept visible while the body scrolls. */
   footer?: ReactNode;
   size?: keyof typeof widths;
   hideCloseButton?: boolean;
-  className?: string;
 }
 
 /**
@@ -64,21 +54,14 @@ export function Modal({
             className,
           )}
         >
-          <div className="flex items-start gap-3 px-5 pt-5 pb-3 sm:px-6 sm:pt-6">
-            <OverlayHeading
-              title={title}
-              description={description}
-              Title={Dialog.Title}
-              Description={Dialog.Description}
-            />
-            {hideCloseButton ? null : (
-              <OverlayCloseButton
-                Close={Dialog.Close}
-                label={t("Close")}
-                className="-me-2 -mt-1 text-fg-muted"
-              />
-            )}
-          </div>
+          <OverlayHeader
+            title={title}
+            description={description}
+            parts={Dialog}
+            closeLabel={t("Close")}
+            className="flex items-start gap-3 px-5 pt-5 pb-3 sm:px-6 sm:pt-6"
+            closeClassName={hideCloseButton ? null : "-me-2 -mt-1 text-fg-muted"}
+          />
           <OverlayBody>{children}</OverlayBody>
           {footer ? (
             <div className="flex flex-col-reverse gap-2 border-line border-t px-5 py-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:flex-row sm:justify-end sm:px-6">

@@ -2,14 +2,61 @@ import { X } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { IconButton } from "./button";
 
+/** What a Modal and a SidePanel both take: open state, trigger, heading and body. */
+export interface OverlayProps {
+  /** Controlled open state; leave both out and pass `trigger` for an uncontrolled overlay. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  defaultOpen?: boolean;
+  /** An element that opens the overlay (rendered as the trigger via asChild). */
+  trigger?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}
+
 type TextPart = ComponentType<{ className?: string; children?: ReactNode }>;
 
+type ClosePart = ComponentType<{ asChild?: boolean; children?: ReactNode }>;
+
 /**
- * The title and the optional description at the top of a Modal or a SidePanel. Each passes its
- * own library's Title and Description, which wire them to the dialog's aria-labelledby and
- * aria-describedby.
+ * The top row of a Modal or a SidePanel: the title, the optional description, and the × unless
+ * `closeClassName` is null. Each passes its own library's Title, Description and Close, which
+ * wire them to the dialog's aria-labelledby and aria-describedby and close it.
  */
-export function OverlayHeading({
+export function OverlayHeader({
+  title,
+  description,
+  parts: { Title, Description, Close },
+  closeLabel,
+  className,
+  closeClassName,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  parts: { Title: TextPart; Description: TextPart; Close: ClosePart };
+  /** The ×'s accessible name, already translated. */
+  closeLabel: string;
+  className: string;
+  closeClassName: string | null;
+}) {
+  return (
+    <div className={className}>
+      <OverlayHeading
+        title={title}
+        description={description}
+        Title={Title}
+        Description={Description}
+      />
+      {closeClassName === null ? null : (
+        <OverlayCloseButton Close={Close} label={closeLabel} className={closeClassName} />
+      )}
+    </div>
+  );
+}
+
+function OverlayHeading({
   title,
   description,
   Title,
@@ -42,7 +89,7 @@ export function OverlayCloseButton({
   label,
   className,
 }: {
-  Close: ComponentType<{ asChild?: boolean; children?: ReactNode }>;
+  Close: ClosePart;
   /** Its accessible name, already translated. */
   label: string;
   className: string;

@@ -3,17 +3,9 @@ import { Drawer } from "vaul";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
 import { Button } from "./button";
-import { OverlayBody, OverlayCloseButton, OverlayHeading } from "./overlay-parts";
+import { OverlayBody, OverlayHeader, type OverlayProps } from "./overlay-parts";
 
-export interface SidePanelProps {
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  defaultOpen?: boolean;
-  /** An element that opens the panel (rendered as the trigger via asChild). */
-  trigger?: ReactNode;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
+export interface SidePanelProps extends OverlayProps {
   /** Shows a Cancel button that closes the panel (then calls onCancel). */
   showCancel?: boolean;
   cancelLabel?: string;
@@ -27,7 +19,6 @@ export interface SidePanelProps {
   checkoutDisabled?: boolean;
   /** Extra actions, shown before Cancel / Checkout. */
   footer?: ReactNode;
-  className?: string;
 }
 
 /** Spec §9: a side panel closes on a swipe down of more than this many pixels. */
@@ -108,19 +99,14 @@ export function SidePanel({
             aria-hidden="true"
             className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-line-strong"
           />
-          <div className="flex items-start gap-3 px-5 pt-3 pb-3 sm:px-6">
-            <OverlayHeading
-              title={title}
-              description={description}
-              Title={Drawer.Title}
-              Description={Drawer.Description}
-            />
-            <OverlayCloseButton
-              Close={Drawer.Close}
-              label={t("Close")}
-              className="-me-2 text-fg-muted"
-            />
-          </div>
+          <OverlayHeader
+            title={title}
+            description={description}
+            parts={Drawer}
+            closeLabel={t("Close")}
+            className="flex items-start gap-3 px-5 pt-3 pb-3 sm:px-6"
+            closeClassName="-me-2 text-fg-muted"
+          />
           <OverlayBody>{children}</OverlayBody>
           {hasFooter ? (
             <div className="border-line border-t px-5 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-6">

@@ -1,8 +1,11 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { MembershipTierValues, Tier } from "@tessera/shared";
 import { api } from "@/lib/api-client";
-import { catalogueKeys, useDeleteCatalogueItem, useSaveCatalogueItem } from "@/lib/catalogue-cache";
-import { retryUnlessClientError } from "@/lib/query-client";
+import {
+  catalogueKeys,
+  catalogueQueries,
+  useDeleteCatalogueItem,
+  useSaveCatalogueItem,
+} from "@/lib/catalogue-cache";
 
 /** The Memberships page tabs: published tiers, and archived ones (inactive and deleted). */
 export type MembershipTab = "active" | "archived";
@@ -18,18 +21,6 @@ export async function fetchMemberships(tab: MembershipTab, signal?: AbortSignal)
   return memberships;
 }
 
-export function membershipsQueryOptions(tab: MembershipTab) {
-  return queryOptions({
-    queryKey: membershipKeys.list(tab),
-    queryFn: ({ signal }) => fetchMemberships(tab, signal),
-    retry: retryUnlessClientError,
-  });
-}
-
-export function useMemberships(tab: MembershipTab) {
-  return useQuery(membershipsQueryOptions(tab));
-}
-
 /** GET /memberships/get-single-membership?id= */
 export async function fetchMembership(id: number, signal?: AbortSignal): Promise<Tier> {
   const { membership } = await api.get<{ membership: Tier }>("/memberships/get-single-membership", {
@@ -39,17 +30,9 @@ export async function fetchMembership(id: number, signal?: AbortSignal): Promise
   return membership;
 }
 
-export function membershipQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: membershipKeys.detail(id),
-    queryFn: ({ signal }) => fetchMembership(id, signal),
-    retry: retryUnlessClientError,
-  });
-}
-
-export function useMembership(id: number | null) {
-  return useQuery({ ...membershipQueryOptions(id ?? 0), enabled: id !== null });
-}
+const membershipQueries = catalogueQueries(membershipKeys, fetchMemberships, fetchMembership);
+export const useMemberships = membershipQueries.useList;
+export const useMembership = membershipQueries.useOne;
 
 type SaveResponse = { message: string; membership: Tier };
 

@@ -1,8 +1,11 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type Offer, type OfferTab, type OfferValues, sanitizeFileName } from "@tessera/shared";
 import { api } from "@/lib/api-client";
-import { catalogueKeys, useDeleteCatalogueItem, useSaveCatalogueItem } from "@/lib/catalogue-cache";
-import { retryUnlessClientError } from "@/lib/query-client";
+import {
+  catalogueKeys,
+  catalogueQueries,
+  useDeleteCatalogueItem,
+  useSaveCatalogueItem,
+} from "@/lib/catalogue-cache";
 
 export const offerKeys = catalogueKeys<OfferTab, "offers">("offers");
 
@@ -15,18 +18,6 @@ export async function fetchOffers(tab: OfferTab, signal?: AbortSignal): Promise<
   return offers;
 }
 
-export function offersQueryOptions(tab: OfferTab) {
-  return queryOptions({
-    queryKey: offerKeys.list(tab),
-    queryFn: ({ signal }) => fetchOffers(tab, signal),
-    retry: retryUnlessClientError,
-  });
-}
-
-export function useOffers(tab: OfferTab) {
-  return useQuery(offersQueryOptions(tab));
-}
-
 /** GET /offers/get-single-offer?id= */
 export async function fetchOffer(id: number, signal?: AbortSignal): Promise<Offer> {
   const { offer } = await api.get<{ offer: Offer }>("/offers/get-single-offer", {
@@ -36,14 +27,9 @@ export async function fetchOffer(id: number, signal?: AbortSignal): Promise<Offe
   return offer;
 }
 
-export function useOffer(id: number | null) {
-  return useQuery({
-    queryKey: offerKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => fetchOffer(id ?? 0, signal),
-    retry: retryUnlessClientError,
-    enabled: id !== null,
-  });
-}
+const offerQueries = catalogueQueries(offerKeys, fetchOffers, fetchOffer);
+export const useOffers = offerQueries.useList;
+export const useOffer = offerQueries.useOne;
 
 export type SaveOfferInput = { values: OfferValues; image: File | null; id?: number };
 type SaveOfferResponse = { message: string; offer: Offer };

@@ -1,6 +1,5 @@
 import {
   type ApiKey,
-  type CreateApiKeyPayload,
   type CreateApiKeyResponse,
   createApiKeyPayloadSchema,
   INTEGRATION_MESSAGES,
@@ -18,12 +17,11 @@ import {
   type TableColumn,
   TextInput,
 } from "@/components/ui";
-import { isApiError } from "@/lib/api-client";
-import { firstIssuePerField } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api";
 import { IntegrationTable } from "./integration-table";
 import { NewKeyDialog } from "./new-key-dialog";
+import { useCheckedCreate } from "./use-checked-create";
 
 const SCOPE_OPTIONS = [
   { value: "read_only", label: "Read-only" },
@@ -37,38 +35,26 @@ function formatInstant(value: string | null) {
   return new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
-type FieldErrors = Partial<Record<keyof CreateApiKeyPayload, string>>;
-
 /** The new-key form: a name and a scope, checked with the API's own schema before sending. */
 function CreateKeyForm({ onCreated }: { onCreated: (created: CreateApiKeyResponse) => void }) {
   const create = useCreateApiKey();
   const [name, setName] = useState("");
   const [scope, setScope] = useState<string>("read_only");
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = createApiKeyPayloadSchema.safeParse({ name, scope });
-    if (!parsed.success) {
-      setErrors(firstIssuePerField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: (created) => {
-        setName("");
-        onCreated(created);
-      },
-      onError: (error) => {
-        if (isApiError(error) && error.errors) setErrors(error.errors as FieldErrors);
-        else notifyError(error);
-      },
-    });
-  }
+  const { errors, submit } = useCheckedCreate({
+    schema: createApiKeyPayloadSchema,
+    mutate: create.mutate,
+    onCreated: (created: CreateApiKeyResponse) => {
+      setName("");
+      onCreated(created);
+    },
+  });
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        submit({ name, scope });
+      }}
       noValidate
       className="flex flex-col gap-3 sm:flex-row sm:items-start"
       aria-label="Create an API key"

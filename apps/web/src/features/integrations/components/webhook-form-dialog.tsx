@@ -1,5 +1,4 @@
 import {
-  type CreateWebhookEndpointPayload,
   createWebhookEndpointPayloadSchema,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
@@ -9,11 +8,8 @@ import {
 import { type FormEvent, useState } from "react";
 import { Button, Modal, TextInput } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
-import { firstIssuePerField } from "@/lib/form-errors";
-import { notifyError } from "@/lib/notify";
 import { useCreateWebhook } from "../webhooks-api";
-
-type FieldErrors = Partial<Record<keyof CreateWebhookEndpointPayload, string>>;
+import { useCheckedCreate } from "./use-checked-create";
 
 /** The event checkboxes: each type with what it means. */
 function EventChoices({
@@ -92,34 +88,19 @@ export function WebhookFormDialog({
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
   const [chosen, setChosen] = useState<Set<WebhookEventType>>(new Set());
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = createWebhookEndpointPayloadSchema.safeParse({
-      url,
-      description,
-      eventTypes: [...chosen],
-    });
-    if (!parsed.success) {
-      setErrors(firstIssuePerField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: (created) => {
-        setUrl("");
-        setDescription("");
-        setChosen(new Set());
-        onCreated(created);
-      },
-      onError: (error) => {
-        if (isApiError(error) && error.errors) setErrors(error.errors as FieldErrors);
-        else if (isApiError(error) && error.status === 422) setErrors({ url: error.message });
-        else notifyError(error);
-      },
-    });
-  }
+  const { errors, submit } = useCheckedCreate({
+    schema: createWebhookEndpointPayloadSchema,
+    mutate: create.mutate,
+    onCreated: (created: WebhookSecretResponse) => {
+      setUrl("");
+      setDescription("");
+      setChosen(new Set());
+      onCreated(created);
+    },
+    // A 422 without field errors is the URL the server refused (e.g. not public).
+    otherErrors: (error) =>
+      isApiError(error) && error.status === 422 ? { url: error.message } : null,
+  });
 
   return (
     <Modal
@@ -138,7 +119,15 @@ export function WebhookFormDialog({
         </>
       }
     >
-      <form id="webhook-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form
+        id="webhook-form"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          submit({ url, description, eventTypes: [...chosen] });
+        }}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         <TextInput
           label="Endpoint URL"
           type="url"

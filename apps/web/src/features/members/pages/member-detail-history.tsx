@@ -11,6 +11,7 @@ import {
   type Transaction,
 } from "@tessera/shared";
 import { type ReactNode, useState } from "react";
+import { HistoryTabsList } from "@/components/history-tabs-list";
 import { ReceiptDownload } from "@/components/receipt-download";
 import {
   Badge,
@@ -25,8 +26,6 @@ import {
   type TableColumn,
   Tabs,
   TabsContent,
-  TabsList,
-  TabsTrigger,
 } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { useCurrentShop } from "@/lib/shop-branding";
@@ -180,10 +179,7 @@ export function HistoryTabs({ data }: { data: GetMemberResponse }) {
   ];
   return (
     <Tabs defaultValue="transactions">
-      <TabsList aria-label="Member history">
-        <TabsTrigger value="transactions">Transactions</TabsTrigger>
-        <TabsTrigger value="redemptions">Redemptions</TabsTrigger>
-      </TabsList>
+      <HistoryTabsList label="Member history" />
       <TabsContent value="transactions">
         <HistoryList
           label="Transactions"

@@ -1,5 +1,6 @@
 import { formatMoney, type Offer } from "@tessera/shared";
 import { type LucideIcon, Pencil, Trash2 } from "lucide-react";
+import { OfferCardFrame, OfferPrices } from "@/components/offer-card-frame";
 import { OfferCountdown } from "@/components/offer-countdown";
 import { Button } from "@/components/ui";
 
@@ -46,49 +47,29 @@ export function OfferCard({
 }) {
   const headingId = `offer-${offer.id}-name`;
   return (
-    <article
-      aria-labelledby={headingId}
-      className="flex h-full flex-col overflow-hidden rounded-card border border-line bg-surface text-fg shadow-card"
-    >
-      <img
-        src={offer.offerImage}
-        alt=""
-        loading="lazy"
-        className="aspect-[33/21] w-full bg-muted object-cover"
+    <OfferCardFrame headingId={headingId} image={offer.offerImage} name={offer.offerName}>
+      <p className="line-clamp-2 text-fg-muted text-sm">{offer.description}</p>
+      <OfferPrices
+        offerPrice={offer.offerPrice}
+        originalPrice={offer.originalPrice}
+        money={formatMoney}
+        originalLabel="Original price"
       />
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 id={headingId} className="font-semibold text-fg text-lg leading-snug">
-          {offer.offerName}
-        </h3>
-        <p className="line-clamp-2 text-fg-muted text-sm">{offer.description}</p>
-        <p className="flex items-baseline gap-2">
-          <span className="font-bold text-primary-ink text-xl">
-            {formatMoney(offer.offerPrice)}
-          </span>
-          {offer.originalPrice !== null ? (
-            <span className="text-fg-subtle text-sm line-through">
-              <span className="sr-only">Original price </span>
-              {formatMoney(offer.originalPrice)}
-            </span>
+      <OfferCountdown endDate={offer.endDate} timeZone={timeZone} />
+      <p className="text-fg-muted text-xs">
+        {offer.soldCount} sold
+        {offer.isLimited ? ` of ${offer.quantity}` : ""} · {formatMoney(offer.totalRevenue)} revenue
+      </p>
+      {onUpdate || onDelete ? (
+        <div className="mt-auto flex gap-2 pt-3">
+          {onUpdate ? (
+            <CardAction icon={Pencil} label="Update" offer={offer} onClick={onUpdate} />
           ) : null}
-        </p>
-        <OfferCountdown endDate={offer.endDate} timeZone={timeZone} />
-        <p className="text-fg-muted text-xs">
-          {offer.soldCount} sold
-          {offer.isLimited ? ` of ${offer.quantity}` : ""} · {formatMoney(offer.totalRevenue)}{" "}
-          revenue
-        </p>
-        {onUpdate || onDelete ? (
-          <div className="mt-auto flex gap-2 pt-3">
-            {onUpdate ? (
-              <CardAction icon={Pencil} label="Update" offer={offer} onClick={onUpdate} />
-            ) : null}
-            {onDelete ? (
-              <CardAction icon={Trash2} label="Delete" offer={offer} onClick={onDelete} />
-            ) : null}
-          </div>
-        ) : null}
-      </div>
-    </article>
+          {onDelete ? (
+            <CardAction icon={Trash2} label="Delete" offer={offer} onClick={onDelete} />
+          ) : null}
+        </div>
+      ) : null}
+    </OfferCardFrame>
   );
 }

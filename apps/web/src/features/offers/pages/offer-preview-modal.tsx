@@ -1,5 +1,6 @@
 import { CATALOGUE_MESSAGES, formatMoney, formatShortDate, idSchema } from "@tessera/shared";
 import { useSearchParams } from "react-router";
+import { OfferPrices } from "@/components/offer-card-frame";
 import { OfferCountdown } from "@/components/offer-countdown";
 import { ErrorState, QueryErrorState, ResponsiveDialog, Skeleton } from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
@@ -40,17 +41,13 @@ export function OfferPreviewModal({ fallbackPath }: { fallbackPath: string }) {
               <p className="text-fg-muted">{offer.data.redemptionInstructions}</p>
             </div>
           ) : null}
-          <p className="flex items-baseline gap-2">
-            <span className="font-bold text-2xl text-primary-ink">
-              {formatMoney(offer.data.offerPrice)}
-            </span>
-            {offer.data.originalPrice !== null ? (
-              <span className="text-fg-subtle line-through">
-                <span className="sr-only">Original price </span>
-                {formatMoney(offer.data.originalPrice)}
-              </span>
-            ) : null}
-          </p>
+          <OfferPrices
+            offerPrice={offer.data.offerPrice}
+            originalPrice={offer.data.originalPrice}
+            money={formatMoney}
+            originalLabel="Original price"
+            large
+          />
           <p className="text-fg-muted text-sm">
             Ends {formatShortDate(offer.data.endDate)}, 11:59 PM ({shop.timeZone})
           </p>

@@ -17,17 +17,9 @@ import {
 } from "@tessera/shared";
 import { Download } from "lucide-react";
 import { useState } from "react";
+import { HistoryTabsList } from "@/components/history-tabs-list";
 import { PagedRecords } from "@/components/paged-records";
-import {
-  Button,
-  numberColumn,
-  Select,
-  type TableColumn,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from "@/components/ui";
+import { Button, numberColumn, Select, type TableColumn, Tabs, TabsContent } from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useDownload } from "@/lib/use-download";
@@ -134,10 +126,7 @@ export function ReportsPage() {
         value={tab}
         onValueChange={(value) => setTab(value === "redemptions" ? "redemptions" : "transactions")}
       >
-        <TabsList aria-label="Reports">
-          <TabsTrigger value="transactions">Transactions</TabsTrigger>
-          <TabsTrigger value="redemptions">Redemptions</TabsTrigger>
-        </TabsList>
+        <HistoryTabsList label="Reports" />
         <div className="flex flex-wrap items-end gap-3">
           <Select
             label="Period"
