@@ -3,7 +3,13 @@ import { PGlite } from "@electric-sql/pglite";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillLogin, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
-import { buyTierByCard, CUSTOMER_PASSWORD, DEMO_SHOP, verifiedCustomer } from "./support/customers";
+import {
+  buyTierByCard,
+  CUSTOMER_PASSWORD,
+  DEMO_SHOP,
+  SANDBOX_CARDS,
+  verifiedCustomer,
+} from "./support/customers";
 import { callApi, poll, seeToast, settled, uniqueEmail } from "./support/journey";
 import { linkIn, waitForMail } from "./support/mailbox";
 import { type RunningServer, startServer } from "./support/server";
@@ -85,7 +91,7 @@ describe("money e-mails journey", () => {
     );
     const tier = memberships.find((t) => t.name === "Bronze") as Tier;
     await buyTierByCard(server.url, customer, tier, DEMO_SHOP.id, {
-      number: "4111 1111 1111 1111",
+      number: SANDBOX_CARDS.approved,
       name: "Rita Renewer",
     });
 
@@ -125,7 +131,7 @@ describe("money e-mails journey", () => {
     const form = page.frameLocator('iframe[title="Card payment"]');
     const submit = form.getByRole("button", { name: `Pay $${tier.price.toFixed(2)}` });
     await submit.waitFor();
-    await form.getByLabel("Card number").fill("4111 1111 1111 1111");
+    await form.getByLabel("Card number").fill(SANDBOX_CARDS.approved);
     await form.getByLabel("Expiry (MM/YY)").fill("12/30");
     await form.getByLabel("CVC").fill("123");
     await form.getByLabel("Name on card").fill("Rita Renewer");
