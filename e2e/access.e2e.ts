@@ -13,7 +13,9 @@ import {
   viewports,
   waitForPath,
 } from "./support/browser";
+import { DEMO_SHOP } from "./support/customers";
 import {
+  DEMO_OWNER,
   runId,
   seeToast,
   unexpectedProblems,
@@ -29,8 +31,7 @@ import { type RunningServer, startServer } from "./support/server";
  * on desktop and phone, with screenshots, plus axe-core on the access pages in both themes.
  */
 
-const DEMO_SHOP = { id: 1, name: "Corner Coffee Co." };
-const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234", firstName: "Dana" };
+/** The password the journeys sign merchants and customers up with. */
 const PASSWORD = "Tessera@2025";
 const NEW_PASSWORD = "Renewed@2026";
 

@@ -12,6 +12,7 @@ import {
   type viewports,
   waitForPath,
 } from "./support/browser";
+import { DEMO_SHOP } from "./support/customers";
 import {
   dismissToasts,
   ownerSession,
@@ -34,7 +35,6 @@ import { type RunningServer, startServer } from "./support/server";
  * catalogue pages in both themes.
  */
 
-const DEMO_SHOP = { id: 1, name: "Corner Coffee Co." };
 /** Seeded tiers and offers by timing (apps/api/src/db/seed.ts). */
 const SEEDED = {
   activeTiers: ["Bronze", "Gold"],

@@ -3,6 +3,8 @@ import { formatMoneyIn } from "@tessera/shared";
 import type { Browser, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, screenshot, waitForPath, watchConsole } from "./support/browser";
+import { DEMO_SHOP, SANDBOX_CARDS } from "./support/customers";
+import { callApi, DEMO_OWNER } from "./support/journey";
 import { waitForMail } from "./support/mailbox";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -15,12 +17,9 @@ import { type RunningServer, startServer } from "./support/server";
  * the payment and its receipt on the Billing tab, in the chosen language.
  */
 
-const SHOP = { id: 1 };
-const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
 const PHONE = { width: 390, height: 844 };
-/** The seeded tier the visitor buys (apps/api/src/db/seed.ts) and the sandbox's approved card. */
+/** The seeded tier the visitor buys (apps/api/src/db/seed.ts). */
 const TIER = { name: "Bronze", price: 9.99 };
-const APPROVED_CARD = "4111 1111 1111 1111";
 
 /** A catalogue message with its `{placeholders}` filled. */
 function fill(message: string, values: Record<string, string>): string {
@@ -119,7 +118,7 @@ const journey: Step[] = [
   {
     name: "storefront-english",
     async run({ page, server }) {
-      await page.goto(`${server.url}/${SHOP.id}`);
+      await page.goto(`${server.url}/${DEMO_SHOP.id}`);
       // The shop's default, English, although the browser asks for another language.
       await page.getByRole("button", { name: "Become a Member" }).first().waitFor();
       expect(await page.locator("html").getAttribute("lang")).toBe("en");
@@ -143,7 +142,7 @@ const journey: Step[] = [
         .getByRole("link", { name: t("Log in"), exact: true })
         .first()
         .click();
-      await waitForPath(page, `/${SHOP.id}/login`);
+      await waitForPath(page, `/${DEMO_SHOP.id}/login`);
       await page.getByRole("heading", { name: t("Log in") }).waitFor();
     },
   },
@@ -186,7 +185,7 @@ const journey: Step[] = [
     name: "customer-area",
     async run({ page, t }) {
       await page.getByRole("button", { name: t("Create my account") }).click();
-      await waitForPath(page, `/${SHOP.id}/customer/dashboard`);
+      await waitForPath(page, `/${DEMO_SHOP.id}/customer/dashboard`);
       await page.getByRole("heading").first().waitFor();
     },
   },
@@ -213,7 +212,7 @@ const journey: Step[] = [
       await page.getByRole("dialog", { name: t("Pay by card") }).waitFor();
       // The payment provider's own form (the sandbox's, in English as a provider's page is).
       const form: FrameLocator = page.frameLocator(`iframe[title="${t("Card payment")}"]`);
-      await form.getByLabel("Card number").fill(APPROVED_CARD);
+      await form.getByLabel("Card number").fill(SANDBOX_CARDS.approved);
       await form.getByLabel("Expiry (MM/YY)").fill("12/30");
       await form.getByLabel("CVC").fill("123");
       await form.getByLabel("Name on card").fill("Lucía Fernández");
@@ -258,13 +257,12 @@ describe("the customer side in Spanish and German on a phone", () => {
     browser = await launchBrowser();
     // The demo shop speaks English and ignores the browser's language: the visitor chooses.
     const api = `${server.url}/api/v1`;
-    const signIn = await fetch(`${api}/auth/sign-in`, {
+    const { email, password } = DEMO_OWNER;
+    const { token } = await callApi<{ token: string }>(server.url, "/auth/sign-in", {
       method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(DEMO_OWNER),
+      body: JSON.stringify({ email, password }),
     });
-    const { token } = (await signIn.json()) as { token: string };
-    const found = await fetch(`${api}/shop/get-shop-by-Id?shopId=${SHOP.id}`);
+    const found = await fetch(`${api}/shop/get-shop-by-Id?shopId=${DEMO_SHOP.id}`);
     const { shop } = (await found.json()) as { shop: Record<string, unknown> };
     const form = new FormData();
     for (const field of ["name", "tagline", "industry", "fontStyle", "primaryColor"]) {

@@ -8,6 +8,7 @@ import {
   viewports,
   waitForPath,
 } from "./support/browser";
+import { SANDBOX_CARDS } from "./support/customers";
 import {
   DEMO_OWNER,
   dismissToasts,
@@ -245,7 +246,7 @@ describe("members and staff journeys (issue 7)", () => {
     const pay = page.getByRole("dialog", { name: "Pay by card" });
     await pay.waitFor();
     const form = page.frameLocator('iframe[title="Card payment"]');
-    await form.getByLabel("Card number").fill("4111 1111 1111 1111");
+    await form.getByLabel("Card number").fill(SANDBOX_CARDS.approved);
     await form.getByLabel("Expiry (MM/YY)").fill("12/30");
     await form.getByLabel("CVC").fill("123");
     await form.getByLabel("Name on card").fill("Carla Cardwell");

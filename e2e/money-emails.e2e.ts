@@ -3,7 +3,13 @@ import { PGlite } from "@electric-sql/pglite";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillLogin, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
-import { buyTierByCard, verifiedCustomer } from "./support/customers";
+import {
+  buyTierByCard,
+  CUSTOMER_PASSWORD,
+  DEMO_SHOP,
+  SANDBOX_CARDS,
+  verifiedCustomer,
+} from "./support/customers";
 import { callApi, poll, seeToast, settled, uniqueEmail } from "./support/journey";
 import { linkIn, waitForMail } from "./support/mailbox";
 import { type RunningServer, startServer } from "./support/server";
@@ -16,8 +22,6 @@ import { type RunningServer, startServer } from "./support/server";
  * HTML from the developer mailbox is opened in the browser and photographed.
  */
 
-const SHOP = { id: 1 };
-const PASSWORD = "Tessera@2025";
 type Mail = { subject: string; text: string; html: string };
 type Tier = { id: number; name: string; price: number };
 
@@ -76,18 +80,18 @@ describe("money e-mails journey", () => {
     const email = uniqueEmail("renewer");
     const customer = await verifiedCustomer(server.url, {
       email,
-      password: PASSWORD,
+      password: CUSTOMER_PASSWORD,
       firstName: "Rita",
       lastName: "Renewer",
-      shopId: SHOP.id,
+      shopId: DEMO_SHOP.id,
     });
     const { memberships } = await callApi<{ memberships: Tier[] }>(
       server.url,
-      `/customer/memberships/get-active-memberships?shopId=${SHOP.id}`,
+      `/customer/memberships/get-active-memberships?shopId=${DEMO_SHOP.id}`,
     );
     const tier = memberships.find((t) => t.name === "Bronze") as Tier;
-    await buyTierByCard(server.url, customer, tier, SHOP.id, {
-      number: "4111 1111 1111 1111",
+    await buyTierByCard(server.url, customer, tier, DEMO_SHOP.id, {
+      number: SANDBOX_CARDS.approved,
       name: "Rita Renewer",
     });
 
@@ -108,15 +112,15 @@ describe("money e-mails journey", () => {
     const failed = await waitForMail(server.url, email, /renewal payment failed/, 60_000);
     const failedText = await photograph(browser, failed, "money-emails-renewal-failed");
     expect(failedText).toContain("We will try your card again on");
-    const link = linkIn(failed, `/${SHOP.id}/customer/dashboard`);
+    const link = linkIn(failed, `/${DEMO_SHOP.id}/customer/dashboard`);
     expect(new URL(link).search).toBe("?pay=renewal");
 
     // The link, signed out: the login, then the renewal's payment.
     const page: Page = await openPage(browser, viewports.desktop);
     page.setDefaultTimeout(20_000);
     await page.goto(link);
-    await page.waitForURL(`**/${SHOP.id}/login`);
-    await fillLogin(page, email, PASSWORD);
+    await page.waitForURL(`**/${DEMO_SHOP.id}/login`);
+    await fillLogin(page, email, CUSTOMER_PASSWORD);
     const pay = page.getByRole("dialog", { name: `Pay your ${tier.name} renewal` });
     await pay.waitFor();
     expect(new URL(page.url()).search).toBe("?pay=renewal");
@@ -127,7 +131,7 @@ describe("money e-mails journey", () => {
     const form = page.frameLocator('iframe[title="Card payment"]');
     const submit = form.getByRole("button", { name: `Pay $${tier.price.toFixed(2)}` });
     await submit.waitFor();
-    await form.getByLabel("Card number").fill("4111 1111 1111 1111");
+    await form.getByLabel("Card number").fill(SANDBOX_CARDS.approved);
     await form.getByLabel("Expiry (MM/YY)").fill("12/30");
     await form.getByLabel("CVC").fill("123");
     await form.getByLabel("Name on card").fill("Rita Renewer");

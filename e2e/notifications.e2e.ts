@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, screenshot, viewports } from "./support/browser";
-import { payWithSandboxCard } from "./support/customers";
+import { payWithSandboxCard, SANDBOX_CARDS } from "./support/customers";
 import { callApi, endJourney } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -94,7 +94,7 @@ describe("live notifications (issue 8)", () => {
       server.url,
       customer.token,
       started.data,
-      { number: "4111 1111 1111 1111", expiry: "12/40", name: "Ava Chen" },
+      { number: SANDBOX_CARDS.approved, expiry: "12/40", name: "Ava Chen" },
     );
     return { offer, customerOfferId: done.customerOffer.customerOfferId };
   }

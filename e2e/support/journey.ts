@@ -4,8 +4,16 @@ import { fillLogin, openPage, viewports, waitForPath, watchConsole } from "./bro
 import type { RunningServer } from "./server";
 
 /** The seeded demo shop's people (apps/api/src/db/seed.ts). */
-export const DEMO_OWNER = { email: "owner@demo-shop.test", password: "Demo@1234" };
-export const DEMO_STAFF = { email: "staff@demo-shop.test", password: "Demo@1234" };
+export const DEMO_OWNER = {
+  email: "owner@demo-shop.test",
+  password: "Demo@1234",
+  firstName: "Dana",
+};
+export const DEMO_STAFF = {
+  email: "staff@demo-shop.test",
+  password: "Demo@1234",
+  firstName: "Sam",
+};
 
 export type SavedSession = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
@@ -60,7 +68,11 @@ export async function callApi<T>(
 }
 
 /** Signs a merchant (the demo owner unless told) in through the page; returns the token. */
-export async function signInMerchant(page: Page, baseUrl: string, who = DEMO_OWNER) {
+export async function signInMerchant(
+  page: Page,
+  baseUrl: string,
+  who: { email: string; password: string } = DEMO_OWNER,
+) {
   await page.goto(`${baseUrl}/`);
   await fillLogin(page, who.email, who.password);
   await waitForPath(page, "/merchant/dashboard");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationQuerySchema } from "../api.ts";
+import { paginated, paginationQuerySchema } from "../api.ts";
 import { idSchema } from "../validation/common.ts";
 
 /**
@@ -86,11 +86,7 @@ export const auditRecordSchema = z.object({
 });
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 
-export const auditListResponseSchema = z.object({
-  records: z.array(auditRecordSchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
+export const auditListResponseSchema = paginated(auditRecordSchema, "records").extend({
   /** Who can be picked in the actor filter: the shop's owner and staff. */
   actors: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationQuerySchema } from "../api.ts";
+import { paginated, paginationQuerySchema } from "../api.ts";
 import { MEMBER_CSV_FIELDS, type MemberCsvField } from "./integrations.ts";
 
 /**
@@ -174,12 +174,7 @@ export const memberImportRowsQuerySchema = paginationQuerySchema.extend({
 });
 export type MemberImportRowsQuery = z.input<typeof memberImportRowsQuerySchema>;
 
-export const memberImportRowsResponseSchema = z.object({
-  rows: z.array(memberImportRowSchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
-});
+export const memberImportRowsResponseSchema = paginated(memberImportRowSchema, "rows");
 export type MemberImportRowsResponse = z.infer<typeof memberImportRowsResponseSchema>;
 
 /** Live progress over the merchant's socket (the `importProgress` event). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paginated } from "../api.ts";
 import { idSchema } from "../validation/common.ts";
 
 /** The bell and its list (spec §2 "Notifications list", §7 Notifications). */
@@ -22,13 +23,9 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationListResponseSchema = z.object({
-  notifications: z.array(notificationSchema),
-  total: z.number().int(),
-  unreadCount: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const notificationListResponseSchema = paginated(notificationSchema, "notifications").extend(
+  { unreadCount: z.number().int() },
+);
 export type NotificationList = z.infer<typeof notificationListResponseSchema>;
 
 export const notificationUpdateResponseSchema = z.object({

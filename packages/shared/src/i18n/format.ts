@@ -10,24 +10,23 @@ import type { Locale } from "./locales.ts";
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+/** One formatter per locale and options: building an `Intl` formatter is slow, using one is not. */
+function cached<F>(cache: Map<string, F>, locale: Locale, options: object, make: () => F): F {
   const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
+  let format = cache.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
+    format = make();
+    cache.set(key, format);
   }
   return format;
 }
 
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
+}
+
 function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
-  }
-  return format;
+  return cached(dateFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
 }
 
 /** Dollars as money, exact cents, in the shop's currency. */

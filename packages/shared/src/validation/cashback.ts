@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkCashbackAmount, checkOfferCashback } from "./cashback-check.ts";
-import { idSchema } from "./common.ts";
+import { checkedNumberField, idSchema } from "./common.ts";
 
 // The checks themselves need no schema library, so screens can use them without loading one.
 export {
@@ -12,15 +12,7 @@ export {
 
 /** Without a balance, only the amount's own rules apply (the server checks the ledger). */
 function cashbackAmountField(options: { balance?: number; wholeDollars?: boolean }) {
-  return z
-    .union([z.number(), z.string()])
-    .nullish()
-    .transform((input, ctx): number => {
-      const result = checkCashbackAmount(input, options);
-      if (result.ok) return result.value;
-      ctx.addIssue({ code: "custom", message: result.message, input });
-      return z.NEVER;
-    });
+  return checkedNumberField((input) => checkCashbackAmount(input, options));
 }
 
 /** Customer Redeem Cashback modal: cents allowed, up to `balance` dollars. */
@@ -51,15 +43,7 @@ export type MerchantCashbackRedemptionQuery = z.output<
 >;
 
 function offerCashbackField(options: { balance?: number; offerPrice?: number }) {
-  return z
-    .union([z.number(), z.string()])
-    .nullish()
-    .transform((input, ctx): number => {
-      const result = checkOfferCashback(input, options);
-      if (result.ok) return result.value;
-      ctx.addIssue({ code: "custom", message: result.message, input });
-      return z.NEVER;
-    });
+  return checkedNumberField((input) => checkOfferCashback(input, options));
 }
 
 /** Offer purchase modal: `cashbackUsed`, limited by the balance and the offer price. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isDateOnly, isValidTimeZone } from "../dates.ts";
 import { MAX_ID } from "../ids.ts";
 import { COMMON_MESSAGES } from "./messages.ts";
-import { isBlank, type NumberRules, parseNumberInput } from "./number-input.ts";
+import { isBlank, type NumberInput, type NumberRules, parseNumberInput } from "./number-input.ts";
 
 // The plain number rules live apart so screens that only check numbers load no schema library.
 export {
@@ -170,31 +170,38 @@ export const booleanField = z
   .optional()
   .transform((value) => value === true || value === "true");
 
-/** A number field (form string or JSON number) validated by `rules`; outputs a number. */
-export function numberField(rules: NumberRules) {
+/** What a number check answers: the value it read, or the message the field shows. */
+export type NumberCheck<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/**
+ * A number field (form string or JSON number, possibly missing) read by `check`, whose refusal
+ * becomes the field's error. The checks live apart from zod so forms can run them without it.
+ */
+export function checkedNumberField<T>(check: (input: NumberInput) => NumberCheck<T>) {
   return z
     .union([z.number(), z.string()])
     .nullish()
-    .transform((input, ctx): number => {
-      const result = parseNumberInput(input, rules);
+    .transform((input, ctx): T => {
+      const result = check(input);
       if (result.ok) return result.value;
       ctx.addIssue({ code: "custom", message: result.message, input });
       return z.NEVER;
     });
 }
 
+/** A number field (form string or JSON number) validated by `rules`; outputs a number. */
+export function numberField(rules: NumberRules) {
+  return checkedNumberField((input) => parseNumberInput(input, rules));
+}
+
 /** Like `numberField`, but empty input is allowed and gives `undefined`. */
 export function optionalNumberField(rules: Omit<NumberRules, "required"> & { invalid: string }) {
-  return z
-    .union([z.number(), z.string()])
-    .nullish()
-    .transform((input, ctx): number | undefined => {
-      if (isBlank(input)) return undefined;
-      const result = parseNumberInput(input, { ...rules, required: rules.invalid });
-      if (result.ok) return result.value;
-      ctx.addIssue({ code: "custom", message: result.message, input });
-      return z.NEVER;
-    });
+  return checkedNumberField(
+    (input): NumberCheck<number | undefined> =>
+      isBlank(input)
+        ? { ok: true, value: undefined }
+        : parseNumberInput(input, { ...rules, required: rules.invalid }),
+  );
 }
 
 /** Loose input for a field validated later by its object (fields that depend on a toggle). */

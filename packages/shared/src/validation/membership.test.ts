@@ -47,22 +47,6 @@ describe("membershipTierSchema", () => {
     });
   });
 
-  it("refuses amounts the cents columns cannot hold", () => {
-    expect(
-      errorsOf(membershipTierSchema, {
-        ...tier,
-        price: "99999999999",
-        cashbackReward: "1000000.01",
-        Benefits: [{ name: "Coffee", worth: 2e9 }],
-      }),
-    ).toEqual({
-      price: "Amount must be at most $1,000,000",
-      cashbackReward: "Amount must be at most $1,000,000",
-      "Benefits.0.worth": "Amount must be at most $1,000,000",
-    });
-    expect(errorsOf(membershipTierSchema, { ...tier, price: "1000000" })).toEqual({});
-  });
-
   it("defaults status to active and benefit type to monthly, and reads 'Monthly'", () => {
     const values = parseOk(membershipTierSchema, {
       ...tier,
@@ -75,67 +59,71 @@ describe("membershipTierSchema", () => {
     expect(values.Benefits[0]?.benefitType).toBe("monthly");
   });
 
-  it("requires name, description, price and cashback", () => {
-    expect(
-      errorsOf(membershipTierSchema, {
-        ...tier,
-        name: " ",
-        description: "",
-        price: "",
-        cashbackReward: "",
-      }),
-    ).toEqual({
-      name: "Membership name is required",
-      description: "Description is required",
-      price: "Price is required",
-      cashbackReward: "Cashback reward is required",
-    });
-  });
-
-  it("price and cashback must be numbers above 0 with at most 2 decimals", () => {
-    expect(errorsOf(membershipTierSchema, { ...tier, price: "0", cashbackReward: "-1" })).toEqual({
-      price: "Price must be greater than $0",
-      cashbackReward: "Cashback reward must be greater than $0",
-    });
-    expect(errorsOf(membershipTierSchema, { ...tier, price: "ten" })).toEqual({
-      price: "Price must be greater than $0",
-    });
-    expect(errorsOf(membershipTierSchema, { ...tier, price: "9.999" })).toEqual({
-      price: "Amount can have at most 2 decimal places",
-    });
-  });
-
-  it("benefit rows: name required and not only digits, worth above $0", () => {
-    expect(
-      errorsOf(membershipTierSchema, {
-        ...tier,
+  // Each row: what is changed from the valid tier, and every field error that change gives.
+  it.each([
+    [
+      "amounts the cents columns cannot hold",
+      {
+        price: "99999999999",
+        cashbackReward: "1000000.01",
+        Benefits: [{ name: "Coffee", worth: 2e9 }],
+      },
+      {
+        price: "Amount must be at most $1,000,000",
+        cashbackReward: "Amount must be at most $1,000,000",
+        "Benefits.0.worth": "Amount must be at most $1,000,000",
+      },
+    ],
+    ["the largest price the column holds", { price: "1000000" }, {}],
+    [
+      "name, description, price and cashback missing",
+      { name: " ", description: "", price: "", cashbackReward: "" },
+      {
+        name: "Membership name is required",
+        description: "Description is required",
+        price: "Price is required",
+        cashbackReward: "Cashback reward is required",
+      },
+    ],
+    [
+      "price and cashback not above 0",
+      { price: "0", cashbackReward: "-1" },
+      {
+        price: "Price must be greater than $0",
+        cashbackReward: "Cashback reward must be greater than $0",
+      },
+    ],
+    ["a price that is not a number", { price: "ten" }, { price: "Price must be greater than $0" }],
+    [
+      "a price with 3 decimals",
+      { price: "9.999" },
+      { price: "Amount can have at most 2 decimal places" },
+    ],
+    [
+      "benefit rows without a name, with only digits, or worth nothing",
+      {
         Benefits: [
           { name: "", worth: "0" },
           { name: "123", worth: "" },
           { name: "10% off", worth: "2" },
         ],
-      }),
-    ).toEqual({
-      "Benefits.0.name": "Benefit name is required",
-      "Benefits.0.worth": "Worth must be greater than $0 when adding a row",
-      "Benefits.1.name": "Benefit name cannot be only numbers",
-      "Benefits.1.worth": "Worth must be greater than $0 when adding a row",
-    });
-  });
-
-  it("renewal is monthly or yearly; status active or inactive", () => {
-    expect(
-      errorsOf(membershipTierSchema, { ...tier, renewal: "weekly", status: "deleted" }),
-    ).toEqual({ renewal: "Select a renewal period", status: "Select a status" });
-    expect(
-      errorsOf(membershipTierSchema, { ...tier, renewal: "yearly", status: "inactive" }),
-    ).toEqual({});
-  });
-
-  it("needs at least one benefit", () => {
-    expect(errorsOf(membershipTierSchema, { ...tier, Benefits: [] })).toEqual({
-      Benefits: "Add at least one benefit",
-    });
+      },
+      {
+        "Benefits.0.name": "Benefit name is required",
+        "Benefits.0.worth": "Worth must be greater than $0 when adding a row",
+        "Benefits.1.name": "Benefit name cannot be only numbers",
+        "Benefits.1.worth": "Worth must be greater than $0 when adding a row",
+      },
+    ],
+    [
+      "a renewal other than monthly or yearly, a status other than active or inactive",
+      { renewal: "weekly", status: "deleted" },
+      { renewal: "Select a renewal period", status: "Select a status" },
+    ],
+    ["a yearly, inactive tier", { renewal: "yearly", status: "inactive" }, {}],
+    ["no benefit", { Benefits: [] }, { Benefits: "Add at least one benefit" }],
+  ])("a tier with %s gives its field errors", (_case, change, errors) => {
+    expect(errorsOf(membershipTierSchema, { ...tier, ...change })).toEqual(errors);
   });
 
   it("update carries the id", () => {
