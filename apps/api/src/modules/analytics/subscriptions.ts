@@ -59,10 +59,11 @@ async function pointSums(db: Executor, shopId: number, boundaries: number[], tie
       sql` or `,
     );
   const [hours, cut] = await Promise.all([
-    queryRows<{ k: number; members: string; arr: string }>(
+    queryRows<{ k: number; members: string; arr: string; first_arr: string }>(
       db,
       sql`select width_bucket(hour, ${stamps(boundaries)}::timestamptz[]) as k,
-          sum(members)::bigint::text as members, sum(arr_cents)::bigint::text as arr
+          sum(members)::bigint::text as members, sum(arr_cents)::bigint::text as arr,
+          sum(first_arr)::bigint::text as first_arr
         from analytics_standing_hours
         where shop_id = ${shopId} and hour < ${new Date(last)}
           and hour <> all(${stamps(cutHours)}::timestamptz[]) and ${inTier("tier_id", tierId)}
@@ -73,10 +74,11 @@ async function pointSums(db: Executor, shopId: number, boundaries: number[], tie
       from_us: string;
       to_us: string | null;
       run_end_us: string | null;
+      first_span: boolean;
     }>(
       db,
       sql`select arr_cents::text as arr_cents, ${usOf("from_at")} as from_us,
-          ${usOf("to_at")} as to_us, ${usOf("run_end")} as run_end_us
+          ${usOf("to_at")} as to_us, ${usOf("run_end")} as run_end_us, first_span
         from analytics_standings
         where shop_id = ${shopId} and ((${inCut("from_at")}) or (${inCut("to_at")}))
           and ${inTier("tier_id", tierId)}`,
@@ -84,9 +86,11 @@ async function pointSums(db: Executor, shopId: number, boundaries: number[], tie
   ]);
   const members = Array.from({ length: n + 1 }, () => 0);
   const arr = Array.from({ length: n + 1 }, () => 0);
+  const firstArr = Array.from({ length: n + 1 }, () => 0);
   for (const r of hours) {
     members[r.k] = (members[r.k] as number) + Number(r.members);
     arr[r.k] = (arr[r.k] as number) + Number(r.arr);
+    firstArr[r.k] = (firstArr[r.k] as number) + Number(r.first_arr);
   }
   /** A start (+1) or an end (−1) at an exact instant: counted at every boundary from it on. */
   const move = (at: number, sign: number, cents: number, runEnds: boolean) => {
@@ -99,15 +103,22 @@ async function pointSums(db: Executor, shopId: number, boundaries: number[], tie
   };
   for (const r of cut) {
     const cents = Number(r.arr_cents);
+    const from = ms(r.from_us) as number;
     const to = ms(r.to_us);
-    move(ms(r.from_us) as number, 1, cents, false);
+    move(from, 1, cents, false);
     if (to !== null) move(to, -1, cents, to === ms(r.run_end_us));
+    // A first span starting in the window (before its end) in bucket k: b(k−1) < from ≤ b(k).
+    const inCutHour = isCut.has(Math.floor(from / HOUR_MS) * HOUR_MS);
+    if (r.first_span && inCutHour && from > (boundaries[0] as number) && from < last) {
+      const k = boundaries.filter((b) => b < from).length;
+      firstArr[k] = (firstArr[k] as number) + cents;
+    }
   }
   for (let k = 1; k <= n; k += 1) {
     members[k] = (members[k] as number) + (members[k - 1] as number);
     arr[k] = (arr[k] as number) + (arr[k - 1] as number);
   }
-  return { members, arr };
+  return { members, arr, firstArr };
 }
 
 /**
@@ -155,6 +166,7 @@ async function movements(db: Executor, shopId: number, boundaries: number[], tie
           select customer_id, tier_id, arr_cents, ${coverage(boundaries)}
           from analytics_standings
           where shop_id = ${shopId} and from_at > ${first} and from_at <= ${last}
+            and not first_span
         ) s where lo <= hi
       ), befores as (
         select customer_id, hi + 1 as k, tier_id, arr_cents from (
@@ -183,7 +195,15 @@ async function movements(db: Executor, shopId: number, boundaries: number[], tie
           when p.aarr < p.barr then 'contraction' end as kind,
         sum(p.aarr - p.barr)::bigint::text as cents
       from pairs p left join ended e on e.customer_id = p.customer_id
-      group by 1, 2`,
+      group by 1, 2
+      union all
+      select lo, 'new', (-sum(arr_cents))::bigint::text from (
+        select arr_cents, ${coverage(boundaries)}
+        from analytics_standings
+        where shop_id = ${shopId} and to_at > ${first} and to_at <= ${last} and first_span
+          and from_at > ${first} and ${inTier("tier_id", tierId)}
+      ) s where lo > hi
+      group by 1`,
     );
   });
   return rows.filter((r): r is { k: number; kind: MrrMovement; cents: string } => r.kind !== null);
@@ -283,6 +303,9 @@ export async function subscriptionsFromRollup(
       joined: 0,
       left: 0,
     });
+  }
+  for (let k = 1; k <= n; k += 1) {
+    (buckets[k - 1] as BucketFigures).movements.new += points.firstArr[k] as number;
   }
   for (const r of moved) {
     const b = buckets[r.k - 1] as BucketFigures;
