@@ -12,7 +12,9 @@ import { type BucketFigures, emptyMovements } from "./engine";
  *   bucket for the hours that hold no boundary, and the spans of the hours that do placed at
  *   their exact instants.
  * - A customer's standing differs between a bucket's two ends only when one of their spans
- *   starts or ends inside the bucket, so the movements read only those spans: each span covers
+ *   starts or ends inside the bucket. A customer's first span is a new member's MRR, summed per
+ *   hour (`first_arr`, migration 0028); the movements read only the other spans starting in the
+ *   window and the spans ending in it: each span covers
  *   a run of boundaries, and is the customer's standing "after" at the first boundary it covers
  *   and "before" at the one following its last. Pairing them per customer and bucket gives the
  *   standings at the bucket's two ends, classified in SQL as `classify` does.
@@ -138,9 +140,13 @@ function coverage(boundaries: number[]): SQL {
 }
 
 /**
- * Per bucket k (1 … n) and kind: the movements' annualised cents. The spans ending inside the
- * window give the "before" standings (few: members who changed or left), hashed and joined with
- * the "after" ones (every joiner and change) on customer and bucket. A joiner (a member of no
+ * Per bucket k (1 … n) and kind: the movements' annualised cents, but for the customers' first
+ * spans. A first span covering b(k) but not b(k−1) is always *new* (nothing of the customer's
+ * covers an earlier boundary, nor ended before it), so `pointSums` adds those up from the hours
+ * (`first_arr`); this statement takes back the first spans that start and end inside one bucket
+ * (they cover no boundary). The spans ending inside the window give the "before" standings (few:
+ * members who changed or left), hashed and joined with the later spans starting in it (the
+ * "after" ones: changes and comebacks; a partial index) on customer and bucket. A joiner (a member of no
  * tier at the bucket's start) had a membership before it exactly when one of their spans ended
  * by then: *reactivated*; else *new*. Only the spans ended before the last bucket are read for
  * that, grouped per customer.
