@@ -148,8 +148,9 @@ function coverage(boundaries: number[]): SQL {
  * members who changed or left), hashed and joined with the later spans starting in it (the
  * "after" ones: changes and comebacks; a partial index) on customer and bucket. A joiner (a member of no
  * tier at the bucket's start) had a membership before it exactly when one of their spans ended
- * by then: *reactivated*; else *new*. Only the spans ended before the last bucket are read for
- * that, grouped per customer.
+ * by then, that is when their first span (spans never overlap) did: *reactivated*; else *new*.
+ * That span is looked up by the primary key for those joiners alone (a scan of every span ended
+ * before the window's last bucket cost most of a month's read).
  */
 async function movements(db: Executor, shopId: number, boundaries: number[], tierId?: number) {
   const n = boundaries.length - 1;
@@ -180,10 +181,6 @@ async function movements(db: Executor, shopId: number, boundaries: number[], tie
           from analytics_standings
           where shop_id = ${shopId} and to_at > ${first} and to_at <= ${last}
         ) s where hi < ${n} and lo <= hi
-      ), ended as (
-        select customer_id, min(to_at) as first_end from analytics_standings
-        where shop_id = ${shopId} and to_at <= ${new Date(boundaries[n - 1] as number)}
-        group by 1
       ), pairs as (
         select a.customer_id, coalesce(a.k, b.k) as k,
           b.tier_id as bt, a.tier_id as at,
@@ -194,13 +191,15 @@ async function movements(db: Executor, shopId: number, boundaries: number[], tie
       select p.k, case
           when not (${counts("p.bt")}) and not (${counts("p.at")}) then null
           when not (${counts("p.bt")}) then case when p.bt is not null then 'expansion'
-            when e.first_end <= (${th})[p.k] then 'reactivated' else 'new' end
+            when (select x.to_at from analytics_standings x where x.customer_id = p.customer_id
+              and x.shop_id = ${shopId} order by x.from_at limit 1) <= (${th})[p.k]
+              then 'reactivated' else 'new' end
           when not (${counts("p.at")}) then case when p.at is not null then 'contraction'
             else 'churned' end
           when p.aarr > p.barr then 'expansion'
           when p.aarr < p.barr then 'contraction' end as kind,
         sum(p.aarr - p.barr)::bigint::text as cents
-      from pairs p left join ended e on e.customer_id = p.customer_id
+      from pairs p
       group by 1, 2
       union all
       select lo, 'new', (-sum(arr_cents))::bigint::text from (
