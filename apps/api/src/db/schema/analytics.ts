@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -215,10 +216,14 @@ export const analyticsStandings = pgTable(
     runEnd: timestamp("run_end", { withTimezone: true }),
     nextStart: timestamp("next_start", { withTimezone: true }),
     lost: smallint("lost").notNull(),
+    /** The customer's earliest span in the shop: always a new member's MRR (migration 0030). */
+    firstSpan: boolean("first_span").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.customerId, t.shopId, t.fromAt] }),
     index("analytics_standings_from_idx").on(t.shopId, t.fromAt),
+    // The spans the subscriptions read still pairs by customer: every one but the first.
+    index("analytics_standings_later_idx").on(t.shopId, t.fromAt).where(sql`not ${t.firstSpan}`),
     index("analytics_standings_to_idx").on(t.shopId, t.toAt),
     index("analytics_standings_run_end_idx").on(t.shopId, t.runEnd),
   ],
@@ -241,6 +246,8 @@ export const analyticsStandingHours = pgTable(
     members: integer("members").notNull(),
     arrCents: bigint("arr_cents", { mode: "number" }).notNull(),
     lost: integer("lost").notNull(),
+    /** The annualised cents of the customers' first spans starting in the hour. */
+    firstArr: bigint("first_arr", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.shopId, t.hour, t.tierId] })],
 );

@@ -56,7 +56,7 @@ async function check(shopId: number, zone: string) {
 /** The spans equal a recomputation from scratch, and the hours equal the spans summed. */
 async function rollupConsistent(shopId: number) {
   const db = t.database.db;
-  const fresh = sql`(select * from analytics_standing_rows(array(select customer_id
+  const fresh = sql`(select * from analytics_standing_spans(array(select customer_id
     from customer_memberships where shop_id = ${shopId})) where shop_id = ${shopId})`;
   const [diff] = await queryRows<{ n: string }>(
     db,
@@ -70,21 +70,23 @@ async function rollupConsistent(shopId: number) {
     db,
     sql`with want as (
         select hour, tier_id, sum(members)::int as members, sum(arr)::bigint as arr,
-          sum(lost)::int as lost
+          sum(lost)::int as lost, sum(first_arr)::bigint as first_arr
         from (
           select date_trunc('hour', from_at, 'UTC') as hour, tier_id, 1 as members,
-            arr_cents as arr, 0 as lost from analytics_standings where shop_id = ${shopId}
+            arr_cents as arr, 0 as lost, case when first_span then arr_cents else 0 end as first_arr
+          from analytics_standings where shop_id = ${shopId}
           union all
-          select date_trunc('hour', to_at, 'UTC'), tier_id, -1, -arr_cents, 0
+          select date_trunc('hour', to_at, 'UTC'), tier_id, -1, -arr_cents, 0, 0
           from analytics_standings where shop_id = ${shopId} and to_at is not null
           union all
-          select date_trunc('hour', run_end, 'UTC'), tier_id, 0, 0, 1
+          select date_trunc('hour', run_end, 'UTC'), tier_id, 0, 0, 1, 0
           from analytics_standings where shop_id = ${shopId} and lost = 1
         ) x group by 1, 2
-        having sum(members) <> 0 or sum(arr) <> 0 or sum(lost) <> 0
+        having sum(members) <> 0 or sum(arr) <> 0 or sum(lost) <> 0 or sum(first_arr) <> 0
       ), got as (
-        select hour, tier_id, members, arr_cents::bigint as arr, lost from analytics_standing_hours
-        where shop_id = ${shopId} and (members <> 0 or arr_cents <> 0 or lost <> 0)
+        select hour, tier_id, members, arr_cents::bigint as arr, lost, first_arr
+        from analytics_standing_hours
+        where shop_id = ${shopId} and (members <> 0 or arr_cents <> 0 or lost <> 0 or first_arr <> 0)
       )
       select count(*) as n from ((select * from want except all select * from got)
         union all (select * from got except all select * from want)) x`,

@@ -1,7 +1,8 @@
 import { getPeriodRange, PERIODS, type Period } from "@tessera/shared";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerMemberships, type MembershipTier, transactions } from "../../db/schema";
+import { queryRows } from "../../infra/db";
 import { createTestApp, type TestApp } from "../../test/app";
 import { seededRandom } from "../../test/seeded-random";
 import { bucketFigures, losses } from "./engine";
@@ -16,8 +17,9 @@ import { randomHistory, setShopZone, shopWithTiers } from "./test-history";
  * Over randomized histories (several memberships per customer, comebacks at once and later,
  * overlapping memberships, upgrades and downgrades, a yearly tier, failed renewals, ended
  * memberships) in three time zones, read for every period, with and without a tier filter, at
- * random moments and at moments that are exactly a start, a price change or an end, and after
- * later changes, both must give the same figures.
+ * random moments, at moments that are exactly a start, a price change or an end, minutes after
+ * a customer's first start and with a window opening just before one, and after later changes,
+ * both must give the same figures.
  */
 const DAY = 86_400_000;
 const SEED = 20261129;
@@ -68,6 +70,20 @@ describe("subscriptions from the standing rollup", () => {
       // on it when it is a local midnight.
       now = new Date((instants[Math.floor(rand() * instants.length)] as Date).getTime() + DAY);
       await check(shopId, zone, tiers);
+      // Minutes after a customer's first start, and a 30-day window opening a minute before
+      // one: the first span (summed per hour as new MRR) starts in an hour the read cuts.
+      const firsts = await queryRows<{ at: Date }>(
+        db,
+        sql`select min(start_date) as at from customer_memberships where shop_id = ${shopId}
+          group by customer_id order by 1`,
+      );
+      for (let i = 0; i < 2; i += 1) {
+        const first = new Date((firsts[Math.floor(rand() * firsts.length)] as { at: Date }).at);
+        now = new Date(first.getTime() + 10 * 60_000);
+        await check(shopId, zone, tiers);
+        now = new Date(first.getTime() + 30 * DAY - 60_000);
+        await check(shopId, zone, tiers);
+      }
 
       // Later changes: an upgrade by a new renewal, a membership ended early, one deleted.
       const rows = await db

@@ -12,7 +12,9 @@ import { type BucketFigures, emptyMovements } from "./engine";
  *   bucket for the hours that hold no boundary, and the spans of the hours that do placed at
  *   their exact instants.
  * - A customer's standing differs between a bucket's two ends only when one of their spans
- *   starts or ends inside the bucket, so the movements read only those spans: each span covers
+ *   starts or ends inside the bucket. A customer's first span is a new member's MRR, summed per
+ *   hour (`first_arr`, migration 0030); the movements read only the other spans starting in the
+ *   window and the spans ending in it: each span covers
  *   a run of boundaries, and is the customer's standing "after" at the first boundary it covers
  *   and "before" at the one following its last. Pairing them per customer and bucket gives the
  *   standings at the bucket's two ends, classified in SQL as `classify` does.
@@ -59,10 +61,11 @@ async function pointSums(db: Executor, shopId: number, boundaries: number[], tie
       sql` or `,
     );
   const [hours, cut] = await Promise.all([
-    queryRows<{ k: number; members: string; arr: string }>(
+    queryRows<{ k: number; members: string; arr: string; first_arr: string }>(
       db,
       sql`select width_bucket(hour, ${stamps(boundaries)}::timestamptz[]) as k,
-          sum(members)::bigint::text as members, sum(arr_cents)::bigint::text as arr
+          sum(members)::bigint::text as members, sum(arr_cents)::bigint::text as arr,
+          sum(first_arr)::bigint::text as first_arr
         from analytics_standing_hours
         where shop_id = ${shopId} and hour < ${new Date(last)}
           and hour <> all(${stamps(cutHours)}::timestamptz[]) and ${inTier("tier_id", tierId)}
@@ -73,10 +76,11 @@ async function pointSums(db: Executor, shopId: number, boundaries: number[], tie
       from_us: string;
       to_us: string | null;
       run_end_us: string | null;
+      first_span: boolean;
     }>(
       db,
       sql`select arr_cents::text as arr_cents, ${usOf("from_at")} as from_us,
-          ${usOf("to_at")} as to_us, ${usOf("run_end")} as run_end_us
+          ${usOf("to_at")} as to_us, ${usOf("run_end")} as run_end_us, first_span
         from analytics_standings
         where shop_id = ${shopId} and ((${inCut("from_at")}) or (${inCut("to_at")}))
           and ${inTier("tier_id", tierId)}`,
@@ -84,9 +88,11 @@ async function pointSums(db: Executor, shopId: number, boundaries: number[], tie
   ]);
   const members = Array.from({ length: n + 1 }, () => 0);
   const arr = Array.from({ length: n + 1 }, () => 0);
+  const firstArr = Array.from({ length: n + 1 }, () => 0);
   for (const r of hours) {
     members[r.k] = (members[r.k] as number) + Number(r.members);
     arr[r.k] = (arr[r.k] as number) + Number(r.arr);
+    firstArr[r.k] = (firstArr[r.k] as number) + Number(r.first_arr);
   }
   /** A start (+1) or an end (−1) at an exact instant: counted at every boundary from it on. */
   const move = (at: number, sign: number, cents: number, runEnds: boolean) => {
@@ -99,15 +105,22 @@ async function pointSums(db: Executor, shopId: number, boundaries: number[], tie
   };
   for (const r of cut) {
     const cents = Number(r.arr_cents);
+    const from = ms(r.from_us) as number;
     const to = ms(r.to_us);
-    move(ms(r.from_us) as number, 1, cents, false);
+    move(from, 1, cents, false);
     if (to !== null) move(to, -1, cents, to === ms(r.run_end_us));
+    // A first span starting in the window (before its end) in bucket k: b(k−1) < from ≤ b(k).
+    const inCutHour = isCut.has(Math.floor(from / HOUR_MS) * HOUR_MS);
+    if (r.first_span && inCutHour && from > (boundaries[0] as number) && from < last) {
+      const k = boundaries.filter((b) => b < from).length;
+      firstArr[k] = (firstArr[k] as number) + cents;
+    }
   }
   for (let k = 1; k <= n; k += 1) {
     members[k] = (members[k] as number) + (members[k - 1] as number);
     arr[k] = (arr[k] as number) + (arr[k - 1] as number);
   }
-  return { members, arr };
+  return { members, arr, firstArr };
 }
 
 /**
@@ -127,12 +140,17 @@ function coverage(boundaries: number[]): SQL {
 }
 
 /**
- * Per bucket k (1 … n) and kind: the movements' annualised cents. The spans ending inside the
- * window give the "before" standings (few: members who changed or left), hashed and joined with
- * the "after" ones (every joiner and change) on customer and bucket. A joiner (a member of no
+ * Per bucket k (1 … n) and kind: the movements' annualised cents, but for the customers' first
+ * spans. A first span covering b(k) but not b(k−1) is always *new* (nothing of the customer's
+ * covers an earlier boundary, nor ended before it), so `pointSums` adds those up from the hours
+ * (`first_arr`); this statement takes back the first spans that start and end inside one bucket
+ * (they cover no boundary). The spans ending inside the window give the "before" standings (few:
+ * members who changed or left), hashed and joined with the later spans starting in it (the
+ * "after" ones: changes and comebacks; a partial index) on customer and bucket. A joiner (a member of no
  * tier at the bucket's start) had a membership before it exactly when one of their spans ended
- * by then: *reactivated*; else *new*. Only the spans ended before the last bucket are read for
- * that, grouped per customer.
+ * by then, that is when their first span (spans never overlap) did: *reactivated*; else *new*.
+ * That span is looked up by the primary key for those joiners alone (a scan of every span ended
+ * before the window's last bucket cost most of a month's read).
  */
 async function movements(db: Executor, shopId: number, boundaries: number[], tierId?: number) {
   const n = boundaries.length - 1;
@@ -155,6 +173,7 @@ async function movements(db: Executor, shopId: number, boundaries: number[], tie
           select customer_id, tier_id, arr_cents, ${coverage(boundaries)}
           from analytics_standings
           where shop_id = ${shopId} and from_at > ${first} and from_at <= ${last}
+            and not first_span
         ) s where lo <= hi
       ), befores as (
         select customer_id, hi + 1 as k, tier_id, arr_cents from (
@@ -162,10 +181,6 @@ async function movements(db: Executor, shopId: number, boundaries: number[], tie
           from analytics_standings
           where shop_id = ${shopId} and to_at > ${first} and to_at <= ${last}
         ) s where hi < ${n} and lo <= hi
-      ), ended as (
-        select customer_id, min(to_at) as first_end from analytics_standings
-        where shop_id = ${shopId} and to_at <= ${new Date(boundaries[n - 1] as number)}
-        group by 1
       ), pairs as (
         select a.customer_id, coalesce(a.k, b.k) as k,
           b.tier_id as bt, a.tier_id as at,
@@ -176,14 +191,24 @@ async function movements(db: Executor, shopId: number, boundaries: number[], tie
       select p.k, case
           when not (${counts("p.bt")}) and not (${counts("p.at")}) then null
           when not (${counts("p.bt")}) then case when p.bt is not null then 'expansion'
-            when e.first_end <= (${th})[p.k] then 'reactivated' else 'new' end
+            when (select x.to_at from analytics_standings x where x.customer_id = p.customer_id
+              and x.shop_id = ${shopId} order by x.from_at limit 1) <= (${th})[p.k]
+              then 'reactivated' else 'new' end
           when not (${counts("p.at")}) then case when p.at is not null then 'contraction'
             else 'churned' end
           when p.aarr > p.barr then 'expansion'
           when p.aarr < p.barr then 'contraction' end as kind,
         sum(p.aarr - p.barr)::bigint::text as cents
-      from pairs p left join ended e on e.customer_id = p.customer_id
-      group by 1, 2`,
+      from pairs p
+      group by 1, 2
+      union all
+      select lo, 'new', (-sum(arr_cents))::bigint::text from (
+        select arr_cents, ${coverage(boundaries)}
+        from analytics_standings
+        where shop_id = ${shopId} and to_at > ${first} and to_at <= ${last} and first_span
+          and from_at > ${first} and ${inTier("tier_id", tierId)}
+      ) s where lo > hi
+      group by 1`,
     );
   });
   return rows.filter((r): r is { k: number; kind: MrrMovement; cents: string } => r.kind !== null);
@@ -283,6 +308,9 @@ export async function subscriptionsFromRollup(
       joined: 0,
       left: 0,
     });
+  }
+  for (let k = 1; k <= n; k += 1) {
+    (buckets[k - 1] as BucketFigures).movements.new += points.firstArr[k] as number;
   }
   for (const r of moved) {
     const b = buckets[r.k - 1] as BucketFigures;
