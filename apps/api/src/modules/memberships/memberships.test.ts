@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { membershipBenefits, membershipTiers } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import {
   createCustomer,
   createMerchant,
@@ -9,6 +8,7 @@ import {
   createTier,
   loginAs,
 } from "../../test/factories";
+import { appForFile, signedInOwner } from "../../test/file-app";
 import * as repo from "./repo";
 
 // The member count and the benefit insert are wrapped so a test can make a tier "used" (no
@@ -22,20 +22,14 @@ vi.mock("./repo", async (importOriginal) => {
   };
 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
-});
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
 
 const BASE = "/api/v1/memberships";
 
 /** An owner with a shop, signed in. */
 async function shopOwner() {
-  const owner = await createMerchant(t.database.db);
-  const shopId = owner.shop?.id as number;
-  const { authorization } = await loginAs(t.app, owner);
-  return { shopId, authorization, owner };
+  const owner = await signedInOwner(t);
+  return { shopId: owner.shopId, authorization: owner.authorization, owner };
 }
 
 const gold = {
