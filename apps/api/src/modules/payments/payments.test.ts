@@ -16,6 +16,7 @@ import {
   createMerchant,
   createOffer,
   createTier,
+  giveCashback,
   loginAs,
 } from "../../test/factories";
 import type { FakeFortis } from "../../test/fake-fortis";
@@ -44,16 +45,6 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
     }
     const { authorization } = await loginAs(t.app, { email, password }, shopId);
     return { customer, headers: { authorization } };
-  }
-
-  async function giveCashback(shopId: number, customerId: number, cents: number) {
-    await t.database.db.insert(cashbackLedger).values({
-      shopId,
-      customerId,
-      amountCents: cents,
-      kind: "reward",
-      description: "Test credit",
-    });
   }
 
   /** The customer fills in the provider's card form; returns the provider transaction id. */
@@ -471,7 +462,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
       originalPriceCents: 2000,
     });
     const who = await customerOf(shopId);
-    await giveCashback(shopId, who.customer.id, 450);
+    await giveCashback(t.database.db, { shopId, customerId: who.customer.id }, 450);
     const started = await t.app.inject({
       method: "POST",
       url: `/api/v1/customer/offers/purchase-offer/${who.customer.id}`,
@@ -690,26 +681,28 @@ describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
     expect(account.json().account).toMatchObject({ connected: true, fortisUserId: "u-1" });
   });
 
-  it("sells exactly 10 of a 10-unit offer to 50 buyers at once", async () => {
+  /** A connected shop's 10-unit offer and 50 signed-in buyers, each given `creditCents`. */
+  async function fiftyBuyersOfTen(offerPriceCents: number, creditCents: number) {
     const { shopId } = await connected();
     const offer = await createOffer(t.database.db, shopId, {
-      offerPriceCents: 300,
+      offerPriceCents,
       isLimited: true,
       quantity: 10,
     });
     const buyers = await Promise.all(
       Array.from({ length: 50 }, async () => {
         const { customer, email, password } = await createCustomer(t.database.db, shopId);
-        await t.database.db.insert(cashbackLedger).values({
-          shopId,
-          customerId: customer.id,
-          amountCents: 300,
-          kind: "reward",
-          description: "Test credit",
-        });
+        if (creditCents > 0) {
+          await giveCashback(t.database.db, { shopId, customerId: customer.id }, creditCents);
+        }
         return { customer, ...(await loginAs(t.app, { email, password }, shopId)) };
       }),
     );
+    return { shopId, offer, buyers };
+  }
+
+  it("sells exactly 10 of a 10-unit offer to 50 buyers at once", async () => {
+    const { offer, buyers } = await fiftyBuyersOfTen(300, 300);
     const results = await Promise.all(
       buyers.map((b) =>
         t.app.inject({
@@ -729,18 +722,7 @@ describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
   });
 
   it("holds units for open card checkouts: 50 parallel checkouts of 10 units, 10 open", async () => {
-    const { shopId } = await connected();
-    const offer = await createOffer(t.database.db, shopId, {
-      offerPriceCents: 800,
-      isLimited: true,
-      quantity: 10,
-    });
-    const buyers = await Promise.all(
-      Array.from({ length: 50 }, async () => {
-        const { customer, email, password } = await createCustomer(t.database.db, shopId);
-        return { customer, ...(await loginAs(t.app, { email, password }, shopId)) };
-      }),
-    );
+    const { shopId, offer, buyers } = await fiftyBuyersOfTen(800, 0);
     const results = await Promise.all(
       buyers.map((b) =>
         t.app.inject({
@@ -759,13 +741,7 @@ describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
     const { shopId } = await connected();
     const offer = await createOffer(t.database.db, shopId, { offerPriceCents: 100 });
     const { customer, email, password } = await createCustomer(t.database.db, shopId);
-    await t.database.db.insert(cashbackLedger).values({
-      shopId,
-      customerId: customer.id,
-      amountCents: 1000,
-      kind: "reward",
-      description: "Test credit",
-    });
+    await giveCashback(t.database.db, { shopId, customerId: customer.id }, 1000);
     const { authorization } = await loginAs(t.app, { email, password }, shopId);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
