@@ -116,6 +116,14 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
     tierId: number,
   ) => paymentsKit(t, fake).buyMembership(who, shopId, tierId);
 
+  /** A connected shop, a tier made with `tierValues`, and a customer who bought it by card. */
+  async function memberOfNewTier(tierValues: Parameters<typeof createTier>[2] = {}) {
+    const shop = await connectedShop();
+    const tier = await createTier(t.database.db, shop.shopId, tierValues);
+    const who = await customerOf(shop.shopId);
+    return { ...shop, tier, who, ...(await buyTier(shop.shopId, who, tier.id)) };
+  }
+
   it("opens a checkout for the server's price, never the client's figure", async () => {
     const { shopId } = await connectedShop();
     const tier = await createTier(t.database.db, shopId, { priceCents: 2450 });
@@ -180,13 +188,15 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
   });
 
   it("grants a paid membership once: active, recorded, cashback credited, both sides told", async () => {
-    const { merchant, shopId } = await connectedShop();
-    const tier = await createTier(t.database.db, shopId, {
-      priceCents: 1999,
-      cashbackRewardCents: 500,
-    });
-    const who = await customerOf(shopId);
-    const { checkout: data, txnId, body } = await buyTier(shopId, who, tier.id);
+    const {
+      merchant,
+      shopId,
+      tier,
+      who,
+      checkout: data,
+      txnId,
+      body,
+    } = await memberOfNewTier({ priceCents: 1999, cashbackRewardCents: 500 });
     expect(body).toMatchObject({
       message: "Payment successful",
       type: "membership",
@@ -295,13 +305,10 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
 
   it("renews at expireDate, then retries a declined renewal 3 times over 3 days and expires it", async () => {
     current = new Date("2026-11-22T15:00:00Z");
-    const { shopId } = await connectedShop();
-    const tier = await createTier(t.database.db, shopId, {
+    const { shopId, who, body } = await memberOfNewTier({
       priceCents: 1500,
       cashbackRewardCents: 200,
     });
-    const who = await customerOf(shopId);
-    const { body } = await buyTier(shopId, who, tier.id);
     const membershipId = body.membership.id as number;
 
     // Renewal day: charged once, extended, rewarded.
@@ -356,10 +363,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
 
   it("never charges twice for one period when the provider is slow to answer", async () => {
     current = new Date("2026-11-22T15:00:00Z");
-    const { shopId } = await connectedShop();
-    const tier = await createTier(t.database.db, shopId, { priceCents: 1000 });
-    const who = await customerOf(shopId);
-    const { body } = await buyTier(shopId, who, tier.id);
+    const { who, body } = await memberOfNewTier({ priceCents: 1000 });
     current = new Date("2026-12-23T00:00:00Z");
     const outcomes = await Promise.all([
       renew(body.membership.id),
@@ -376,10 +380,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
 
   it("cancels: renewal stops, usable until expireDate, then expired", async () => {
     current = new Date("2026-11-22T15:00:00Z");
-    const { shopId } = await connectedShop();
-    const tier = await createTier(t.database.db, shopId);
-    const who = await customerOf(shopId);
-    const { body } = await buyTier(shopId, who, tier.id);
+    const { shopId, who, body } = await memberOfNewTier();
     const res = await t.app.inject({
       method: "POST",
       url: "/api/v1/fortis/membership/cancel",
@@ -411,13 +412,10 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
   });
 
   it("refunds a membership payment: money back, membership ended, reward taken back", async () => {
-    const { merchant, shopId } = await connectedShop();
-    const tier = await createTier(t.database.db, shopId, {
+    const { merchant, who, txnId } = await memberOfNewTier({
       priceCents: 2000,
       cashbackRewardCents: 300,
     });
-    const who = await customerOf(shopId);
-    const { txnId } = await buyTier(shopId, who, tier.id);
     const [recorded] = await transactionsOf(who.customer.id);
     const owner = await loginAs(t.app, merchant);
     const res = await t.app.inject({
@@ -525,16 +523,13 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
   });
   it("credits a yearly plan's monthly rewards and sends the 3-day notice once", async () => {
     current = new Date("2026-11-22T15:00:00Z");
-    const { shopId } = await connectedShop();
-    const tier = await createTier(t.database.db, shopId, {
+    const { who, body } = await memberOfNewTier({
       name: "Annual",
       priceCents: 12000,
       cashbackRewardCents: 100,
       renewal: "yearly",
       rewardFrequency: "monthly",
     });
-    const who = await customerOf(shopId);
-    const { body } = await buyTier(shopId, who, tier.id);
     expect(body.rewardBalance).toBe(1);
     current = new Date("2027-01-23T00:00:00Z");
     await t.app.services.payments.rewards.runRewards();
