@@ -62,6 +62,14 @@ async function listVia(authorization: string, query = "") {
   });
 }
 
+function deleteVia(authorization: string, id: number) {
+  return t.app.inject({
+    method: "DELETE",
+    url: `${BASE}/delete-membership-by-id?id=${id}`,
+    headers: { authorization },
+  });
+}
+
 describe("create membership", () => {
   it("creates a tier with its benefits in order, in dollars, stored in cents", async () => {
     const { authorization, shopId } = await shopOwner();
@@ -379,11 +387,7 @@ describe("delete membership", () => {
   it("removes a tier that never had members, with its benefits", async () => {
     const { authorization } = await shopOwner();
     const created = (await createVia(authorization)).json().membership;
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: `${BASE}/delete-membership-by-id?id=${created.id}`,
-      headers: { authorization },
-    });
+    const res = await deleteVia(authorization, created.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: "Membership deleted successfully", outcome: "removed" });
     const benefits = await t.database.db
@@ -391,11 +395,7 @@ describe("delete membership", () => {
       .from(membershipBenefits)
       .where(eq(membershipBenefits.tierId, created.id));
     expect(benefits).toEqual([]);
-    const again = await t.app.inject({
-      method: "DELETE",
-      url: `${BASE}/delete-membership-by-id?id=${created.id}`,
-      headers: { authorization },
-    });
+    const again = await deleteVia(authorization, created.id);
     expect(again.statusCode).toBe(404);
   });
 
@@ -403,11 +403,7 @@ describe("delete membership", () => {
     const { authorization } = await shopOwner();
     const created = (await createVia(authorization)).json().membership;
     vi.mocked(repo.countMembersOfTier).mockResolvedValueOnce(3);
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: `${BASE}/delete-membership-by-id?id=${created.id}`,
-      headers: { authorization },
-    });
+    const res = await deleteVia(authorization, created.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: "Membership deleted. It had members, so it is kept for their history.",
@@ -425,11 +421,7 @@ describe("delete membership", () => {
     });
     expect(update.statusCode).toBe(422);
     expect(update.json().message).toBe("This membership was deleted and can no longer be changed.");
-    const deleteAgain = await t.app.inject({
-      method: "DELETE",
-      url: `${BASE}/delete-membership-by-id?id=${created.id}`,
-      headers: { authorization },
-    });
+    const deleteAgain = await deleteVia(authorization, created.id);
     expect(deleteAgain.statusCode).toBe(422);
   });
 
@@ -437,11 +429,7 @@ describe("delete membership", () => {
     const { authorization } = await shopOwner();
     const other = await shopOwner();
     const theirs = await createTier(t.database.db, other.shopId);
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: `${BASE}/delete-membership-by-id?id=${theirs.id}`,
-      headers: { authorization },
-    });
+    const res = await deleteVia(authorization, theirs.id);
     expect(res.statusCode).toBe(404);
     const [still] = await t.database.db
       .select()
