@@ -1,33 +1,21 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { customerMemberships, shops, transactions } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
-import {
-  createCustomer,
-  createMerchant,
-  createOffer,
-  createTier,
-  loginAs,
-} from "../../test/factories";
+import { createCustomer, createOffer, createTier } from "../../test/factories";
+import { appForFile, signedInOwner } from "../../test/file-app";
 
 /** 2025-06-10 12:00 in Auckland (NZST, UTC+12); 2025-06-09 17:00 in Los Angeles (PDT, UTC-7). */
 const NOW = new Date("2025-06-10T00:00:00Z");
 let clock = NOW;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "1000" }, now: () => clock });
-});
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "1000" }, now: () => clock });
 beforeEach(() => {
   clock = NOW;
 });
 
 async function shopIn(timeZone: string) {
-  const owner = await createMerchant(t.database.db);
-  const shopId = owner.shop?.id as number;
+  const { shopId, authorization } = await signedInOwner(t);
   await t.database.db.update(shops).set({ timeZone }).where(eq(shops.id, shopId));
-  const { authorization } = await loginAs(t.app, owner);
   return { shopId, authorization };
 }
 

@@ -13,8 +13,8 @@ import {
   createMerchant,
   createTier,
   giveCashback,
-  loginAs,
 } from "../../test/factories";
+import { signedInCard } from "../../test/member-card";
 
 const PASS_TYPE = "pass.test.tessera.card";
 const dir = mkdtempSync(join(tmpdir(), "tessera-apple-"));
@@ -119,13 +119,7 @@ async function memberWithPass() {
   const start = new Date(Date.now() - 86_400_000);
   await createMembership(t.database.db, { ...of, tierId: tier.id, start });
   await giveCashback(t.database.db, of, 740);
-  const session = await loginAs(t.app, member, shopId);
-  const res = await t.app.inject({
-    method: "GET",
-    url: `/api/v1/customer/member-card/${member.customer.id}`,
-    headers: { authorization: session.authorization },
-  });
-  const { card } = res.json();
+  const { card } = await signedInCard(t, member, shopId);
   const link = new URL(card.wallets.apple);
   const serial = member.customer.walletSerial;
   return {

@@ -10,6 +10,7 @@ import { cashbackLedger } from "../../db/schema";
 import { raise } from "../../infra/events";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createCustomer, createMerchant, giveCashback, loginAs } from "../../test/factories";
+import { signedInCard } from "../../test/member-card";
 
 const ISSUER = "3388000000012345678";
 const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -104,13 +105,7 @@ describe("Save to Google Wallet", () => {
     const shopId = merchant.shop?.id as number;
     const member = await createCustomer(t.database.db, shopId);
     await giveCashback(t.database.db, { shopId, customerId: member.customer.id }, 1999);
-    const session = await loginAs(t.app, member, shopId);
-    const res = await t.app.inject({
-      method: "GET",
-      url: `/api/v1/customer/member-card/${member.customer.id}`,
-      headers: { authorization: session.authorization },
-    });
-    const { card } = res.json();
+    const { card } = await signedInCard(t, member, shopId);
     expect(card.wallets.apple).toBeNull();
     const prefix = "https://pay.google.com/gp/v/save/";
     expect(card.wallets.google.startsWith(prefix)).toBe(true);

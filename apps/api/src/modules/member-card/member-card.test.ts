@@ -12,6 +12,7 @@ import {
   loginAs,
 } from "../../test/factories";
 import { appForFile } from "../../test/file-app";
+import { readMemberCard } from "../../test/member-card";
 import { memberCardUrl, newMemberCode } from "./service";
 import { CARD_LOOKUPS_PER_MINUTE } from "./wiring";
 
@@ -34,12 +35,7 @@ async function shopWithMember() {
   return { merchant, shopId, owner, tier, member: member.customer, customer };
 }
 
-const readCard = (id: number, authorization: string) =>
-  t.app.inject({
-    method: "GET",
-    url: `/api/v1/customer/member-card/${id}`,
-    headers: { authorization },
-  });
+const readCard = (id: number, authorization: string) => readMemberCard(t, id, authorization);
 const rotate = (id: number, authorization: string) =>
   t.app.inject({
     method: "POST",

@@ -13,7 +13,6 @@ import {
   connectSandbox,
   createCustomer,
   createMembership,
-  createMerchant,
   createOffer,
   createStaff,
   createTier,
@@ -23,25 +22,17 @@ import {
   payWithSandbox,
   uniqueEmail,
 } from "../../test/factories";
-import { appForFile, type HttpMethod, sendAs } from "../../test/file-app";
+import { appForFile, callerFor, signedInOwner } from "../../test/file-app";
 
 const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: "http://shop.test" } });
-
-const call = (
-  method: HttpMethod,
-  url: string,
-  headers?: { authorization: string },
-  payload?: unknown,
-) => sendAs(t, method, url, headers, payload);
+const call = callerFor(t);
 
 /** An owner signed in, with a connected shop and a $19.99 monthly tier ($5 cashback). */
 async function merchantShop(options: { connected?: boolean } = {}) {
-  const merchant = await createMerchant(t.database.db);
-  const shopId = merchant.shop?.id as number;
-  const { authorization } = await loginAs(t.app, merchant);
-  if (options.connected !== false) await connectSandbox(t.app, shopId);
-  const tier = await createTier(t.database.db, shopId);
-  return { ...merchant, shopId, headers: { authorization }, tier };
+  const owner = await signedInOwner(t);
+  if (options.connected !== false) await connectSandbox(t.app, owner.shopId);
+  const tier = await createTier(t.database.db, owner.shopId);
+  return { ...owner, tier };
 }
 
 const contact = (email = uniqueEmail("member")) => ({

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { membershipBenefits, membershipTiers } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import {
   createCustomer,
   createMerchant,
@@ -9,6 +8,7 @@ import {
   createTier,
   loginAs,
 } from "../../test/factories";
+import { appForFile, signedInOwner } from "../../test/file-app";
 import * as repo from "./repo";
 
 // The member count and the benefit insert are wrapped so a test can make a tier "used" (no
@@ -22,20 +22,14 @@ vi.mock("./repo", async (importOriginal) => {
   };
 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
-});
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
 
 const BASE = "/api/v1/memberships";
 
 /** An owner with a shop, signed in. */
 async function shopOwner() {
-  const owner = await createMerchant(t.database.db);
-  const shopId = owner.shop?.id as number;
-  const { authorization } = await loginAs(t.app, owner);
-  return { shopId, authorization, owner };
+  const owner = await signedInOwner(t);
+  return { shopId: owner.shopId, authorization: owner.authorization, owner };
 }
 
 const gold = {
@@ -64,6 +58,14 @@ async function listVia(authorization: string, query = "") {
   return t.app.inject({
     method: "GET",
     url: `${BASE}/get-all-memberships${query}`,
+    headers: { authorization },
+  });
+}
+
+function deleteVia(authorization: string, id: number) {
+  return t.app.inject({
+    method: "DELETE",
+    url: `${BASE}/delete-membership-by-id?id=${id}`,
     headers: { authorization },
   });
 }
@@ -385,11 +387,7 @@ describe("delete membership", () => {
   it("removes a tier that never had members, with its benefits", async () => {
     const { authorization } = await shopOwner();
     const created = (await createVia(authorization)).json().membership;
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: `${BASE}/delete-membership-by-id?id=${created.id}`,
-      headers: { authorization },
-    });
+    const res = await deleteVia(authorization, created.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: "Membership deleted successfully", outcome: "removed" });
     const benefits = await t.database.db
@@ -397,11 +395,7 @@ describe("delete membership", () => {
       .from(membershipBenefits)
       .where(eq(membershipBenefits.tierId, created.id));
     expect(benefits).toEqual([]);
-    const again = await t.app.inject({
-      method: "DELETE",
-      url: `${BASE}/delete-membership-by-id?id=${created.id}`,
-      headers: { authorization },
-    });
+    const again = await deleteVia(authorization, created.id);
     expect(again.statusCode).toBe(404);
   });
 
@@ -409,11 +403,7 @@ describe("delete membership", () => {
     const { authorization } = await shopOwner();
     const created = (await createVia(authorization)).json().membership;
     vi.mocked(repo.countMembersOfTier).mockResolvedValueOnce(3);
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: `${BASE}/delete-membership-by-id?id=${created.id}`,
-      headers: { authorization },
-    });
+    const res = await deleteVia(authorization, created.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: "Membership deleted. It had members, so it is kept for their history.",
@@ -431,11 +421,7 @@ describe("delete membership", () => {
     });
     expect(update.statusCode).toBe(422);
     expect(update.json().message).toBe("This membership was deleted and can no longer be changed.");
-    const deleteAgain = await t.app.inject({
-      method: "DELETE",
-      url: `${BASE}/delete-membership-by-id?id=${created.id}`,
-      headers: { authorization },
-    });
+    const deleteAgain = await deleteVia(authorization, created.id);
     expect(deleteAgain.statusCode).toBe(422);
   });
 
@@ -443,11 +429,7 @@ describe("delete membership", () => {
     const { authorization } = await shopOwner();
     const other = await shopOwner();
     const theirs = await createTier(t.database.db, other.shopId);
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: `${BASE}/delete-membership-by-id?id=${theirs.id}`,
-      headers: { authorization },
-    });
+    const res = await deleteVia(authorization, theirs.id);
     expect(res.statusCode).toBe(404);
     const [still] = await t.database.db
       .select()

@@ -156,21 +156,19 @@ describe("counter redemptions", () => {
       );
       expect(res.statusCode).toBe(201);
     }
-    const res = await t.app.inject({
-      method: "GET",
-      url: `/api/v1/merchant-redemptions/get-customer-redemptions?customerId=${m.customer.id}&page=1&pageSize=2`,
-      headers: m.headers,
-    });
+    const historyPage = (page: number) =>
+      t.app.inject({
+        method: "GET",
+        url: `/api/v1/merchant-redemptions/get-customer-redemptions?customerId=${m.customer.id}&page=${page}&pageSize=2`,
+        headers: m.headers,
+      });
+    const res = await historyPage(1);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(res.json().redemptions).toHaveLength(2);
     expect(res.json().redemptions[0]).toMatchObject({ performedByName: "Sam Staff" });
     // The next page holds the rest: the oldest one, not repeated from page 1.
-    const next = await t.app.inject({
-      method: "GET",
-      url: `/api/v1/merchant-redemptions/get-customer-redemptions?customerId=${m.customer.id}&page=2&pageSize=2`,
-      headers: m.headers,
-    });
+    const next = await historyPage(2);
     expect(next.statusCode, next.body).toBe(200);
     expect(next.json()).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     const firstIds = res.json().redemptions.map((r: { id: number }) => r.id);

@@ -1,16 +1,10 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { offers, shops } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
-import {
-  createCustomer,
-  createMerchant,
-  createOffer,
-  createStaff,
-  loginAs,
-} from "../../test/factories";
+import { createCustomer, createOffer, createStaff, loginAs } from "../../test/factories";
+import { appForFile, signedInOwner } from "../../test/file-app";
 import { makeImage, multipart, oversizedPng } from "../../test/multipart";
 import * as repo from "./repo";
 
@@ -29,11 +23,7 @@ const ZONE = "Asia/Tokyo";
 const NOON_ISH = new Date("2025-06-10T00:00:00Z");
 let clock = NOON_ISH;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "1000" }, now: () => clock });
-});
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "1000" }, now: () => clock });
 beforeEach(() => {
   clock = NOON_ISH;
 });
@@ -44,10 +34,8 @@ const storedOfferImages = () => (existsSync(uploadsDir()) ? readdirSync(uploadsD
 const pathOfUrl = (url: string) => join(t.config.dataDir, url);
 
 async function shopOwner() {
-  const owner = await createMerchant(t.database.db);
-  const shopId = owner.shop?.id as number;
+  const { shopId, authorization } = await signedInOwner(t);
   await t.database.db.update(shops).set({ timeZone: ZONE }).where(eq(shops.id, shopId));
-  const { authorization } = await loginAs(t.app, owner);
   return { shopId, authorization };
 }
 

@@ -16,6 +16,7 @@ import {
   createMerchant,
   createOffer,
   createTier,
+  giveCashback,
   loginAs,
 } from "../../test/factories";
 import type { FakeFortis } from "../../test/fake-fortis";
@@ -44,16 +45,6 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
     }
     const { authorization } = await loginAs(t.app, { email, password }, shopId);
     return { customer, headers: { authorization } };
-  }
-
-  async function giveCashback(shopId: number, customerId: number, cents: number) {
-    await t.database.db.insert(cashbackLedger).values({
-      shopId,
-      customerId,
-      amountCents: cents,
-      kind: "reward",
-      description: "Test credit",
-    });
   }
 
   /** The customer fills in the provider's card form; returns the provider transaction id. */
@@ -125,6 +116,14 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
     tierId: number,
   ) => paymentsKit(t, fake).buyMembership(who, shopId, tierId);
 
+  /** A connected shop, a tier made with `tierValues`, and a customer who bought it by card. */
+  async function memberOfNewTier(tierValues: Parameters<typeof createTier>[2] = {}) {
+    const shop = await connectedShop();
+    const tier = await createTier(t.database.db, shop.shopId, tierValues);
+    const who = await customerOf(shop.shopId);
+    return { ...shop, tier, who, ...(await buyTier(shop.shopId, who, tier.id)) };
+  }
+
   it("opens a checkout for the server's price, never the client's figure", async () => {
     const { shopId } = await connectedShop();
     const tier = await createTier(t.database.db, shopId, { priceCents: 2450 });
@@ -189,13 +188,15 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
   });
 
   it("grants a paid membership once: active, recorded, cashback credited, both sides told", async () => {
-    const { merchant, shopId } = await connectedShop();
-    const tier = await createTier(t.database.db, shopId, {
-      priceCents: 1999,
-      cashbackRewardCents: 500,
-    });
-    const who = await customerOf(shopId);
-    const { checkout: data, txnId, body } = await buyTier(shopId, who, tier.id);
+    const {
+      merchant,
+      shopId,
+      tier,
+      who,
+      checkout: data,
+      txnId,
+      body,
+    } = await memberOfNewTier({ priceCents: 1999, cashbackRewardCents: 500 });
     expect(body).toMatchObject({
       message: "Payment successful",
       type: "membership",
@@ -304,13 +305,10 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
 
   it("renews at expireDate, then retries a declined renewal 3 times over 3 days and expires it", async () => {
     current = new Date("2026-11-22T15:00:00Z");
-    const { shopId } = await connectedShop();
-    const tier = await createTier(t.database.db, shopId, {
+    const { shopId, who, body } = await memberOfNewTier({
       priceCents: 1500,
       cashbackRewardCents: 200,
     });
-    const who = await customerOf(shopId);
-    const { body } = await buyTier(shopId, who, tier.id);
     const membershipId = body.membership.id as number;
 
     // Renewal day: charged once, extended, rewarded.
@@ -365,10 +363,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
 
   it("never charges twice for one period when the provider is slow to answer", async () => {
     current = new Date("2026-11-22T15:00:00Z");
-    const { shopId } = await connectedShop();
-    const tier = await createTier(t.database.db, shopId, { priceCents: 1000 });
-    const who = await customerOf(shopId);
-    const { body } = await buyTier(shopId, who, tier.id);
+    const { who, body } = await memberOfNewTier({ priceCents: 1000 });
     current = new Date("2026-12-23T00:00:00Z");
     const outcomes = await Promise.all([
       renew(body.membership.id),
@@ -385,10 +380,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
 
   it("cancels: renewal stops, usable until expireDate, then expired", async () => {
     current = new Date("2026-11-22T15:00:00Z");
-    const { shopId } = await connectedShop();
-    const tier = await createTier(t.database.db, shopId);
-    const who = await customerOf(shopId);
-    const { body } = await buyTier(shopId, who, tier.id);
+    const { shopId, who, body } = await memberOfNewTier();
     const res = await t.app.inject({
       method: "POST",
       url: "/api/v1/fortis/membership/cancel",
@@ -420,13 +412,10 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
   });
 
   it("refunds a membership payment: money back, membership ended, reward taken back", async () => {
-    const { merchant, shopId } = await connectedShop();
-    const tier = await createTier(t.database.db, shopId, {
+    const { merchant, who, txnId } = await memberOfNewTier({
       priceCents: 2000,
       cashbackRewardCents: 300,
     });
-    const who = await customerOf(shopId);
-    const { txnId } = await buyTier(shopId, who, tier.id);
     const [recorded] = await transactionsOf(who.customer.id);
     const owner = await loginAs(t.app, merchant);
     const res = await t.app.inject({
@@ -471,7 +460,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
       originalPriceCents: 2000,
     });
     const who = await customerOf(shopId);
-    await giveCashback(shopId, who.customer.id, 450);
+    await giveCashback(t.database.db, { shopId, customerId: who.customer.id }, 450);
     const started = await t.app.inject({
       method: "POST",
       url: `/api/v1/customer/offers/purchase-offer/${who.customer.id}`,
@@ -534,16 +523,13 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
   });
   it("credits a yearly plan's monthly rewards and sends the 3-day notice once", async () => {
     current = new Date("2026-11-22T15:00:00Z");
-    const { shopId } = await connectedShop();
-    const tier = await createTier(t.database.db, shopId, {
+    const { who, body } = await memberOfNewTier({
       name: "Annual",
       priceCents: 12000,
       cashbackRewardCents: 100,
       renewal: "yearly",
       rewardFrequency: "monthly",
     });
-    const who = await customerOf(shopId);
-    const { body } = await buyTier(shopId, who, tier.id);
     expect(body.rewardBalance).toBe(1);
     current = new Date("2027-01-23T00:00:00Z");
     await t.app.services.payments.rewards.runRewards();
@@ -690,26 +676,28 @@ describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
     expect(account.json().account).toMatchObject({ connected: true, fortisUserId: "u-1" });
   });
 
-  it("sells exactly 10 of a 10-unit offer to 50 buyers at once", async () => {
+  /** A connected shop's 10-unit offer and 50 signed-in buyers, each given `creditCents`. */
+  async function fiftyBuyersOfTen(offerPriceCents: number, creditCents: number) {
     const { shopId } = await connected();
     const offer = await createOffer(t.database.db, shopId, {
-      offerPriceCents: 300,
+      offerPriceCents,
       isLimited: true,
       quantity: 10,
     });
     const buyers = await Promise.all(
       Array.from({ length: 50 }, async () => {
         const { customer, email, password } = await createCustomer(t.database.db, shopId);
-        await t.database.db.insert(cashbackLedger).values({
-          shopId,
-          customerId: customer.id,
-          amountCents: 300,
-          kind: "reward",
-          description: "Test credit",
-        });
+        if (creditCents > 0) {
+          await giveCashback(t.database.db, { shopId, customerId: customer.id }, creditCents);
+        }
         return { customer, ...(await loginAs(t.app, { email, password }, shopId)) };
       }),
     );
+    return { shopId, offer, buyers };
+  }
+
+  it("sells exactly 10 of a 10-unit offer to 50 buyers at once", async () => {
+    const { offer, buyers } = await fiftyBuyersOfTen(300, 300);
     const results = await Promise.all(
       buyers.map((b) =>
         t.app.inject({
@@ -729,18 +717,7 @@ describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
   });
 
   it("holds units for open card checkouts: 50 parallel checkouts of 10 units, 10 open", async () => {
-    const { shopId } = await connected();
-    const offer = await createOffer(t.database.db, shopId, {
-      offerPriceCents: 800,
-      isLimited: true,
-      quantity: 10,
-    });
-    const buyers = await Promise.all(
-      Array.from({ length: 50 }, async () => {
-        const { customer, email, password } = await createCustomer(t.database.db, shopId);
-        return { customer, ...(await loginAs(t.app, { email, password }, shopId)) };
-      }),
-    );
+    const { shopId, offer, buyers } = await fiftyBuyersOfTen(800, 0);
     const results = await Promise.all(
       buyers.map((b) =>
         t.app.inject({
@@ -759,13 +736,7 @@ describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
     const { shopId } = await connected();
     const offer = await createOffer(t.database.db, shopId, { offerPriceCents: 100 });
     const { customer, email, password } = await createCustomer(t.database.db, shopId);
-    await t.database.db.insert(cashbackLedger).values({
-      shopId,
-      customerId: customer.id,
-      amountCents: 1000,
-      kind: "reward",
-      description: "Test credit",
-    });
+    await giveCashback(t.database.db, { shopId, customerId: customer.id }, 1000);
     const { authorization } = await loginAs(t.app, { email, password }, shopId);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
+import { describe, expect, it } from "vitest";
 import { createCustomer, createMerchant, createStaff, loginAs } from "../../test/factories";
+import { appForFile } from "../../test/file-app";
 import { makeImage, multipart } from "../../test/multipart";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 async function shopForm(overrides: { name?: string; logo?: Buffer | null; banner?: Buffer } = {}) {
   const files: Record<string, { buffer: Buffer; filename: string; type: string }> = {

@@ -2,21 +2,17 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { STORE_MESSAGES } from "@tessera/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { shops } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import { createCustomer, createMerchant, createStaff, loginAs } from "../../test/factories";
+import { appForFile } from "../../test/file-app";
 import { makeImage, multipart } from "../../test/multipart";
 
 const HEIC_SAMPLE = readFileSync(
   new URL("../../infra/images/fixtures/sample.heic", import.meta.url),
 );
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
-});
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
 
 const URL_PATH = "/api/v1/shop/update-shop";
 const pathOfUrl = (url: string) => join(t.config.dataDir, url);

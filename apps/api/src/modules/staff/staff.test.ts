@@ -4,30 +4,17 @@ import { describe, expect, it } from "vitest";
 import { sessions, transactions, users } from "../../db/schema";
 import {
   createCustomer,
-  createMerchant,
   createStaff,
   lastEmailLink,
   loginAs,
   PASSWORD,
   uniqueEmail,
 } from "../../test/factories";
-import { appForFile, type HttpMethod, sendAs } from "../../test/file-app";
+import { appForFile, callerFor, signedInOwner } from "../../test/file-app";
 
 const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: "http://shop.test" } });
-
-const call = (
-  method: HttpMethod,
-  url: string,
-  headers?: { authorization: string },
-  payload?: unknown,
-) => sendAs(t, method, url, headers, payload);
-
-async function ownerShop() {
-  const merchant = await createMerchant(t.database.db);
-  const shopId = merchant.shop?.id as number;
-  const { authorization } = await loginAs(t.app, merchant);
-  return { ...merchant, shopId, headers: { authorization } };
-}
+const call = callerFor(t);
+const ownerShop = () => signedInOwner(t);
 
 const person = (email = uniqueEmail("invitee")) => ({
   firstName: "Nina",
