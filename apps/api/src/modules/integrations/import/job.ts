@@ -19,7 +19,10 @@ import { analyzeStagedRows, staleStatistics } from "./statistics";
  */
 
 export const MEMBER_IMPORT_JOB = "member-import";
-const BATCH = 500;
+// Rows per batch: 1,000 ran the 100,000-row bench's job in 15.3-15.9 s against 17.3-17.6 s for
+// 500 (back to back, quiet, docs/benchmarks.md): each batch's three rollup recomputations have a
+// fixed cost, paid half as often.
+const BATCH = 1000;
 const LEASE_MS = 5 * 60_000;
 
 type Row = { rowNo: number; values: ImportRowValues };
