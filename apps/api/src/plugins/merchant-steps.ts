@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { bearerSecurity, requireShopMerchant } from "./auth";
 import type { RouteStep } from "./route-steps";
@@ -29,11 +29,34 @@ export function merchantStep<In extends Schema, Out extends Schema>(
   return step;
 }
 
-/** Registers the steps, in order, under the module's tags. */
-export function registerMerchantSteps(
+/** A route of a table behind an access check that gives its step what it runs with. */
+export type GuardedStep<Ctx> = {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  url: string;
+  summary: string;
+  description?: string;
+  /** Where the input is read from; a list reads none. */
+  from?: "querystring" | "body" | "params";
+  input?: Schema;
+  response: Schema;
+  /** A create answers 201; everything else 200. */
+  status?: 201;
+  // The schema has validated the input; only its type is lost in the table.
+  run(ctx: Ctx, input: never): Promise<unknown>;
+};
+
+const readInput = {
+  querystring: (request: FastifyRequest) => request.query,
+  body: (request: FastifyRequest) => request.body,
+  params: (request: FastifyRequest) => request.params,
+} as const;
+
+/** Registers the steps, in order, under `tags`, each behind `guard`. */
+export function registerGuardedSteps<Ctx>(
   app: Pick<FastifyInstance, "route">,
   tags: string[],
-  steps: MerchantStep[],
+  guard: (request: FastifyRequest) => Promise<Ctx>,
+  steps: GuardedStep<Ctx>[],
 ) {
   for (const step of steps) {
     const status = step.status ?? 200;
@@ -45,14 +68,23 @@ export function registerMerchantSteps(
         summary: step.summary,
         description: step.description,
         security: bearerSecurity,
-        [step.from]: step.input,
+        ...(step.from ? { [step.from]: step.input } : {}),
         response: { [status]: step.response },
       },
       handler: async (request, reply) => {
-        const session = await requireShopMerchant(request);
-        const result = await step.run(session, step.from === "body" ? request.body : request.query);
-        return reply.code(status).send(result);
+        const ctx = await guard(request);
+        const input = step.from ? readInput[step.from](request) : undefined;
+        return reply.code(status).send(await step.run(ctx, input as never));
       },
     });
   }
+}
+
+/** Registers the steps, in order, under the module's tags. */
+export function registerMerchantSteps(
+  app: Pick<FastifyInstance, "route">,
+  tags: string[],
+  steps: MerchantStep[],
+) {
+  registerGuardedSteps(app, tags, requireShopMerchant, steps);
 }

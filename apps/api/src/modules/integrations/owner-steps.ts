@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { bearerSecurity, requireOwner } from "../../plugins/auth";
+import { requireOwner } from "../../plugins/auth";
+import { registerGuardedSteps } from "../../plugins/merchant-steps";
 
 /**
  * The Integrations screen's plain routes written as a table. Each is the shop owner's only, and
@@ -51,24 +52,10 @@ export function registerOwnerSteps<Service>(
   service: Service,
   steps: OwnerStep<Service>[],
 ) {
-  for (const step of steps) {
-    const status = step.status ?? 200;
-    app.route({
-      method: step.method,
-      url: step.url,
-      schema: {
-        tags: ["integrations"],
-        summary: step.summary,
-        description: step.description,
-        security: bearerSecurity,
-        ...(step.from ? { [step.from]: step.input } : {}),
-        response: { [status]: step.response },
-      },
-      handler: async (request, reply) => {
-        const owner = await requireOwner(request);
-        const input = step.from ? request[step.from] : undefined;
-        return reply.code(status).send(await step.run({ service, owner }, input));
-      },
-    });
-  }
+  registerGuardedSteps(
+    app,
+    ["integrations"],
+    async (request) => ({ service, owner: await requireOwner(request) }),
+    steps,
+  );
 }
