@@ -9,6 +9,7 @@ import {
   users,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { returnedRow } from "../../infra/db/rows";
 import { requestLocale } from "../../infra/request-context";
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
@@ -50,19 +51,18 @@ export async function updateUserProfile(
   values: Pick<NewUser, "firstName" | "lastName" | "phoneNumber"> &
     Partial<Pick<NewUser, "profilePicture">>,
 ) {
-  const [user] = await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  if (!user) throw new Error("user update returned nothing");
-  return user;
+  return returnedRow(
+    await db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning(),
+    "user update",
+  );
 }
 
 export async function insertUser(db: Executor, values: NewUser) {
-  const [user] = await db.insert(users).values(values).returning();
-  if (!user) throw new Error("user insert returned nothing");
-  return user;
+  return returnedRow(await db.insert(users).values(values).returning(), "user insert");
 }
 
 export async function findCustomerByEmail(db: Executor, shopId: number, email: string) {
@@ -80,12 +80,13 @@ export async function findCustomerById(db: Executor, id: number) {
 }
 
 export async function insertCustomer(db: Executor, values: NewCustomer) {
-  const [customer] = await db
-    .insert(customers)
-    .values({ locale: requestLocale(), ...values })
-    .returning();
-  if (!customer) throw new Error("customer insert returned nothing");
-  return customer;
+  return returnedRow(
+    await db
+      .insert(customers)
+      .values({ locale: requestLocale(), ...values })
+      .returning(),
+    "customer insert",
+  );
 }
 
 export async function findShopById(db: Executor, id: number) {

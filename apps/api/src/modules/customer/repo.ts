@@ -14,6 +14,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { findOfShop, ofShop, returnedRow } from "../../infra/db/rows";
 
 const nextTiers = alias(membershipTiers, "next_tier");
 
@@ -237,13 +238,8 @@ export async function listActivity(
 }
 
 /** The customer, locked until the transaction ends, so concurrent profile updates queue. */
-export async function lockCustomer(db: Executor, shopId: number, customerId: number) {
-  const [customer] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)))
-    .for("update");
-  return customer;
+export function lockCustomer(db: Executor, shopId: number, customerId: number) {
+  return findOfShop(db, customers, shopId, customerId, { lock: true });
 }
 
 export async function updateCustomerProfile(
@@ -252,13 +248,14 @@ export async function updateCustomerProfile(
   values: Pick<typeof customers.$inferInsert, "firstName" | "lastName" | "phoneNumber"> &
     Partial<Pick<typeof customers.$inferInsert, "profilePicture">>,
 ) {
-  const [customer] = await db
-    .update(customers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(customers.id, customerId))
-    .returning();
-  if (!customer) throw new Error("customer update returned nothing");
-  return customer;
+  return returnedRow(
+    await db
+      .update(customers)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(customers.id, customerId))
+      .returning(),
+    "customer update",
+  );
 }
 
 /** The customer's chosen language, for the pages and their e-mails. */
@@ -271,5 +268,5 @@ export async function setCustomerLocale(
   await db
     .update(customers)
     .set({ locale, updatedAt: new Date() })
-    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)));
+    .where(ofShop(customers, shopId, customerId));
 }

@@ -10,6 +10,7 @@ import {
   users,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { findOfShop } from "../../infra/db/rows";
 
 /** The e-mails' reads: what an e-mail about a payment or a membership needs to say. */
 
@@ -42,12 +43,8 @@ export async function findShopWithOwner(tx: Executor, shopId: number) {
   return row;
 }
 
-export async function findCustomer(tx: Executor, shopId: number, customerId: number) {
-  const [row] = await tx
-    .select()
-    .from(customers)
-    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)));
-  return row;
+export function findCustomer(tx: Executor, shopId: number, customerId: number) {
+  return findOfShop(tx, customers, shopId, customerId);
 }
 
 export async function findMembership(tx: Executor, membershipId: number) {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { applePassRegistrations, customers, shops } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { findOfShop, ofShop } from "../../infra/db/rows";
 
 /** Member card queries: every one is scoped to a shop, so a code never crosses shops. */
 
@@ -26,12 +27,8 @@ export async function findCardShop(db: Executor, shopId: number) {
   return row;
 }
 
-export async function findCustomer(db: Executor, shopId: number, customerId: number) {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)));
-  return row;
+export function findCustomer(db: Executor, shopId: number, customerId: number) {
+  return findOfShop(db, customers, shopId, customerId);
 }
 
 /** Replaces the code; the old one stops matching with this commit. */
@@ -39,7 +36,7 @@ export async function replaceCode(db: Executor, shopId: number, customerId: numb
   const [row] = await db
     .update(customers)
     .set({ memberCode: code, updatedAt: new Date() })
-    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)))
+    .where(ofShop(customers, shopId, customerId))
     .returning({ memberCode: customers.memberCode });
   return row;
 }

@@ -9,6 +9,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { findOfShop, ofShop, returnedRow } from "../../infra/db/rows";
 
 /**
  * Member queries. A member's current membership is the one that has not expired (at most one,
@@ -205,7 +206,7 @@ export async function findMember(db: Executor, shopId: number, customerId: numbe
     .from(customers)
     .leftJoin(customerMemberships, currentMembershipJoin)
     .leftJoin(membershipTiers, eq(membershipTiers.id, customerMemberships.tierId))
-    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)))) as MemberRow[];
+    .where(ofShop(customers, shopId, customerId))) as MemberRow[];
   return row;
 }
 
@@ -221,19 +222,12 @@ export async function findCustomerByEmail(db: Executor, shopId: number, email: s
 }
 
 /** The customer row, locked until the transaction ends. */
-export async function lockCustomer(db: Executor, shopId: number, customerId: number) {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)))
-    .for("update");
-  return row;
+export function lockCustomer(db: Executor, shopId: number, customerId: number) {
+  return findOfShop(db, customers, shopId, customerId, { lock: true });
 }
 
 export async function insertCustomer(db: Executor, values: NewCustomer) {
-  const [row] = await db.insert(customers).values(values).returning();
-  if (!row) throw new Error("customer insert returned nothing");
-  return row;
+  return returnedRow(await db.insert(customers).values(values).returning(), "customer insert");
 }
 
 export async function updateCustomer(
@@ -245,7 +239,7 @@ export async function updateCustomer(
   const [row] = await db
     .update(customers)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)))
+    .where(ofShop(customers, shopId, customerId))
     .returning();
   return row;
 }
@@ -258,17 +252,13 @@ export async function updateCustomer(
 export async function deleteCustomer(db: Executor, shopId: number, customerId: number) {
   const [row] = await db
     .delete(customers)
-    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)))
+    .where(ofShop(customers, shopId, customerId))
     .returning({ id: customers.id, profilePicture: customers.profilePicture });
   return row;
 }
 
-export async function findTier(db: Executor, shopId: number, tierId: number) {
-  const [tier] = await db
-    .select()
-    .from(membershipTiers)
-    .where(and(eq(membershipTiers.shopId, shopId), eq(membershipTiers.id, tierId)));
-  return tier;
+export function findTier(db: Executor, shopId: number, tierId: number) {
+  return findOfShop(db, membershipTiers, shopId, tierId);
 }
 
 /** The member's payments, newest first. */

@@ -11,6 +11,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
+import { findOfShop, ofShop, returnedRow } from "../../infra/db/rows";
 
 export type TierStatus = MembershipTier["status"];
 export type TierWithBenefits = MembershipTier & { benefits: MembershipBenefit[] };
@@ -63,19 +64,12 @@ export async function findTierWithBenefits(
 }
 
 /** The tier, locked until the transaction ends, so a concurrent delete or edit waits. */
-export async function lockTier(db: Executor, shopId: number, id: number) {
-  const [tier] = await db
-    .select()
-    .from(membershipTiers)
-    .where(and(eq(membershipTiers.shopId, shopId), eq(membershipTiers.id, id)))
-    .for("update");
-  return tier;
+export function lockTier(db: Executor, shopId: number, id: number) {
+  return findOfShop(db, membershipTiers, shopId, id, { lock: true });
 }
 
 export async function insertTier(db: Executor, values: NewMembershipTier) {
-  const [tier] = await db.insert(membershipTiers).values(values).returning();
-  if (!tier) throw new Error("tier insert returned nothing");
-  return tier;
+  return returnedRow(await db.insert(membershipTiers).values(values).returning(), "tier insert");
 }
 
 export async function updateTier(
@@ -87,14 +81,12 @@ export async function updateTier(
   await db
     .update(membershipTiers)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(membershipTiers.shopId, shopId), eq(membershipTiers.id, id)));
+    .where(ofShop(membershipTiers, shopId, id));
 }
 
 /** Removes a tier; its benefits go with it (cascade). */
 export async function deleteTier(db: Executor, shopId: number, id: number) {
-  await db
-    .delete(membershipTiers)
-    .where(and(eq(membershipTiers.shopId, shopId), eq(membershipTiers.id, id)));
+  await db.delete(membershipTiers).where(ofShop(membershipTiers, shopId, id));
 }
 
 export async function listBenefitIdsOfTier(db: Executor, shopId: number, tierId: number) {

@@ -8,6 +8,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
+import { findOfShop, ofShop, returnedRow } from "../../infra/db/rows";
 
 export type OfferTiming = "upcoming" | "active" | "expired";
 
@@ -115,29 +116,17 @@ export async function findShopWithOffersAround(
   };
 }
 
-export async function findOfferById(db: Executor, shopId: number, id: number) {
-  const [offer] = await db
-    .select()
-    .from(offers)
-    .where(and(eq(offers.shopId, shopId), eq(offers.id, id)))
-    .limit(1);
-  return offer;
+export function findOfferById(db: Executor, shopId: number, id: number) {
+  return findOfShop(db, offers, shopId, id);
 }
 
 /** The offer, locked until the transaction ends, so a concurrent edit or delete waits. */
-export async function lockOffer(db: Executor, shopId: number, id: number) {
-  const [offer] = await db
-    .select()
-    .from(offers)
-    .where(and(eq(offers.shopId, shopId), eq(offers.id, id)))
-    .for("update");
-  return offer;
+export function lockOffer(db: Executor, shopId: number, id: number) {
+  return findOfShop(db, offers, shopId, id, { lock: true });
 }
 
 export async function insertOffer(db: Executor, values: NewOffer) {
-  const [offer] = await db.insert(offers).values(values).returning();
-  if (!offer) throw new Error("offer insert returned nothing");
-  return offer;
+  return returnedRow(await db.insert(offers).values(values).returning(), "offer insert");
 }
 
 export async function updateOffer(
@@ -146,17 +135,18 @@ export async function updateOffer(
   id: number,
   values: Partial<Omit<NewOffer, "id" | "shopId">>,
 ) {
-  const [offer] = await db
-    .update(offers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(offers.shopId, shopId), eq(offers.id, id)))
-    .returning();
-  if (!offer) throw new Error("offer update returned nothing");
-  return offer;
+  return returnedRow(
+    await db
+      .update(offers)
+      .set({ ...values, updatedAt: new Date() })
+      .where(ofShop(offers, shopId, id))
+      .returning(),
+    "offer update",
+  );
 }
 
 export async function deleteOffer(db: Executor, shopId: number, id: number) {
-  await db.delete(offers).where(and(eq(offers.shopId, shopId), eq(offers.id, id)));
+  await db.delete(offers).where(ofShop(offers, shopId, id));
 }
 
 /** The shop's offers that were not deleted, counted by their timing on `today`. */

@@ -11,27 +11,12 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { findOfShop, firstRow, returnedRow } from "../../infra/db/rows";
 
 export type MembershipRow = typeof customerMemberships.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
 export type CustomerOfferRow = typeof customerOffers.$inferSelect;
-
-/** The first row of a select, locked FOR UPDATE when asked. */
-async function firstRow<T>(
-  query: PromiseLike<T[]> & { for(strength: "update"): PromiseLike<T[]> },
-  lock = false,
-) {
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
-}
-
-/** The row an insert returned; a missing one is a bug, not a user error. */
-function inserted<T>(rows: T[], what: string): T {
-  const [row] = rows;
-  if (!row) throw new Error(`${what} insert returned nothing`);
-  return row;
-}
 
 async function findShopWhere(db: Executor, where: SQL) {
   const [shop] = await db.select().from(shops).where(where);
@@ -61,20 +46,12 @@ export async function updateShopPayments(
     .where(eq(shops.id, shopId));
 }
 
-export async function findCustomer(db: Executor, shopId: number, customerId: number) {
-  const [customer] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)));
-  return customer;
+export function findCustomer(db: Executor, shopId: number, customerId: number) {
+  return findOfShop(db, customers, shopId, customerId);
 }
 
-export async function findTier(db: Executor, shopId: number, tierId: number) {
-  const [tier] = await db
-    .select()
-    .from(membershipTiers)
-    .where(and(eq(membershipTiers.shopId, shopId), eq(membershipTiers.id, tierId)));
-  return tier;
+export function findTier(db: Executor, shopId: number, tierId: number) {
+  return findOfShop(db, membershipTiers, shopId, tierId);
 }
 
 export async function findTiers(db: Executor, shopId: number, tierIds: number[]) {
@@ -162,7 +139,10 @@ export async function insertMembership(
   db: Executor,
   values: typeof customerMemberships.$inferInsert,
 ) {
-  return inserted(await db.insert(customerMemberships).values(values).returning(), "membership");
+  return returnedRow(
+    await db.insert(customerMemberships).values(values).returning(),
+    "membership insert",
+  );
 }
 
 export async function updateMembership(
@@ -170,13 +150,14 @@ export async function updateMembership(
   id: number,
   values: Partial<typeof customerMemberships.$inferInsert>,
 ) {
-  const [row] = await db
-    .update(customerMemberships)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(customerMemberships.id, id))
-    .returning();
-  if (!row) throw new Error("membership update returned nothing");
-  return row;
+  return returnedRow(
+    await db
+      .update(customerMemberships)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(customerMemberships.id, id))
+      .returning(),
+    "membership update",
+  );
 }
 
 /** Memberships whose renewal (or retry) is due. */
@@ -249,7 +230,7 @@ function listMembershipIds(db: Executor, where: SQL | undefined, limit: number) 
 // ---------------------------------------------------------------- checkouts
 
 export async function insertCheckout(db: Executor, values: typeof checkouts.$inferInsert) {
-  return inserted(await db.insert(checkouts).values(values).returning(), "checkout");
+  return returnedRow(await db.insert(checkouts).values(values).returning(), "checkout insert");
 }
 
 export async function findCheckout(
@@ -259,11 +240,7 @@ export async function findCheckout(
   options: { lock?: boolean } = {},
 ) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const query = db
-    .select()
-    .from(checkouts)
-    .where(and(eq(checkouts.shopId, shopId), eq(checkouts.id, id)));
-  return firstRow(query, options.lock);
+  return findOfShop(db, checkouts, shopId, id, options);
 }
 
 export async function updateCheckout(
@@ -276,13 +253,8 @@ export async function updateCheckout(
 
 // ---------------------------------------------------------------- offers
 
-export async function lockOffer(db: Executor, shopId: number, offerId: number) {
-  const [offer] = await db
-    .select()
-    .from(offers)
-    .where(and(eq(offers.shopId, shopId), eq(offers.id, offerId)))
-    .for("update");
-  return offer;
+export function lockOffer(db: Executor, shopId: number, offerId: number) {
+  return findOfShop(db, offers, shopId, offerId, { lock: true });
 }
 
 /**
@@ -323,7 +295,10 @@ export async function insertCustomerOffer(
   db: Executor,
   values: typeof customerOffers.$inferInsert,
 ) {
-  return inserted(await db.insert(customerOffers).values(values).returning(), "customer offer");
+  return returnedRow(
+    await db.insert(customerOffers).values(values).returning(),
+    "customer offer insert",
+  );
 }
 
 /** The customer's purchases that can still be redeemed, newest first, with their offers. */
@@ -394,11 +369,7 @@ export async function findTransaction(
   id: number,
   options: { lock?: boolean } = {},
 ) {
-  const query = db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.shopId, shopId), eq(transactions.id, id)));
-  return firstRow(query, options.lock);
+  return findOfShop(db, transactions, shopId, id, options);
 }
 
 export async function updateTransaction(

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type NewShop, shops } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
+import { returnedRow } from "../../infra/db/rows";
 
 export async function findShopById(db: Executor, id: number) {
   const [shop] = await db.select().from(shops).where(eq(shops.id, id)).limit(1);
@@ -37,9 +38,7 @@ export async function findShopByOwner(db: Executor, ownerId: number) {
 }
 
 export async function insertShop(db: Executor, values: NewShop) {
-  const [shop] = await db.insert(shops).values(values).returning();
-  if (!shop) throw new Error("shop insert returned nothing");
-  return shop;
+  return returnedRow(await db.insert(shops).values(values).returning(), "shop insert");
 }
 
 /** The shop's time zone (its calendar days and periods), or undefined for an unknown shop. */
@@ -64,11 +63,12 @@ export async function updateShop(
   // An undefined value leaves the column as it is (Drizzle leaves it out of the SET).
   values: { [K in keyof Omit<NewShop, "id" | "ownerId">]?: NewShop[K] | undefined },
 ) {
-  const [shop] = await db
-    .update(shops)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(shops.id, id))
-    .returning();
-  if (!shop) throw new Error("shop update returned nothing");
-  return shop;
+  return returnedRow(
+    await db
+      .update(shops)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(shops.id, id))
+      .returning(),
+    "shop update",
+  );
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { cashbackLedger, customers } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { findOfShop } from "../../infra/db/rows";
 
 /**
  * The cashback wallet (DOMAIN "Cashback wallet"): ledger rows whose sum is the balance. Every
@@ -11,13 +12,8 @@ import type { Executor } from "../../infra/db";
 export type LedgerKind = (typeof cashbackLedger.$inferInsert)["kind"];
 
 /** Locks the customer (until the transaction ends) and returns the row, or undefined. */
-export async function lockWalletOwner(tx: Executor, shopId: number, customerId: number) {
-  const [customer] = await tx
-    .select()
-    .from(customers)
-    .where(and(eq(customers.shopId, shopId), eq(customers.id, customerId)))
-    .for("update");
-  return customer;
+export function lockWalletOwner(tx: Executor, shopId: number, customerId: number) {
+  return findOfShop(tx, customers, shopId, customerId, { lock: true });
 }
 
 export async function balanceCents(db: Executor, shopId: number, customerId: number) {

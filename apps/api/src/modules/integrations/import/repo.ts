@@ -9,6 +9,7 @@ import {
   membershipTiers,
 } from "../../../db/schema";
 import type { Executor } from "../../../infra/db";
+import { findOfShop, returnedRow } from "../../../infra/db/rows";
 import type { ImportRowError, ImportTier } from "./rows";
 
 /**
@@ -26,20 +27,17 @@ export async function insertImport(
   db: Executor,
   values: { shopId: number; userId: number | null; fileName: string },
 ) {
-  const [row] = await db
-    .insert(memberImports)
-    .values({ ...values, header: [] })
-    .returning();
-  if (!row) throw new Error("member import insert returned nothing");
-  return row;
+  return returnedRow(
+    await db
+      .insert(memberImports)
+      .values({ ...values, header: [] })
+      .returning(),
+    "member import insert",
+  );
 }
 
-export async function findImport(db: Executor, shopId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(memberImports)
-    .where(and(eq(memberImports.shopId, shopId), eq(memberImports.id, id)));
-  return row;
+export function findImport(db: Executor, shopId: number, id: number) {
+  return findOfShop(db, memberImports, shopId, id);
 }
 
 export async function updateImport(

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { type ApiKeyRow, apiKeys, shops, users } from "../../../db/schema";
 import type { Executor } from "../../../infra/db";
+import { returnedRow } from "../../../infra/db/rows";
 
 export async function listActiveKeys(db: Executor, shopId: number): Promise<ApiKeyRow[]> {
   return db
@@ -19,9 +20,7 @@ export async function countActiveKeys(db: Executor, shopId: number): Promise<num
 }
 
 export async function insertKey(db: Executor, values: typeof apiKeys.$inferInsert) {
-  const [row] = await db.insert(apiKeys).values(values).returning();
-  if (!row) throw new Error("api key insert returned nothing");
-  return row;
+  return returnedRow(await db.insert(apiKeys).values(values).returning(), "api key insert");
 }
 
 /** Stamps the shop's active key revoked; another shop's key or a revoked one gives undefined. */

@@ -7,6 +7,7 @@ import {
   webhookEndpoints,
 } from "../../../db/schema";
 import type { Executor } from "../../../infra/db";
+import { returnedRow } from "../../../infra/db/rows";
 
 export async function listEndpoints(db: Executor, shopId: number): Promise<WebhookEndpointRow[]> {
   return db
@@ -35,9 +36,10 @@ export async function findEndpoint(db: Executor, shopId: number, id: number, loc
 }
 
 export async function insertEndpoint(db: Executor, values: typeof webhookEndpoints.$inferInsert) {
-  const [row] = await db.insert(webhookEndpoints).values(values).returning();
-  if (!row) throw new Error("webhook endpoint insert returned nothing");
-  return row;
+  return returnedRow(
+    await db.insert(webhookEndpoints).values(values).returning(),
+    "webhook endpoint insert",
+  );
 }
 
 export async function updateEndpoint(
@@ -45,13 +47,10 @@ export async function updateEndpoint(
   id: number,
   values: Partial<typeof webhookEndpoints.$inferInsert>,
 ) {
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set(values)
-    .where(eq(webhookEndpoints.id, id))
-    .returning();
-  if (!row) throw new Error("webhook endpoint update returned nothing");
-  return row;
+  return returnedRow(
+    await db.update(webhookEndpoints).set(values).where(eq(webhookEndpoints.id, id)).returning(),
+    "webhook endpoint update",
+  );
 }
 
 export async function deleteEndpoint(db: Executor, shopId: number, id: number) {
@@ -115,13 +114,10 @@ export async function updateDelivery(
   id: number,
   values: Partial<typeof webhookDeliveries.$inferInsert>,
 ) {
-  const [row] = await db
-    .update(webhookDeliveries)
-    .set(values)
-    .where(eq(webhookDeliveries.id, id))
-    .returning();
-  if (!row) throw new Error("webhook delivery update returned nothing");
-  return row;
+  return returnedRow(
+    await db.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, id)).returning(),
+    "webhook delivery update",
+  );
 }
 
 /**

@@ -1,0 +1,48 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Executor } from ".";
+
+/** A table of rows that each belong to one shop, keyed by their own id. */
+type ShopTable = PgTable & { id: PgColumn; shopId: PgColumn };
+
+/**
+ * The row with this id, if the shop owns it. Every lookup by an id that came from a request
+ * names the shop too, so one shop can never reach another shop's rows by guessing ids.
+ */
+export function ofShop(table: ShopTable, shopId: number, id: number | string): SQL {
+  return and(eq(table.shopId, shopId), eq(table.id, id)) as SQL;
+}
+
+/** The first row of a select, locked FOR UPDATE (until the transaction ends) when asked. */
+export async function firstRow<T>(
+  query: PromiseLike<T[]> & { for(strength: "update"): PromiseLike<T[]> },
+  lock = false,
+) {
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+/** One row of the shop by its id (undefined: none, or another shop's), locked when asked. */
+export function findOfShop<T extends ShopTable>(
+  db: Executor,
+  table: T,
+  shopId: number,
+  id: number | string,
+  options: { lock?: boolean } = {},
+): Promise<T["$inferSelect"] | undefined> {
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(ofShop(table, shopId, id));
+  return firstRow(query, options.lock);
+}
+
+/**
+ * The row an insert or update returned where one must come back; a missing one is a bug,
+ * not a user error. `what` names the statement: "offer insert", "membership update".
+ */
+export function returnedRow<T>(rows: T[], what: string): T {
+  const [row] = rows;
+  if (!row) throw new Error(`${what} returned nothing`);
+  return row;
+}
