@@ -1,5 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import type { FortisAccount } from "./infra/payments/fortis";
+import type { S3Options } from "./infra/storage/s3-storage";
 import { repoRoot } from "./paths";
 
 const booleanFlag = z
@@ -164,14 +166,7 @@ export type Config = {
   /** Bearer token of `GET /metrics`; unset, the route does not exist. */
   metricsToken: string | undefined;
   /** S3-compatible storage for uploads; null keeps them on disk under DATA_DIR/uploads. */
-  s3: {
-    endpoint: string;
-    bucket: string;
-    region: string;
-    accessKeyId: string;
-    secretAccessKey: string;
-    publicBaseUrl: string;
-  } | null;
+  s3: S3Options | null;
   /** The developer mailbox is served only without SMTP and outside production. */
   devMailbox: boolean;
   /** socket.io fans out through Redis when set, else through PostgreSQL (several instances). */
@@ -187,15 +182,7 @@ export type Config = {
     secret: string | undefined;
     /** The sandbox answers its look-ups this much later, as a real provider would. */
     sandboxLatencyMs: number;
-    fortis: {
-      apiUrl: string;
-      developerId: string;
-      platformUserId: string;
-      platformApiKey: string;
-      elementsUrl: string;
-      environment: string;
-      onboardingTemplateCode: string | undefined;
-    } | null;
+    fortis: FortisAccount | null;
   };
 };
 

@@ -46,3 +46,14 @@ export function returnedRow<T>(rows: T[], what: string): T {
   if (!row) throw new Error(`${what} returned nothing`);
   return row;
 }
+
+/** Inserts one row and returns it as stored. `what` names the row for the error: "offer". */
+export async function insertRow<T extends PgTable>(
+  db: Executor,
+  table: T,
+  values: T["$inferInsert"],
+  what: string,
+): Promise<T["$inferSelect"]> {
+  const rows = await db.insert(table).values(values).returning();
+  return returnedRow(rows, `${what} insert`);
+}

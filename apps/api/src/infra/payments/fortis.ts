@@ -7,7 +7,8 @@ import {
   type ProviderTransaction,
 } from "./types";
 
-export type FortisOptions = {
+/** The platform's Fortis account, as configured. */
+export type FortisAccount = {
   /** FORTIS_API_URL, e.g. https://api.sandbox.fortis.tech (no trailing slash). */
   apiUrl: string;
   /** FORTIS_DEVELOPER_ID, sent as `developer-id` on every call. */
@@ -21,7 +22,10 @@ export type FortisOptions = {
   /** FORTIS_ENVIRONMENT, "sandbox" by default. */
   environment: string;
   /** FORTIS_ONBOARDING_TEMPLATE (optional). */
-  onboardingTemplateCode?: string;
+  onboardingTemplateCode?: string | undefined;
+};
+
+export type FortisOptions = FortisAccount & {
   /** Injectable for tests; the global fetch by default. */
   fetch?: typeof fetch;
   /** Per request; 15 seconds by default. */

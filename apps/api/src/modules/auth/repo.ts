@@ -9,7 +9,7 @@ import {
   users,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { returnedRow } from "../../infra/db/rows";
+import { insertRow, returnedRow } from "../../infra/db/rows";
 import { requestLocale } from "../../infra/request-context";
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
@@ -62,7 +62,7 @@ export async function updateUserProfile(
 }
 
 export async function insertUser(db: Executor, values: NewUser) {
-  return returnedRow(await db.insert(users).values(values).returning(), "user insert");
+  return insertRow(db, users, values, "user");
 }
 
 export async function findCustomerByEmail(db: Executor, shopId: number, email: string) {

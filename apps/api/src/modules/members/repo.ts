@@ -9,7 +9,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { findOfShop, ofShop, returnedRow } from "../../infra/db/rows";
+import { findOfShop, insertRow, ofShop } from "../../infra/db/rows";
 
 /**
  * Member queries. A member's current membership is the one that has not expired (at most one,
@@ -227,7 +227,7 @@ export function lockCustomer(db: Executor, shopId: number, customerId: number) {
 }
 
 export async function insertCustomer(db: Executor, values: NewCustomer) {
-  return returnedRow(await db.insert(customers).values(values).returning(), "customer insert");
+  return insertRow(db, customers, values, "customer");
 }
 
 export async function updateCustomer(

@@ -11,7 +11,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
-import { findOfShop, ofShop, returnedRow } from "../../infra/db/rows";
+import { findOfShop, insertRow, ofShop } from "../../infra/db/rows";
 
 export type TierStatus = MembershipTier["status"];
 export type TierWithBenefits = MembershipTier & { benefits: MembershipBenefit[] };
@@ -69,7 +69,7 @@ export function lockTier(db: Executor, shopId: number, id: number) {
 }
 
 export async function insertTier(db: Executor, values: NewMembershipTier) {
-  return returnedRow(await db.insert(membershipTiers).values(values).returning(), "tier insert");
+  return insertRow(db, membershipTiers, values, "tier");
 }
 
 export async function updateTier(

@@ -8,7 +8,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
-import { findOfShop, ofShop, returnedRow } from "../../infra/db/rows";
+import { findOfShop, insertRow, ofShop, returnedRow } from "../../infra/db/rows";
 
 export type OfferTiming = "upcoming" | "active" | "expired";
 
@@ -126,7 +126,7 @@ export function lockOffer(db: Executor, shopId: number, id: number) {
 }
 
 export async function insertOffer(db: Executor, values: NewOffer) {
-  return returnedRow(await db.insert(offers).values(values).returning(), "offer insert");
+  return insertRow(db, offers, values, "offer");
 }
 
 export async function updateOffer(

@@ -11,7 +11,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { findOfShop, firstRow, returnedRow } from "../../infra/db/rows";
+import { findOfShop, firstRow, insertRow, returnedRow } from "../../infra/db/rows";
 
 export type MembershipRow = typeof customerMemberships.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
@@ -139,10 +139,7 @@ export async function insertMembership(
   db: Executor,
   values: typeof customerMemberships.$inferInsert,
 ) {
-  return returnedRow(
-    await db.insert(customerMemberships).values(values).returning(),
-    "membership insert",
-  );
+  return insertRow(db, customerMemberships, values, "membership");
 }
 
 export async function updateMembership(
@@ -230,7 +227,7 @@ function listMembershipIds(db: Executor, where: SQL | undefined, limit: number) 
 // ---------------------------------------------------------------- checkouts
 
 export async function insertCheckout(db: Executor, values: typeof checkouts.$inferInsert) {
-  return returnedRow(await db.insert(checkouts).values(values).returning(), "checkout insert");
+  return insertRow(db, checkouts, values, "checkout");
 }
 
 export async function findCheckout(
@@ -295,10 +292,7 @@ export async function insertCustomerOffer(
   db: Executor,
   values: typeof customerOffers.$inferInsert,
 ) {
-  return returnedRow(
-    await db.insert(customerOffers).values(values).returning(),
-    "customer offer insert",
-  );
+  return insertRow(db, customerOffers, values, "customer offer");
 }
 
 /** The customer's purchases that can still be redeemed, newest first, with their offers. */

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type NewShop, shops } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
-import { returnedRow } from "../../infra/db/rows";
+import { insertRow, returnedRow } from "../../infra/db/rows";
 
 export async function findShopById(db: Executor, id: number) {
   const [shop] = await db.select().from(shops).where(eq(shops.id, id)).limit(1);
@@ -38,7 +38,7 @@ export async function findShopByOwner(db: Executor, ownerId: number) {
 }
 
 export async function insertShop(db: Executor, values: NewShop) {
-  return returnedRow(await db.insert(shops).values(values).returning(), "shop insert");
+  return insertRow(db, shops, values, "shop");
 }
 
 /** The shop's time zone (its calendar days and periods), or undefined for an unknown shop. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { type NewUser, shops, type User, users } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { returnedRow } from "../../infra/db/rows";
+import { insertRow } from "../../infra/db/rows";
 
 /** A platform user of the shop: its staff, or its owner (`isOwner`). */
 export type ShopUserRow = { user: User; isOwner: boolean };
@@ -44,7 +44,7 @@ export async function findUserByEmail(db: Executor, email: string) {
 }
 
 export async function insertStaff(db: Executor, values: NewUser) {
-  return returnedRow(await db.insert(users).values(values).returning(), "staff insert");
+  return insertRow(db, users, values, "staff");
 }
 
 export async function updateStaff(

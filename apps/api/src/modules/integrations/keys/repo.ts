@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { type ApiKeyRow, apiKeys, shops, users } from "../../../db/schema";
 import type { Executor } from "../../../infra/db";
-import { returnedRow } from "../../../infra/db/rows";
+import { insertRow } from "../../../infra/db/rows";
 
 export async function listActiveKeys(db: Executor, shopId: number): Promise<ApiKeyRow[]> {
   return db
@@ -20,7 +20,7 @@ export async function countActiveKeys(db: Executor, shopId: number): Promise<num
 }
 
 export async function insertKey(db: Executor, values: typeof apiKeys.$inferInsert) {
-  return returnedRow(await db.insert(apiKeys).values(values).returning(), "api key insert");
+  return insertRow(db, apiKeys, values, "api key");
 }
 
 /** Stamps the shop's active key revoked; another shop's key or a revoked one gives undefined. */

@@ -7,7 +7,7 @@ import {
   webhookEndpoints,
 } from "../../../db/schema";
 import type { Executor } from "../../../infra/db";
-import { returnedRow } from "../../../infra/db/rows";
+import { insertRow, returnedRow } from "../../../infra/db/rows";
 
 export async function listEndpoints(db: Executor, shopId: number): Promise<WebhookEndpointRow[]> {
   return db
@@ -36,10 +36,7 @@ export async function findEndpoint(db: Executor, shopId: number, id: number, loc
 }
 
 export async function insertEndpoint(db: Executor, values: typeof webhookEndpoints.$inferInsert) {
-  return returnedRow(
-    await db.insert(webhookEndpoints).values(values).returning(),
-    "webhook endpoint insert",
-  );
+  return insertRow(db, webhookEndpoints, values, "webhook endpoint");
 }
 
 export async function updateEndpoint(
