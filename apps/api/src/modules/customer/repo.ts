@@ -1,5 +1,5 @@
 import { type PaginationQuery, pageOffset } from "@tessera/shared";
-import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   cashbackLedger,
@@ -15,6 +15,8 @@ import {
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
 import { findOfShop, ofShop, returnedRow } from "../../infra/db/rows";
+import { groupBenefits } from "../memberships/tier-rows";
+import { redeemableOf } from "../payments/purchases";
 
 const nextTiers = alias(membershipTiers, "next_tier");
 
@@ -95,15 +97,7 @@ export async function listRedeemableOffers(
     .select({ purchase: customerOffers, offer: offers, soldCount: soldCountOf })
     .from(customerOffers)
     .innerJoin(offers, eq(offers.id, customerOffers.offerId))
-    .where(
-      and(
-        eq(customerOffers.shopId, shopId),
-        eq(customerOffers.customerId, customerId),
-        isNull(customerOffers.redeemedAt),
-        isNull(customerOffers.voidedAt),
-        or(isNull(customerOffers.expiresAt), gt(customerOffers.expiresAt, now)),
-      ),
-    )
+    .where(redeemableOf(shopId, customerId, now))
     .orderBy(desc(customerOffers.purchasedAt), desc(customerOffers.id));
 }
 
@@ -131,18 +125,7 @@ export async function listTiersWithBenefits(db: Executor, shopId: number, tierId
       asc(membershipBenefits.position),
       asc(membershipBenefits.id),
     );
-  const tiers: ((typeof rows)[number]["tier"] & {
-    benefits: NonNullable<(typeof rows)[number]["benefit"]>[];
-  })[] = [];
-  for (const { tier, benefit } of rows) {
-    let current = tiers.at(-1);
-    if (current?.id !== tier.id) {
-      current = { ...tier, benefits: [] };
-      tiers.push(current);
-    }
-    if (benefit) current.benefits.push(benefit);
-  }
-  return tiers;
+  return groupBenefits(rows);
 }
 
 /** The customer's payments to the shop, newest first, with the total count. */

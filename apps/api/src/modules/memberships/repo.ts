@@ -12,29 +12,10 @@ import {
 } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
 import { findOfShop, insertRow, ofShop } from "../../infra/db/rows";
+import { groupBenefits } from "./tier-rows";
 
 export type TierStatus = MembershipTier["status"];
 export type TierWithBenefits = MembershipTier & { benefits: MembershipBenefit[] };
-
-/**
- * Groups tier ⟕ benefit rows (ordered by tier) into tiers with their benefits; a row without a
- * tier (the storefront's query answers one for a shop without tiers) adds nothing.
- */
-function groupBenefits<T extends { id: number }, B>(
-  rows: { tier: T | null; benefit: B | null }[],
-): (T & { benefits: B[] })[] {
-  const tiers: (T & { benefits: B[] })[] = [];
-  for (const { tier, benefit } of rows) {
-    if (!tier) continue;
-    let current = tiers.at(-1);
-    if (current?.id !== tier.id) {
-      current = { ...tier, benefits: [] };
-      tiers.push(current);
-    }
-    if (benefit) current.benefits.push(benefit);
-  }
-  return tiers;
-}
 
 /** A shop's tiers with their benefits in one query, in creation order. */
 export async function listTiersWithBenefits(

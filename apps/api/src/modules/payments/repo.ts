@@ -12,6 +12,7 @@ import {
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
 import { findOfShop, firstRow, insertRow, returnedRow } from "../../infra/db/rows";
+import { redeemableOf } from "./purchases";
 
 export type MembershipRow = typeof customerMemberships.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
@@ -306,15 +307,7 @@ export async function listRedeemableOffers(
     .select({ purchase: customerOffers, offer: offers })
     .from(customerOffers)
     .innerJoin(offers, eq(offers.id, customerOffers.offerId))
-    .where(
-      and(
-        eq(customerOffers.shopId, shopId),
-        eq(customerOffers.customerId, customerId),
-        isNull(customerOffers.redeemedAt),
-        isNull(customerOffers.voidedAt),
-        or(isNull(customerOffers.expiresAt), gt(customerOffers.expiresAt, now)),
-      ),
-    )
+    .where(redeemableOf(shopId, customerId, now))
     .orderBy(sql`${customerOffers.purchasedAt} desc`);
 }
 
