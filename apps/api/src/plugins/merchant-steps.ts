@@ -29,27 +29,65 @@ export function merchantStep<In extends Schema, Out extends Schema>(
   return step;
 }
 
-/** A route of a table behind an access check that gives its step what it runs with. */
-export type GuardedStep<Ctx> = {
+/** How a route of a table is called and what it says of itself in the API's docs. */
+type GuardedHow = {
   method: "GET" | "POST" | "PUT" | "DELETE";
   url: string;
   summary: string;
   description?: string;
   /** Where the input is read from; a list reads none. */
   from?: "querystring" | "body" | "params";
-  input?: Schema;
-  response: Schema;
-  /** A create answers 201; everything else 200. */
-  status?: 201;
-  // The schema has validated the input; only its type is lost in the table.
-  run(ctx: Ctx, input: never): Promise<unknown>;
+  /**
+   * A create answers 201 and a started job 202. A sale answers 201 when it completed at once
+   * and 200 when a card checkout follows; everything else 200.
+   */
+  status?: 201 | 202 | "sale";
 };
+
+/** A route of a table behind an access check that gives its step what it runs with. */
+export type GuardedStep<Ctx> = GuardedHow & {
+  input?: Schema;
+  /** The path's parameters, for a step that also reads a query string or a body. */
+  params?: Schema;
+  response: Schema;
+  // The schemas have validated the input; only its type is lost in the table.
+  run(ctx: Ctx, input: never, params: never): Promise<unknown>;
+};
+
+/**
+ * Writes the steps of one table: each step's input, path and answer types stay tied where it is
+ * written (what a step does not read comes as `undefined`), and the table holds them as one type.
+ */
+export function guardedSteps<Ctx>() {
+  return <
+    Out extends Schema,
+    In extends Schema = z.ZodUndefined,
+    P extends Schema = z.ZodUndefined,
+  >(
+    step: GuardedHow & {
+      input?: In;
+      params?: P;
+      response: Out;
+      run(ctx: Ctx, input: z.infer<In>, params: z.infer<P>): Promise<z.infer<Out>>;
+    },
+  ): GuardedStep<Ctx> => step;
+}
 
 const readInput = {
   querystring: (request: FastifyRequest) => request.query,
   body: (request: FastifyRequest) => request.body,
   params: (request: FastifyRequest) => request.params,
 } as const;
+
+function answerStatus(step: GuardedStep<unknown>, result: unknown) {
+  if (step.status !== "sale") return step.status ?? 200;
+  return (result as { outcome: string }).outcome === "completed" ? 201 : 200;
+}
+
+function responses(step: GuardedStep<unknown>): Record<number, Schema> {
+  if (step.status === "sale") return { 200: step.response, 201: step.response };
+  return { [step.status ?? 200]: step.response };
+}
 
 /** Registers the steps, in order, under `tags`, each behind `guard`. */
 export function registerGuardedSteps<Ctx>(
@@ -59,7 +97,6 @@ export function registerGuardedSteps<Ctx>(
   steps: GuardedStep<Ctx>[],
 ) {
   for (const step of steps) {
-    const status = step.status ?? 200;
     app.route({
       method: step.method,
       url: step.url,
@@ -68,13 +105,16 @@ export function registerGuardedSteps<Ctx>(
         summary: step.summary,
         description: step.description,
         security: bearerSecurity,
+        ...(step.params ? { params: step.params } : {}),
         ...(step.from ? { [step.from]: step.input } : {}),
-        response: { [status]: step.response },
+        response: responses(step),
       },
       handler: async (request, reply) => {
         const ctx = await guard(request);
         const input = step.from ? readInput[step.from](request) : undefined;
-        return reply.code(status).send(await step.run(ctx, input as never));
+        const params = step.params ? request.params : undefined;
+        const result = await step.run(ctx, input as never, params as never);
+        return reply.code(answerStatus(step, result)).send(result);
       },
     });
   }

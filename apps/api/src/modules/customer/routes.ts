@@ -23,15 +23,19 @@ import {
 } from "@tessera/shared";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { AppError } from "../../errors";
 import { profilePictureRules, readFileField } from "../../infra/images";
 import { bearerSecurity, requireCustomer } from "../../plugins/auth";
-import { routeSteps } from "../../plugins/route-steps";
+import { guardedSteps, registerGuardedSteps } from "../../plugins/merchant-steps";
 import type { AuthService } from "../auth/service";
 import type { RedemptionsService } from "../redemptions/service";
 import type { CustomerService } from "./service";
 
 const tags = ["customer"];
+const idParams = customerIdParamsSchema;
+
+type Schema = z.ZodTypeAny;
 
 /**
  * The signed-in customer whose id is `{id}`. The id in the path is a claim: another customer's
@@ -55,35 +59,167 @@ function checkShopClaim(sessionShopId: number, claimed: number | undefined) {
 
 type CustomerSession = Awaited<ReturnType<typeof requireCustomer>>;
 
+type Ctx = {
+  service: CustomerService;
+  auth: AuthService;
+  redemptions: RedemptionsService;
+  session: CustomerSession;
+};
+const step = guardedSteps<Ctx>();
+
+/**
+ * A list of the shop the session is in, for the customer in the path (a claimed other shop is
+ * not found): the shop's tiers and the customer's offers.
+ */
+function shopListStep<Out extends Schema>(
+  url: string,
+  summary: string,
+  response: Out,
+  list: (ctx: Ctx) => Promise<z.infer<Out>>,
+) {
+  return step({
+    method: "GET",
+    url,
+    summary,
+    params: idParams,
+    from: "querystring",
+    input: customerShopQuerySchema,
+    response,
+    run: (ctx, query) => {
+      checkShopClaim(ctx.session.shopId, query.shopId);
+      return list(ctx);
+    },
+  });
+}
+
 type Redeemer = { shopId: number; customerId: number; actor: { kind: "customer" } };
 
 /** A customer's own redemption: what the query names, redeemed for the signed-in customer. */
-const redeemStep = routeSteps<{ redemptions: RedemptionsService; redeemer: Redeemer }>();
+function redeemStep<In extends Schema>(
+  url: string,
+  summary: string,
+  input: In,
+  redeem: (
+    redemptions: RedemptionsService,
+    redeemer: Redeemer,
+    query: z.infer<In>,
+  ) => Promise<z.infer<typeof redemptionResultSchema>>,
+) {
+  return step({
+    method: "POST",
+    url,
+    summary,
+    params: idParams,
+    from: "querystring",
+    input,
+    response: redemptionResultSchema,
+    status: 201,
+    run: ({ redemptions, session }, query) => {
+      const redeemer: Redeemer = {
+        shopId: session.shopId,
+        customerId: session.customer.id,
+        actor: { kind: "customer" },
+      };
+      return redeem(redemptions, redeemer, query);
+    },
+  });
+}
 
-const redeemSteps = [
-  redeemStep({
-    url: "/api/v1/customer/offers/redeem-offer/:id",
-    summary: "Redeem a bought offer (once, before it expires)",
-    input: redeemOfferQuerySchema,
-    response: redemptionResultSchema,
-    run: ({ redemptions, redeemer }, query) =>
+/** The calls about the customer named in the path, who must be the one signed in. */
+const ownSteps = [
+  step({
+    method: "GET",
+    url: "/api/v1/customer/profile/get-customer/:id",
+    summary: "The customer dashboard: profile, membership, next renewal, balance, offers",
+    params: idParams,
+    response: customerDashboardResponseSchema,
+    run: ({ service, session }) => service.getDashboard(session),
+  }),
+  step({
+    method: "GET",
+    url: "/api/v1/customer/redemptions/get-customer-redemptions/:id",
+    summary: "The customer's redemptions, newest first",
+    params: idParams,
+    from: "querystring",
+    input: paginationQuerySchema,
+    response: customerRedemptionsResponseSchema,
+    run: async ({ redemptions, session }, query) => {
+      const list = await redemptions.listCustomerRedemptions(
+        session.shopId,
+        session.customer.id,
+        query,
+      );
+      return { ...list, page: query.page, pageSize: query.pageSize };
+    },
+  }),
+  step({
+    method: "PUT",
+    url: "/api/v1/customer/profile/update-password/:id",
+    summary: "Change the customer's password (ends their other sessions)",
+    params: idParams,
+    from: "body",
+    input: changePasswordPayloadSchema,
+    response: messageResponseSchema,
+    run: ({ auth, session }, body) => auth.updatePassword(session, body),
+  }),
+  shopListStep(
+    "/api/v1/customer/memberships/get-active-memberships-by-customer/:id",
+    "The shop's published tiers, each marked `isSubscribed` for this customer",
+    customerTiersResponseSchema,
+    ({ service, session }) => service.listTiers(session),
+  ),
+  shopListStep(
+    "/api/v1/customer/offers/get-active-offers-by-customer/:id",
+    "The customer's bought offers that can still be redeemed",
+    customerOffersResponseSchema,
+    ({ service, session }) => service.listActiveOffers(session),
+  ),
+  redeemStep(
+    "/api/v1/customer/offers/redeem-offer/:id",
+    "Redeem a bought offer (once, before it expires)",
+    redeemOfferQuerySchema,
+    (redemptions, redeemer, query) =>
       redemptions.redeemOffer({ ...redeemer, customerOfferId: query.customerOfferId }),
-  }),
-  redeemStep({
-    url: "/api/v1/customer/redemptions/create-redemption/:id",
-    summary: "Redeem a benefit of the current membership (once per membership month)",
-    input: createRedemptionQuerySchema,
-    response: redemptionResultSchema,
-    run: ({ redemptions, redeemer }, query) =>
+  ),
+  redeemStep(
+    "/api/v1/customer/redemptions/create-redemption/:id",
+    "Redeem a benefit of the current membership (once per membership month)",
+    createRedemptionQuerySchema,
+    (redemptions, redeemer, query) =>
       redemptions.redeemBenefit({ ...redeemer, benefitId: query.benefitId }),
-  }),
-  redeemStep({
-    url: "/api/v1/customer/redemptions/create-cashback-redemption/:id",
-    summary: "Redeem cashback (dollars, cents allowed; never above the balance)",
-    input: customerCashbackRedemptionQuerySchema,
-    response: redemptionResultSchema,
-    run: ({ redemptions, redeemer }, query) =>
+  ),
+  redeemStep(
+    "/api/v1/customer/redemptions/create-cashback-redemption/:id",
+    "Redeem cashback (dollars, cents allowed; never above the balance)",
+    customerCashbackRedemptionQuerySchema,
+    (redemptions, redeemer, query) =>
       redemptions.redeemCashback({ ...redeemer, amountCents: toCents(query.price) }),
+  ),
+];
+
+/** The signed-in customer's calls that name no customer. */
+const sessionSteps = [
+  step({
+    method: "GET",
+    url: "/api/v1/customer/profile/get-customer-activity",
+    summary: "The customer's recent activity: payments and redemptions, newest first",
+    from: "querystring",
+    input: customerActivityQuerySchema,
+    response: customerActivityResponseSchema,
+    run: ({ service, session }, query) => service.listActivity(session, query),
+  }),
+  step({
+    method: "GET",
+    url: "/api/v1/customer/transactions/get-customer-transactions/:shopId",
+    summary: "The customer's payments to the shop (Billing), newest first",
+    params: customerShopParamsSchema,
+    from: "querystring",
+    input: paginationQuerySchema,
+    response: customerTransactionsResponseSchema,
+    run: ({ service, session }, query, { shopId }) => {
+      checkShopClaim(session.shopId, shopId);
+      return service.listTransactions(session, query);
+    },
   }),
 ];
 
@@ -94,75 +230,23 @@ export const customerRoutes: FastifyPluginAsyncZod<{
   redemptions: RedemptionsService;
 }> = async (app, opts) => {
   const { customer: service, auth, redemptions } = opts;
+  const services = { service, auth, redemptions };
 
-  app.get(
-    "/api/v1/customer/profile/get-customer/:id",
-    {
-      schema: {
-        tags,
-        summary: "The customer dashboard: profile, membership, next renewal, balance, offers",
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
-        response: { 200: customerDashboardResponseSchema },
-      },
-    },
-    async (request) => service.getDashboard(await requireOwnCustomer(request, request.params.id)),
-  );
-
-  app.get(
-    "/api/v1/customer/profile/get-customer-activity",
-    {
-      schema: {
-        tags,
-        summary: "The customer's recent activity: payments and redemptions, newest first",
-        security: bearerSecurity,
-        querystring: customerActivityQuerySchema,
-        response: { 200: customerActivityResponseSchema },
-      },
-    },
-    async (request) => service.listActivity(await requireCustomer(request), request.query),
-  );
-
-  app.get(
-    "/api/v1/customer/redemptions/get-customer-redemptions/:id",
-    {
-      schema: {
-        tags,
-        summary: "The customer's redemptions, newest first",
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
-        querystring: paginationQuerySchema,
-        response: { 200: customerRedemptionsResponseSchema },
-      },
-    },
+  registerGuardedSteps(
+    app,
+    tags,
     async (request) => {
-      const session = await requireOwnCustomer(request, request.params.id);
-      const list = await redemptions.listCustomerRedemptions(
-        session.shopId,
-        session.customer.id,
-        request.query,
-      );
-      return { ...list, page: request.query.page, pageSize: request.query.pageSize };
+      // The schema has validated the path's id.
+      const { id } = request.params as { id: number };
+      return { ...services, session: await requireOwnCustomer(request, id) };
     },
+    ownSteps,
   );
-
-  app.get(
-    "/api/v1/customer/transactions/get-customer-transactions/:shopId",
-    {
-      schema: {
-        tags,
-        summary: "The customer's payments to the shop (Billing), newest first",
-        security: bearerSecurity,
-        params: customerShopParamsSchema,
-        querystring: paginationQuerySchema,
-        response: { 200: customerTransactionsResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireCustomer(request);
-      checkShopClaim(session.shopId, request.params.shopId);
-      return service.listTransactions(session, request.query);
-    },
+  registerGuardedSteps(
+    app,
+    tags,
+    async (request) => ({ ...services, session: await requireCustomer(request) }),
+    sessionSteps,
   );
 
   app.put(
@@ -175,7 +259,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{
           "multipart/form-data with `firstName` and `lastName` (3+ letters and spaces), optional `phoneNumber` (valid for `phoneCountry` — alias `country` — an ISO code, default US; stored in E.164; empty clears it) and optional `profilePicture` (JPG/JPEG/PNG, up to 5MB).",
         consumes: ["multipart/form-data"],
         security: bearerSecurity,
-        params: customerIdParamsSchema,
+        params: idParams,
         response: { 200: updateCustomerProfileResponseSchema },
       },
     },
@@ -185,82 +269,4 @@ export const customerRoutes: FastifyPluginAsyncZod<{
       return service.updateProfile(session, fields, file?.buffer);
     },
   );
-
-  app.put(
-    "/api/v1/customer/profile/update-password/:id",
-    {
-      schema: {
-        tags,
-        summary: "Change the customer's password (ends their other sessions)",
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
-        body: changePasswordPayloadSchema,
-        response: { 200: messageResponseSchema },
-      },
-    },
-    async (request) =>
-      auth.updatePassword(await requireOwnCustomer(request, request.params.id), request.body),
-  );
-
-  // The shop's tiers and the customer's offers: both for the customer named in the path, in
-  // the shop the session is in (a claimed other shop is not found).
-  const shopLists = [
-    {
-      url: "/api/v1/customer/memberships/get-active-memberships-by-customer/:id",
-      summary: "The shop's published tiers, each marked `isSubscribed` for this customer",
-      response: customerTiersResponseSchema,
-      list: (session: CustomerSession) => service.listTiers(session),
-    },
-    {
-      url: "/api/v1/customer/offers/get-active-offers-by-customer/:id",
-      summary: "The customer's bought offers that can still be redeemed",
-      response: customerOffersResponseSchema,
-      list: (session: CustomerSession) => service.listActiveOffers(session),
-    },
-  ];
-  for (const { url, summary, response, list } of shopLists) {
-    app.get(
-      url,
-      {
-        schema: {
-          tags,
-          summary,
-          security: bearerSecurity,
-          params: customerIdParamsSchema,
-          querystring: customerShopQuerySchema,
-          response: { 200: response },
-        },
-      },
-      async (request) => {
-        const session = await requireOwnCustomer(request, request.params.id);
-        checkShopClaim(session.shopId, request.query.shopId);
-        return list(session);
-      },
-    );
-  }
-
-  for (const step of redeemSteps) {
-    app.post(
-      step.url,
-      {
-        schema: {
-          tags,
-          summary: step.summary,
-          security: bearerSecurity,
-          params: customerIdParamsSchema,
-          querystring: step.input,
-          response: { 201: step.response },
-        },
-      },
-      async (request, reply) => {
-        const session = await requireOwnCustomer(request, request.params.id);
-        const redeemer = {
-          shopId: session.shopId,
-          customerId: session.customer.id,
-          actor: { kind: "customer" as const },
-        };
-        return reply.code(201).send(await step.run({ redemptions, redeemer }, request.query));
-      },
-    );
-  }
 };

@@ -22,12 +22,11 @@ import { z } from "zod";
 import { AppError } from "../../errors";
 import { isValidBasicAuth } from "../../infra/payments/secrets";
 import {
-  bearerSecurity,
   requireCustomer,
   requireOwnerWithFreshCode,
   requireShopMerchant,
 } from "../../plugins/auth";
-import { routeSteps } from "../../plugins/route-steps";
+import { guardedSteps, registerGuardedSteps } from "../../plugins/merchant-steps";
 import type { PaymentsService } from "./service";
 
 const tags = ["payments"];
@@ -38,30 +37,159 @@ type CustomerScope = {
   customer: Awaited<ReturnType<typeof requireCustomer>>["customer"];
 };
 
-const customerStep = routeSteps<{ payments: PaymentsService; scope: CustomerScope }>();
+async function customerScope(request: Parameters<typeof requireCustomer>[0]) {
+  const session = await requireCustomer(request);
+  return { shopId: session.shopId, customer: session.customer };
+}
 
-/** The signed-in customer's card checkout and renewal plan: a body in, the workflow's answer. */
+/**
+ * The customer cancels their own membership: renewal stops, usable until it expires. When the
+ * request's claims (customer, shop) are not the session's, there is no membership to cancel.
+ */
+function cancelOwn(
+  payments: PaymentsService,
+  scope: CustomerScope,
+  membershipId: number,
+  claimsHold: boolean,
+) {
+  if (!claimsHold) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noMembershipToCancel);
+  return payments.renewals.cancelMembership({
+    shopId: scope.shopId,
+    customerId: scope.customer.id,
+    membershipId,
+    actor: { kind: "customer", customerId: scope.customer.id },
+  });
+}
+
+const customerStep = guardedSteps<{ payments: PaymentsService; scope: CustomerScope }>();
+
+/** The signed-in customer's card checkouts, renewal plan and cancelling. */
 const customerSteps = [
   customerStep({
+    method: "POST",
     url: "/api/v1/fortis/elements/transaction/intention",
     summary: "Open a card checkout: the server's amount and the provider's client token",
+    from: "body",
     input: intentionPayloadSchema,
     response: intentionResponseSchema,
     run: ({ payments, scope }, body) => payments.checkout.createIntention(scope, body),
   }),
   customerStep({
+    method: "POST",
     url: "/api/v1/fortis/elements/transaction/complete",
     summary: "The payment form's done event: verify with the provider, then grant once",
+    from: "body",
     input: completeCheckoutPayloadSchema,
     response: purchaseResultSchema,
     run: ({ payments, scope }, body) => payments.checkout.completeCheckout(scope, body),
   }),
   customerStep({
+    method: "POST",
     url: "/api/v1/fortis/membership/schedule",
     summary: "Schedule the next renewal or a plan change (no payment now)",
+    from: "body",
     input: schedulePayloadSchema,
     response: scheduleResponseSchema,
     run: ({ payments, scope }, body) => payments.renewals.scheduleRenewal(scope, body),
+  }),
+  customerStep({
+    method: "POST",
+    url: "/api/v1/fortis/membership/cancel",
+    summary: "Cancel a card-paid membership: renewal stops, usable until it expires",
+    from: "body",
+    input: providerCancelPayloadSchema,
+    response: cancelResponseSchema,
+    run: ({ payments, scope }, body) =>
+      cancelOwn(
+        payments,
+        scope,
+        body.membershipId,
+        body.customerId === scope.customer.id && body.shopId === scope.shopId,
+      ),
+  }),
+  customerStep({
+    method: "PUT",
+    url: "/api/v1/customer/memberships/cancel-customer-membership/:id",
+    summary: "The customer cancels their membership ({id}: the customer)",
+    params: idParams,
+    from: "body",
+    input: customerCancelPayloadSchema,
+    response: cancelResponseSchema,
+    run: ({ payments, scope }, body, { id }) => {
+      const claimedShop = body.shopId;
+      const shopHolds = !claimedShop || claimedShop === scope.shopId;
+      return cancelOwn(payments, scope, body.membershipId, id === scope.customer.id && shopHolds);
+    },
+  }),
+  customerStep({
+    method: "POST",
+    url: "/api/v1/customer/offers/purchase-offer/:id",
+    summary: "Buy an offer ({id}: the customer), with optional cashback; done or a checkout",
+    params: idParams,
+    from: "body",
+    input: purchaseOfferPayloadSchema,
+    response: purchaseOfferResponseSchema,
+    status: "sale",
+    run: ({ payments, scope }, body, { id }) => payments.checkout.purchaseOffer(scope, id, body),
+  }),
+];
+
+// The owner's checks give the same merchant session as the shop merchant's.
+const merchantStep = guardedSteps<{
+  payments: PaymentsService;
+  session: Awaited<ReturnType<typeof requireShopMerchant>>;
+}>();
+
+/** The owner's or staff's calls. */
+const merchantSteps = [
+  merchantStep({
+    method: "POST",
+    url: "/api/v1/memberships/cancel-customer-membership",
+    summary: "The merchant cancels a member's membership",
+    from: "body",
+    input: merchantCancelPayloadSchema,
+    response: cancelResponseSchema,
+    run: ({ payments, session }, body) =>
+      payments.renewals.cancelMembership({
+        shopId: session.shopId,
+        customerId: body.customerId,
+        membershipId: body.membershipId,
+        actor: {
+          kind: "merchant",
+          userId: session.user.id,
+          name: `${session.user.firstName} ${session.user.lastName}`.trim(),
+        },
+      }),
+  }),
+  merchantStep({
+    method: "GET",
+    url: "/api/v1/fortis/onboarding",
+    summary: "The shop's card payment account: connected or not",
+    response: paymentAccountResponseSchema,
+    run: async ({ payments, session }) => ({
+      account: await payments.onboarding.getAccount(session.shopId),
+    }),
+  }),
+];
+
+/** The owner's money calls, each behind a fresh two-factor code. */
+const ownerSteps = [
+  merchantStep({
+    method: "POST",
+    url: "/api/v1/transactions/refund/:id",
+    summary: "Refund a payment (owner): money back, the purchase ends",
+    params: idParams,
+    response: refundResponseSchema,
+    run: ({ payments, session }, _, { id }) =>
+      payments.refunds.refundTransaction({ shopId: session.shopId, transactionId: id }),
+  }),
+  merchantStep({
+    method: "POST",
+    url: "/api/v1/fortis/onboarding",
+    summary: "Start payment onboarding (owner): the provider's application link",
+    response: onboardingResponseSchema,
+    run: ({ payments, session }) =>
+      payments.onboarding.startOnboarding({ shopId: session.shopId, owner: session.user }),
   }),
 ];
 
@@ -71,179 +199,23 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
 }> = async (app, opts) => {
   const { payments } = opts;
 
-  const customerScope = async (request: Parameters<typeof requireCustomer>[0]) => {
-    const session = await requireCustomer(request);
-    return { shopId: session.shopId, customer: session.customer };
-  };
-
-  /** The customer cancels their own membership: renewal stops, usable until it expires. */
-  const cancelOwn = (scope: CustomerScope, membershipId: number) =>
-    payments.renewals.cancelMembership({
-      shopId: scope.shopId,
-      customerId: scope.customer.id,
-      membershipId,
-      actor: { kind: "customer", customerId: scope.customer.id },
-    });
-
-  for (const step of customerSteps) {
-    app.post(
-      step.url,
-      {
-        schema: {
-          tags,
-          summary: step.summary,
-          security: bearerSecurity,
-          body: step.input,
-          response: { 200: step.response },
-        },
-      },
-      async (request) => step.run({ payments, scope: await customerScope(request) }, request.body),
-    );
-  }
-
-  app.post(
-    "/api/v1/fortis/membership/cancel",
-    {
-      schema: {
-        tags,
-        summary: "Cancel a card-paid membership: renewal stops, usable until it expires",
-        security: bearerSecurity,
-        body: providerCancelPayloadSchema,
-        response: { 200: cancelResponseSchema },
-      },
-    },
-    async (request) => {
-      const scope = await customerScope(request);
-      if (request.body.customerId !== scope.customer.id || request.body.shopId !== scope.shopId) {
-        throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noMembershipToCancel);
-      }
-      return cancelOwn(scope, request.body.membershipId);
-    },
+  registerGuardedSteps(
+    app,
+    tags,
+    async (request) => ({ payments, scope: await customerScope(request) }),
+    customerSteps,
   );
-
-  app.put(
-    "/api/v1/customer/memberships/cancel-customer-membership/:id",
-    {
-      schema: {
-        tags,
-        summary: "The customer cancels their membership ({id}: the customer)",
-        security: bearerSecurity,
-        params: idParams,
-        body: customerCancelPayloadSchema,
-        response: { 200: cancelResponseSchema },
-      },
-    },
-    async (request) => {
-      const scope = await customerScope(request);
-      const claimedShop = request.body.shopId;
-      if (
-        request.params.id !== scope.customer.id ||
-        (claimedShop && claimedShop !== scope.shopId)
-      ) {
-        throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.noMembershipToCancel);
-      }
-      return cancelOwn(scope, request.body.membershipId);
-    },
+  registerGuardedSteps(
+    app,
+    tags,
+    async (request) => ({ payments, session: await requireShopMerchant(request) }),
+    merchantSteps,
   );
-
-  app.post(
-    "/api/v1/memberships/cancel-customer-membership",
-    {
-      schema: {
-        tags,
-        summary: "The merchant cancels a member's membership",
-        security: bearerSecurity,
-        body: merchantCancelPayloadSchema,
-        response: { 200: cancelResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireShopMerchant(request);
-      return payments.renewals.cancelMembership({
-        shopId: session.shopId,
-        customerId: request.body.customerId,
-        membershipId: request.body.membershipId,
-        actor: {
-          kind: "merchant",
-          userId: session.user.id,
-          name: `${session.user.firstName} ${session.user.lastName}`.trim(),
-        },
-      });
-    },
-  );
-
-  app.post(
-    "/api/v1/customer/offers/purchase-offer/:id",
-    {
-      schema: {
-        tags,
-        summary: "Buy an offer ({id}: the customer), with optional cashback; done or a checkout",
-        security: bearerSecurity,
-        params: idParams,
-        body: purchaseOfferPayloadSchema,
-        response: { 200: purchaseOfferResponseSchema, 201: purchaseOfferResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const result = await payments.checkout.purchaseOffer(
-        await customerScope(request),
-        request.params.id,
-        request.body,
-      );
-      return reply.code(result.outcome === "completed" ? 201 : 200).send(result);
-    },
-  );
-
-  app.post(
-    "/api/v1/transactions/refund/:id",
-    {
-      schema: {
-        tags,
-        summary: "Refund a payment (owner): money back, the purchase ends",
-        security: bearerSecurity,
-        params: idParams,
-        response: { 200: refundResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwnerWithFreshCode(request);
-      return payments.refunds.refundTransaction({
-        shopId: session.shopId,
-        transactionId: request.params.id,
-      });
-    },
-  );
-
-  app.get(
-    "/api/v1/fortis/onboarding",
-    {
-      schema: {
-        tags,
-        summary: "The shop's card payment account: connected or not",
-        security: bearerSecurity,
-        response: { 200: paymentAccountResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireShopMerchant(request);
-      return { account: await payments.onboarding.getAccount(session.shopId) };
-    },
-  );
-
-  app.post(
-    "/api/v1/fortis/onboarding",
-    {
-      schema: {
-        tags,
-        summary: "Start payment onboarding (owner): the provider's application link",
-        security: bearerSecurity,
-        response: { 200: onboardingResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwnerWithFreshCode(request);
-      return payments.onboarding.startOnboarding({ shopId: session.shopId, owner: session.user });
-    },
+  registerGuardedSteps(
+    app,
+    tags,
+    async (request) => ({ payments, session: await requireOwnerWithFreshCode(request) }),
+    ownerSteps,
   );
 
   app.post(
@@ -271,22 +243,20 @@ export const overdueRenewalRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSer
   app,
   { payments },
 ) => {
-  app.post(
-    "/api/v1/customer/memberships/:id/pay-renewal",
-    {
-      schema: {
-        tags,
+  registerGuardedSteps(
+    app,
+    tags,
+    async (request) => ({ payments, scope: await customerScope(request) }),
+    [
+      customerStep({
+        method: "POST",
+        url: "/api/v1/customer/memberships/:id/pay-renewal",
         summary:
           "Pay an unpaid renewal now ({id}: the customer's membership): a card checkout for it",
-        security: bearerSecurity,
         params: idParams,
-        response: { 200: intentionResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireCustomer(request);
-      const scope = { shopId: session.shopId, customer: session.customer };
-      return payments.checkout.payOverdueRenewal(scope, request.params.id);
-    },
+        response: intentionResponseSchema,
+        run: ({ payments, scope }, _, { id }) => payments.checkout.payOverdueRenewal(scope, id),
+      }),
+    ],
   );
 };

@@ -9,154 +9,101 @@ import {
 } from "@tessera/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { bearerSecurity, requireOwner } from "../../plugins/auth";
+import { requireOwner } from "../../plugins/auth";
+import { guardedSteps, registerGuardedSteps } from "../../plugins/merchant-steps";
 import type { StaffService } from "./service";
 
-const tags = ["staff"];
 const idParams = z.object({ id: idSchema });
+
+type Ctx = { staff: StaffService; shopId: number };
+const step = guardedSteps<Ctx>();
+
+const staffSteps = [
+  step({
+    method: "POST",
+    url: "/api/v1/employees/create-employee",
+    summary: "Invite a staff member: an e-mail with a set-password link valid 7 days",
+    description:
+      "firstName, lastName, email, role (free text) and shopId (a claim: the session decides the shop). The account starts `inactive` (Invited) and becomes `active` when the password is set at `POST /employees/set-password`.",
+    from: "body",
+    input: staffPayloadSchema,
+    response: saveEmployeeResponseSchema,
+    status: 201,
+    run: ({ staff, shopId }, body) => staff.createEmployee(shopId, body),
+  }),
+  step({
+    method: "GET",
+    url: "/api/v1/employees/get-employees-by-merchant-id",
+    summary: "The shop's owner and staff (the web hides the signed-in user's own row)",
+    response: getEmployeesResponseSchema,
+    run: ({ staff, shopId }) => staff.listEmployees(shopId),
+  }),
+  step({
+    method: "GET",
+    url: "/api/v1/employees/get-employee-by-id/:id",
+    summary: "One staff member of the shop",
+    params: idParams,
+    response: getEmployeeResponseSchema,
+    run: ({ staff, shopId }, _, { id }) => staff.getEmployee(shopId, id),
+  }),
+  step({
+    method: "PUT",
+    url: "/api/v1/employees/update-employee/:id",
+    summary: "Update a staff member's names and role (the e-mail is read-only)",
+    params: idParams,
+    from: "body",
+    input: staffPayloadSchema,
+    response: saveEmployeeResponseSchema,
+    run: ({ staff, shopId }, body, { id }) => staff.updateEmployee(shopId, id, body),
+  }),
+  step({
+    method: "DELETE",
+    url: "/api/v1/employees/delete-employee-by-id/:id",
+    summary: "Delete a staff member (records keep the name they were made under)",
+    params: idParams,
+    response: messageResponseSchema,
+    run: ({ staff, shopId }, _, { id }) => staff.deleteEmployee(shopId, id),
+  }),
+  step({
+    method: "PUT",
+    url: "/api/v1/employees/disable-employee/:id",
+    summary: "Disable an active staff member: their sessions end at once",
+    params: idParams,
+    response: saveEmployeeResponseSchema,
+    run: ({ staff, shopId }, _, { id }) => staff.disableEmployee(shopId, id),
+  }),
+  step({
+    method: "PUT",
+    url: "/api/v1/employees/update-employee-status/:id",
+    summary: "Enable (`active`) or disable (`disabled`) a staff member",
+    description:
+      "Active → disabled ends their sessions; disabled → active lets them log in again. An invited member has no status action (422).",
+    params: idParams,
+    from: "body",
+    input: employeeStatusPayloadSchema,
+    response: saveEmployeeResponseSchema,
+    run: ({ staff, shopId }, body, { id }) => staff.setEmployeeStatus(shopId, id, body.status),
+  }),
+  step({
+    method: "POST",
+    url: "/api/v1/employees/resend-invitation/:id",
+    summary: "Send an invited staff member a new set-password link (the old one stops working)",
+    params: idParams,
+    response: messageResponseSchema,
+    run: ({ staff, shopId }, _, { id }) => staff.resendInvitation(shopId, id),
+  }),
+];
 
 /** The Staff page's calls (spec §7 "Employees"). Owner only: staff get 403 (DOMAIN). */
 export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, opts) => {
   const { staff } = opts;
-
-  app.post(
-    "/api/v1/employees/create-employee",
-    {
-      schema: {
-        tags,
-        summary: "Invite a staff member: an e-mail with a set-password link valid 7 days",
-        description:
-          "firstName, lastName, email, role (free text) and shopId (a claim: the session decides the shop). The account starts `inactive` (Invited) and becomes `active` when the password is set at `POST /employees/set-password`.",
-        security: bearerSecurity,
-        body: staffPayloadSchema,
-        response: { 201: saveEmployeeResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireOwner(request);
-      return reply.code(201).send(await staff.createEmployee(session.shopId, request.body));
-    },
-  );
-
-  app.get(
-    "/api/v1/employees/get-employees-by-merchant-id",
-    {
-      schema: {
-        tags,
-        summary: "The shop's owner and staff (the web hides the signed-in user's own row)",
-        security: bearerSecurity,
-        response: { 200: getEmployeesResponseSchema },
-      },
-    },
+  registerGuardedSteps(
+    app,
+    ["staff"],
     async (request) => {
       const session = await requireOwner(request);
-      return staff.listEmployees(session.shopId);
+      return { staff, shopId: session.shopId };
     },
-  );
-
-  app.get(
-    "/api/v1/employees/get-employee-by-id/:id",
-    {
-      schema: {
-        tags,
-        summary: "One staff member of the shop",
-        security: bearerSecurity,
-        params: idParams,
-        response: { 200: getEmployeeResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwner(request);
-      return staff.getEmployee(session.shopId, request.params.id);
-    },
-  );
-
-  app.put(
-    "/api/v1/employees/update-employee/:id",
-    {
-      schema: {
-        tags,
-        summary: "Update a staff member's names and role (the e-mail is read-only)",
-        security: bearerSecurity,
-        params: idParams,
-        body: staffPayloadSchema,
-        response: { 200: saveEmployeeResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwner(request);
-      return staff.updateEmployee(session.shopId, request.params.id, request.body);
-    },
-  );
-
-  app.delete(
-    "/api/v1/employees/delete-employee-by-id/:id",
-    {
-      schema: {
-        tags,
-        summary: "Delete a staff member (records keep the name they were made under)",
-        security: bearerSecurity,
-        params: idParams,
-        response: { 200: messageResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwner(request);
-      return staff.deleteEmployee(session.shopId, request.params.id);
-    },
-  );
-
-  app.put(
-    "/api/v1/employees/disable-employee/:id",
-    {
-      schema: {
-        tags,
-        summary: "Disable an active staff member: their sessions end at once",
-        security: bearerSecurity,
-        params: idParams,
-        response: { 200: saveEmployeeResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwner(request);
-      return staff.disableEmployee(session.shopId, request.params.id);
-    },
-  );
-
-  app.put(
-    "/api/v1/employees/update-employee-status/:id",
-    {
-      schema: {
-        tags,
-        summary: "Enable (`active`) or disable (`disabled`) a staff member",
-        description:
-          "Active → disabled ends their sessions; disabled → active lets them log in again. An invited member has no status action (422).",
-        security: bearerSecurity,
-        params: idParams,
-        body: employeeStatusPayloadSchema,
-        response: { 200: saveEmployeeResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwner(request);
-      return staff.setEmployeeStatus(session.shopId, request.params.id, request.body.status);
-    },
-  );
-
-  app.post(
-    "/api/v1/employees/resend-invitation/:id",
-    {
-      schema: {
-        tags,
-        summary: "Send an invited staff member a new set-password link (the old one stops working)",
-        security: bearerSecurity,
-        params: idParams,
-        response: { 200: messageResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwner(request);
-      return staff.resendInvitation(session.shopId, request.params.id);
-    },
+    staffSteps,
   );
 };
