@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../config";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createMerchant, loginAs } from "../../test/factories";
-import { makeImage, multipart } from "../../test/multipart";
+import { makeImage, sendMultipart } from "../../test/multipart";
 import { createS3Storage } from "./s3-storage";
 
 // A real S3-compatible server (s3rver) on a free port, with its stock credentials.
@@ -46,7 +46,9 @@ describe("S3-compatible storage", () => {
   it("stores a new shop's images in the bucket and links them from there", async () => {
     const owner = await createMerchant(t.database.db, { withShop: false });
     const { authorization } = await loginAs(t.app, owner);
-    const form = await multipart(
+    const res = await sendMultipart(
+      t.app,
+      { method: "POST", url: "/api/v1/shop/create-shop", headers: { authorization } },
       { name: "Cloud Cafe", industry: "Retail" },
       {
         logo: { buffer: await makeImage(400, 400), filename: "logo.png", type: "image/png" },
@@ -57,12 +59,6 @@ describe("S3-compatible storage", () => {
         },
       },
     );
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/shop/create-shop",
-      headers: { ...form.headers, authorization },
-      payload: form.payload,
-    });
     expect(res.statusCode).toBe(201);
     const { logo } = res.json().shop;
     expect(logo).toMatch(new RegExp(`^${endpoint}/tessera-uploads/shops/[\\w-]+\\.png$`));

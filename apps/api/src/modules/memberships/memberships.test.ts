@@ -9,6 +9,7 @@ import {
   loginAs,
 } from "../../test/factories";
 import { appForFile, signedInOwner } from "../../test/file-app";
+import { expectFieldErrors } from "../../test/form-errors";
 import * as repo from "./repo";
 
 // The member count and the benefit insert are wrapped so a test can make a tier "used" (no
@@ -30,6 +31,15 @@ const BASE = "/api/v1/memberships";
 async function shopOwner() {
   const owner = await signedInOwner(t);
   return { shopId: owner.shopId, authorization: owner.authorization, owner };
+}
+
+/** The tier's row as stored. */
+async function tierRow(id: number) {
+  const [row] = await t.database.db
+    .select()
+    .from(membershipTiers)
+    .where(eq(membershipTiers.id, id));
+  return row;
 }
 
 const gold = {
@@ -94,10 +104,7 @@ describe("create membership", () => {
       ],
     });
     expect(membership.Benefits[0].id).toEqual(expect.any(Number));
-    const [row] = await t.database.db
-      .select()
-      .from(membershipTiers)
-      .where(eq(membershipTiers.id, membership.id));
+    const row = await tierRow(membership.id);
     expect(row).toMatchObject({ priceCents: 1999, cashbackRewardCents: 500 });
   });
 
@@ -356,8 +363,7 @@ describe("update membership", () => {
       headers: { authorization },
       payload: { ...gold, id: mine.id, name: "", Benefits: [{ name: "1", worth: 1 }] },
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({
+    expectFieldErrors(bad, {
       name: "Membership name is required",
       "Benefits.0.name": "Benefit name cannot be only numbers",
     });
@@ -431,10 +437,7 @@ describe("delete membership", () => {
     const theirs = await createTier(t.database.db, other.shopId);
     const res = await deleteVia(authorization, theirs.id);
     expect(res.statusCode).toBe(404);
-    const [still] = await t.database.db
-      .select()
-      .from(membershipTiers)
-      .where(eq(membershipTiers.id, theirs.id));
+    const still = await tierRow(theirs.id);
     expect(still?.status).toBe("active");
   });
 });
@@ -478,10 +481,7 @@ describe("who may manage memberships", () => {
         expect(res.statusCode, `${call.method} ${call.url} ${status}`).toBe(status);
       }
     }
-    const [still] = await t.database.db
-      .select()
-      .from(membershipTiers)
-      .where(eq(membershipTiers.id, tier.id));
+    const still = await tierRow(tier.id);
     expect(still?.name).toBe("Silver");
   });
 });

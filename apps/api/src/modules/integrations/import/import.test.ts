@@ -22,7 +22,7 @@ import {
   loginAs,
   uniqueEmail,
 } from "../../../test/factories";
-import { multipart } from "../../../test/multipart";
+import { sendMultipart } from "../../../test/multipart";
 import { importAll } from "./test-import";
 
 let t: TestApp;
@@ -49,16 +49,12 @@ function csv(rows: string[][]): string {
 }
 
 async function upload(auth: Auth, text: string, name = "members.csv") {
-  const form = await multipart(
+  return sendMultipart(
+    t.app,
+    { method: "POST", url: "/api/v1/member/imports", headers: auth },
     {},
     { file: { buffer: Buffer.from(text), filename: name, type: "text/csv" } },
   );
-  return t.app.inject({
-    method: "POST",
-    url: "/api/v1/member/imports",
-    headers: { ...auth, ...form.headers },
-    payload: form.payload,
-  });
 }
 
 async function uploaded(auth: Auth, text: string): Promise<MemberImport> {
