@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { createTestApp, type TestApp } from "./app";
-import { createMerchant, loginAs } from "./factories";
+import { createMerchant, loginAs, PASSWORD } from "./factories";
 import { type SmtpCapture, startSmtpCapture } from "./smtp";
 
 /**
@@ -73,6 +73,19 @@ export function callerFor(t: TestApp) {
     headers?: { authorization: string },
     payload?: unknown,
   ) => sendAs(t, method, url, headers, payload);
+}
+
+/** Someone signing up at a shop's storefront, with the test password. */
+export function customerSignUp(
+  t: TestApp,
+  shopId: number,
+  who: { firstName: string; lastName: string; email: string },
+) {
+  return sendAs(t, "POST", "/api/v1/customer/auth/sign-up", undefined, {
+    ...who,
+    password: PASSWORD,
+    shopId,
+  });
 }
 
 /** A new owner with a new shop, signed in through the real endpoint. */

@@ -64,6 +64,15 @@ async function createVia(authorization: string, payload: Record<string, unknown>
   });
 }
 
+function updateVia(authorization: string, payload: Record<string, unknown>) {
+  return t.app.inject({
+    method: "PUT",
+    url: `${BASE}/update-membership-by-id`,
+    headers: { authorization },
+    payload,
+  });
+}
+
 async function listVia(authorization: string, query = "") {
   return t.app.inject({
     method: "GET",
@@ -281,22 +290,17 @@ describe("update membership", () => {
     const { authorization, shopId } = await shopOwner();
     const created = (await createVia(authorization)).json().membership;
     const [coffee, pastry] = created.Benefits;
-    const res = await t.app.inject({
-      method: "PUT",
-      url: `${BASE}/update-membership-by-id`,
-      headers: { authorization },
-      payload: {
-        ...gold,
-        id: created.id,
-        name: "Gold Plus",
-        price: "24.50",
-        renewal: "yearly",
-        status: "inactive",
-        Benefits: [
-          { name: "Muffin", worth: "2.25" },
-          { id: coffee.id, name: "Free large coffee", worth: 5 },
-        ],
-      },
+    const res = await updateVia(authorization, {
+      ...gold,
+      id: created.id,
+      name: "Gold Plus",
+      price: "24.50",
+      renewal: "yearly",
+      status: "inactive",
+      Benefits: [
+        { name: "Muffin", worth: "2.25" },
+        { id: coffee.id, name: "Free large coffee", worth: 5 },
+      ],
     });
     expect(res.statusCode).toBe(200);
     const { message, membership } = res.json();
@@ -332,15 +336,10 @@ describe("update membership", () => {
       .from(membershipBenefits)
       .where(eq(membershipBenefits.tierId, theirs.id));
     const mine = await createTier(t.database.db, shopId);
-    const res = await t.app.inject({
-      method: "PUT",
-      url: `${BASE}/update-membership-by-id`,
-      headers: { authorization },
-      payload: {
-        ...gold,
-        id: mine.id,
-        Benefits: [{ id: theirBenefit?.id, name: "Stolen", worth: 1 }],
-      },
+    const res = await updateVia(authorization, {
+      ...gold,
+      id: mine.id,
+      Benefits: [{ id: theirBenefit?.id, name: "Stolen", worth: 1 }],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().membership.Benefits[0].id).not.toBe(theirBenefit?.id);
@@ -357,31 +356,21 @@ describe("update membership", () => {
     const mine = await createTier(t.database.db, shopId, { name: "Keep me" });
     const theirs = await createTier(t.database.db, other.shopId, { name: "Theirs" });
 
-    const bad = await t.app.inject({
-      method: "PUT",
-      url: `${BASE}/update-membership-by-id`,
-      headers: { authorization },
-      payload: { ...gold, id: mine.id, name: "", Benefits: [{ name: "1", worth: 1 }] },
+    const bad = await updateVia(authorization, {
+      ...gold,
+      id: mine.id,
+      name: "",
+      Benefits: [{ name: "1", worth: 1 }],
     });
     expectFieldErrors(bad, {
       name: "Membership name is required",
       "Benefits.0.name": "Benefit name cannot be only numbers",
     });
-    const noId = await t.app.inject({
-      method: "PUT",
-      url: `${BASE}/update-membership-by-id`,
-      headers: { authorization },
-      payload: gold,
-    });
+    const noId = await updateVia(authorization, gold);
     expect(noId.statusCode).toBe(400);
     expect(noId.json().errors).toHaveProperty("id");
 
-    const foreign = await t.app.inject({
-      method: "PUT",
-      url: `${BASE}/update-membership-by-id`,
-      headers: { authorization },
-      payload: { ...gold, id: theirs.id, name: "Hijacked" },
-    });
+    const foreign = await updateVia(authorization, { ...gold, id: theirs.id, name: "Hijacked" });
     expect(foreign.statusCode).toBe(404);
     const rows = await t.database.db.select().from(membershipTiers);
     expect(rows.find((r) => r.id === mine.id)?.name).toBe("Keep me");
@@ -419,12 +408,7 @@ describe("delete membership", () => {
     expect(archived).toMatchObject([{ id: created.id, status: "deleted", Benefits: [{}, {}] }]);
     expect((await listVia(authorization, "?active=true")).json().memberships).toEqual([]);
 
-    const update = await t.app.inject({
-      method: "PUT",
-      url: `${BASE}/update-membership-by-id`,
-      headers: { authorization },
-      payload: { ...gold, id: created.id, status: "active" },
-    });
+    const update = await updateVia(authorization, { ...gold, id: created.id, status: "active" });
     expect(update.statusCode).toBe(422);
     expect(update.json().message).toBe("This membership was deleted and can no longer be changed.");
     const deleteAgain = await deleteVia(authorization, created.id);

@@ -550,14 +550,14 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
 describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
   const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
 
+  /** The owner's payments page: GET reads the account, POST starts onboarding. */
+  const onboarding = (method: "GET" | "POST", authorization: string) =>
+    t.app.inject({ method, url: "/api/v1/fortis/onboarding", headers: { authorization } });
+
   async function connected() {
     const merchant = await createMerchant(t.database.db);
     const owner = await loginAs(t.app, merchant);
-    const started = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/fortis/onboarding",
-      headers: { authorization: owner.authorization },
-    });
+    const started = await onboarding("POST", owner.authorization);
     expect(started.statusCode, started.body).toBe(200);
     const link = new URL(started.json().app_link);
     const approved = await t.app.inject({
@@ -577,28 +577,16 @@ describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
   it("connects a shop through onboarding: Onboard, then Connected", async () => {
     const merchant = await createMerchant(t.database.db);
     const owner = await loginAs(t.app, merchant);
-    const before = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/fortis/onboarding",
-      headers: { authorization: owner.authorization },
-    });
+    const before = await onboarding("GET", owner.authorization);
     expect(before.json().account).toMatchObject({
       provider: "sandbox",
       connected: false,
       fortisId: null,
     });
     const { owner: connectedOwner } = await connected();
-    const after = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/fortis/onboarding",
-      headers: { authorization: connectedOwner.authorization },
-    });
+    const after = await onboarding("GET", connectedOwner.authorization);
     expect(after.json().account).toMatchObject({ connected: true, fortisId: expect.any(String) });
-    const again = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/fortis/onboarding",
-      headers: { authorization: connectedOwner.authorization },
-    });
+    const again = await onboarding("POST", connectedOwner.authorization);
     expect(again.statusCode).toBe(409);
     // The API key is stored encrypted.
     const [shop] = await t.database.db
@@ -611,11 +599,7 @@ describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
   it("takes onboarding postbacks only with the product's Basic credentials", async () => {
     const merchant = await createMerchant(t.database.db);
     const owner = await loginAs(t.app, merchant);
-    const started = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/fortis/onboarding",
-      headers: { authorization: owner.authorization },
-    });
+    const started = await onboarding("POST", owner.authorization);
     const reference = new URL(started.json().app_link).searchParams.get("reference");
     const body = {
       client_app_id: reference,
@@ -654,11 +638,7 @@ describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ received: true });
-    const account = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/fortis/onboarding",
-      headers: { authorization: owner.authorization },
-    });
+    const account = await onboarding("GET", owner.authorization);
     expect(account.json().account).toMatchObject({ connected: true, fortisUserId: "u-1" });
   });
 
