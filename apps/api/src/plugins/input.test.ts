@@ -1,11 +1,11 @@
 import { COMMON_MESSAGES } from "@tessera/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { customers, shops } from "../db/schema";
 import { MALFORMED_MULTIPART_MESSAGE } from "../infra/images/multipart";
-import { createTestApp, type TestApp } from "../test/app";
 import { createMerchant, loginAs, PASSWORD, uniqueEmail } from "../test/factories";
-import { multipart } from "../test/multipart";
+import { appForFile, callerFor, customerSignUp } from "../test/file-app";
+import { multipart, sendMultipart } from "../test/multipart";
 import { findControlCharacters } from "./input";
 
 describe("findControlCharacters", () => {
@@ -19,17 +19,22 @@ describe("findControlCharacters", () => {
 });
 
 describe("control characters and malformed bodies (never a 500)", () => {
-  let t: TestApp;
+  const t = appForFile();
+  const call = callerFor(t);
   let shopId: number;
   let owner: { authorization: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
     const merchant = await createMerchant(t.database.db);
     shopId = merchant.shop?.id as number;
     owner = await loginAs(t.app, merchant);
   });
-  afterAll(() => t.close());
+
+  /** The shop's name as stored: a refused request must leave it as it was. */
+  const storedShopName = async () => {
+    const [shop] = await t.database.db.select().from(shops).where(eq(shops.id, shopId));
+    return shop?.name;
+  };
 
   const refusedField = (body: { message: string; errors?: Record<string, string> }) => {
     expect(body.message).toBe(COMMON_MESSAGES.controlCharacters);
@@ -37,28 +42,24 @@ describe("control characters and malformed bodies (never a 500)", () => {
   };
 
   it("refuses a NUL byte in a query, a path and a JSON body with a 400 naming the field", async () => {
-    const search = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/member/get-all-members?search=a%00b",
-      headers: owner,
-    });
+    const search = await call("GET", "/api/v1/member/get-all-members?search=a%00b", owner);
     expect(search.statusCode, search.body).toBe(400);
     expect(refusedField(search.json())).toEqual(["search"]);
 
-    const token = await t.app.inject({ method: "GET", url: "/api/v1/sandbox/checkout?token=%00" });
+    const token = await call("GET", "/api/v1/sandbox/checkout?token=%00");
     expect(token.statusCode).toBe(400);
 
-    const path = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/customer/auth/forgot-password/a%00b@example.com/${shopId}`,
-    });
+    const path = await call(
+      "POST",
+      `/api/v1/customer/auth/forgot-password/a%00b@example.com/${shopId}`,
+    );
     expect(path.statusCode).toBe(400);
     expect(refusedField(path.json())).toEqual(["email"]);
 
-    const body = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/customer/auth/sign-in",
-      payload: { email: "x@example.com\u0000", password: PASSWORD, shopId },
+    const body = await call("POST", "/api/v1/customer/auth/sign-in", undefined, {
+      email: "x@example.com\u0000",
+      password: PASSWORD,
+      shopId,
     });
     expect(body.statusCode).toBe(400);
     expect(refusedField(body.json())).toEqual(["email"]);
@@ -66,10 +67,10 @@ describe("control characters and malformed bodies (never a 500)", () => {
 
   it("refuses a line break in a name (it was stored) and creates nothing", async () => {
     const email = uniqueEmail("eve");
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/customer/auth/sign-up",
-      payload: { firstName: "Eve\r\nInjected", lastName: "Lee", email, password: PASSWORD, shopId },
+    const res = await customerSignUp(t, shopId, {
+      firstName: "Eve\r\nInjected",
+      lastName: "Lee",
+      email,
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors).toMatchObject({ firstName: COMMON_MESSAGES.controlCharacters });
@@ -78,17 +79,14 @@ describe("control characters and malformed bodies (never a 500)", () => {
   });
 
   it("refuses control characters in multipart text fields and changes nothing", async () => {
-    const form = await multipart({ name: "Bean\u0000Bar", industry: "Retail" });
-    const res = await t.app.inject({
-      method: "PUT",
-      url: "/api/v1/shop/update-shop",
-      headers: { ...form.headers, ...owner },
-      payload: form.payload,
-    });
+    const res = await sendMultipart(
+      t.app,
+      { method: "PUT", url: "/api/v1/shop/update-shop", headers: owner },
+      { name: "Bean\u0000Bar", industry: "Retail" },
+    );
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors).toMatchObject({ name: COMMON_MESSAGES.controlCharacters });
-    const [shop] = await t.database.db.select().from(shops).where(eq(shops.id, shopId));
-    expect(shop?.name).toBe("Test Shop");
+    expect(await storedShopName()).toBe("Test Shop");
   });
 
   it("answers 400 for a multipart body without a boundary or cut off before its end", async () => {
@@ -110,28 +108,19 @@ describe("control characters and malformed bodies (never a 500)", () => {
     });
     expect(truncated.statusCode, truncated.body).toBe(400);
     expect(truncated.json().message).toBe(MALFORMED_MULTIPART_MESSAGE);
-    const [shop] = await t.database.db.select().from(shops).where(eq(shops.id, shopId));
-    expect(shop?.name).toBe("Test Shop");
+    expect(await storedShopName()).toBe("Test Shop");
   });
 
   it("refuses ids, amounts and pages beyond the database's integers (the fuzzer found 500s)", async () => {
-    const refund = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/transactions/refund/2147483648",
-      headers: owner,
-    });
+    const refund = await call("POST", "/api/v1/transactions/refund/2147483648", owner);
     expect(refund.statusCode, refund.body).toBe(400);
-    const payout = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/merchant-redemptions/create-cashback-redemption?customerId=1&price=1330915618",
-      headers: owner,
-    });
+    const payout = await call(
+      "POST",
+      "/api/v1/merchant-redemptions/create-cashback-redemption?customerId=1&price=1330915618",
+      owner,
+    );
     expect(payout.statusCode, payout.body).toBe(400);
-    const page = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/member/get-all-members?page=1e300",
-      headers: owner,
-    });
+    const page = await call("GET", "/api/v1/member/get-all-members?page=1e300", owner);
     expect(page.statusCode, page.body).toBe(400);
   });
 });

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import { loggerOptions } from "../logger";
 import { createTestApp, type TestApp } from "../test/app";
+import { appForFile } from "../test/file-app";
 import { INTERNAL_ERROR_MESSAGE } from "./errors";
 
 describe("errors", () => {
@@ -83,11 +84,7 @@ describe("errors", () => {
 });
 
 describe("API documentation", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForFile();
 
   it("serves a valid OpenAPI document listing every route", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
@@ -114,11 +111,7 @@ describe("API documentation", () => {
 });
 
 describe("security headers", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForFile();
 
   it("sends a CSP that allows only this origin's scripts", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health" });

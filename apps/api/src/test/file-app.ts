@@ -1,21 +1,50 @@
 import { afterAll, beforeAll } from "vitest";
 import { createTestApp, type TestApp } from "./app";
-import { createMerchant, loginAs } from "./factories";
+import { createMerchant, loginAs, PASSWORD } from "./factories";
+import { type SmtpCapture, startSmtpCapture } from "./smtp";
 
 /**
- * One test app for a whole test file: made before its first test, closed after its last. The
- * object is filled in place, so a file holds it in a `const` from the start. A file that moves
- * the clock passes `now: () => clock`; the app reads it on every call.
+ * One test app for a whole test file (or for one describe block, when called inside it): made
+ * before its first test, closed after its last. The object is filled in place, so a file holds
+ * it in a `const` from the start. A file that moves the clock passes `now: () => clock`; the
+ * app reads it on every call. `setupTimeout` is for files whose first migration may outlast
+ * the default hook time on a busy machine.
  */
-export function appForFile(options: Parameters<typeof createTestApp>[0] = {}): TestApp {
+export function appForFile(
+  options: Parameters<typeof createTestApp>[0] = {},
+  setupTimeout?: number,
+): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
     Object.assign(holder, await createTestApp(options));
-  });
+  }, setupTimeout);
   afterAll(async () => {
     await holder.close?.();
   });
   return holder;
+}
+
+/**
+ * `appForFile` sending its e-mail to an SMTP server of the file's own, so tests read what a
+ * person received (links in it point at http://shop.test). Both are filled in place.
+ */
+export function appWithMailboxForFile(): { t: TestApp; smtp: SmtpCapture } {
+  const t = {} as TestApp;
+  const smtp = {} as SmtpCapture;
+  beforeAll(async () => {
+    Object.assign(smtp, await startSmtpCapture());
+    Object.assign(
+      t,
+      await createTestApp({
+        env: { SMTP_URL: smtp.url, PUBLIC_URL: "http://shop.test", RATE_LIMIT_PER_MINUTE: "1000" },
+      }),
+    );
+  });
+  afterAll(async () => {
+    await t.close?.();
+    await smtp.close?.();
+  });
+  return { t, smtp };
 }
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -44,6 +73,19 @@ export function callerFor(t: TestApp) {
     headers?: { authorization: string },
     payload?: unknown,
   ) => sendAs(t, method, url, headers, payload);
+}
+
+/** Someone signing up at a shop's storefront, with the test password. */
+export function customerSignUp(
+  t: TestApp,
+  shopId: number,
+  who: { firstName: string; lastName: string; email: string },
+) {
+  return sendAs(t, "POST", "/api/v1/customer/auth/sign-up", undefined, {
+    ...who,
+    password: PASSWORD,
+    shopId,
+  });
 }
 
 /** A new owner with a new shop, signed in through the real endpoint. */

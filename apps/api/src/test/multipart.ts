@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 
 /** A multipart/form-data body for app.inject, built by the platform's own FormData encoder. */
@@ -15,6 +16,22 @@ export async function multipart(
     payload: Buffer.from(await encoded.arrayBuffer()),
     headers: { "content-type": encoded.headers.get("content-type") ?? "" },
   };
+}
+
+/** A form posted to the app: its fields and files, with the caller's headers (sign-in). */
+export async function sendMultipart(
+  app: FastifyInstance,
+  request: { method: "POST" | "PUT"; url: string; headers?: Record<string, string> },
+  fields: Record<string, string>,
+  files: Record<string, FilePart> = {},
+) {
+  const form = await multipart(fields, files);
+  return app.inject({
+    method: request.method,
+    url: request.url,
+    headers: { ...form.headers, ...request.headers },
+    payload: form.payload,
+  });
 }
 
 /** A real PNG, JPEG or GIF (a type the uploads refuse) of the given size. */

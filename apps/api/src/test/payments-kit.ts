@@ -109,6 +109,23 @@ export function paymentsKit(t: TestApp, fake: FakeFortis | null) {
       return { customer, headers: { authorization } as Headers };
     },
 
+    /**
+     * The customer's own "buy this offer" request, paying `cashbackUsed` dollars in cashback:
+     * 201 when cashback covers it all, 200 with a card checkout for the rest.
+     */
+    purchaseOffer(
+      who: { customer: { id: number }; headers: Headers },
+      offerId: number,
+      cashbackUsed: number,
+    ) {
+      return t.app.inject({
+        method: "POST",
+        url: `/api/v1/customer/offers/purchase-offer/${who.customer.id}`,
+        headers: who.headers,
+        payload: { offerId, cashbackUsed },
+      });
+    },
+
     /** Opens a card checkout (membership or offer); returns the checkout session. */
     async open(headers: Headers, body: Record<string, unknown>) {
       const res = await t.app.inject({

@@ -1,15 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import pg from "pg";
 import { createClient } from "redis";
-// @ts-expect-error s3rver ships no types
-import S3rver from "s3rver";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeImage } from "./multipart";
+import { startS3Server } from "./s3";
 import { call, environment, openAndPay, prepare } from "./server-fixture";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
@@ -100,7 +95,7 @@ describe("two instances on one PostgreSQL and Redis", () => {
   let drop = async () => {};
   let fixture: Awaited<ReturnType<typeof prepare>>;
   let databaseUrl = "";
-  let s3: { close: (cb: () => void) => void } | undefined;
+  let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
   let s3Endpoint = "";
 
   beforeAll(async () => {
@@ -114,17 +109,8 @@ describe("two instances on one PostgreSQL and Redis", () => {
     databaseUrl = setup.env.DATABASE_URL;
     fixture = await prepare(setup.env, { abandoned: 1, shopless: true });
     // Uploads go to a real S3-compatible server both instances use.
-    s3 = new S3rver({
-      port: 0,
-      address: "127.0.0.1",
-      silent: true,
-      directory: mkdtempSync(join(tmpdir(), "tessera-s3-")),
-      configureBuckets: [{ name: "tessera-uploads" }],
-    });
-    const address = (await (
-      s3 as unknown as { run: () => Promise<AddressInfo> }
-    ).run()) as AddressInfo;
-    s3Endpoint = `http://127.0.0.1:${address.port}`;
+    s3 = await startS3Server();
+    s3Endpoint = s3.endpoint;
     // One data folder for both: the payments secret kept there opens the fixture shop's key,
     // as PAYMENTS_SECRET would in a real deployment.
     // A key namespace of its own, so rate counts of an earlier run cannot leak into this one.
@@ -133,10 +119,7 @@ describe("two instances on one PostgreSQL and Redis", () => {
       REDIS_URL,
       REDIS_PREFIX: `tessera-test-${randomBytes(4).toString("hex")}`,
       RATE_LIMIT_PER_MINUTE: "4",
-      S3_ENDPOINT: s3Endpoint,
-      S3_BUCKET: "tessera-uploads",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
+      ...s3.env,
       METRICS_TOKEN,
     };
     [a, b] = await Promise.all([startServerProcess(shared), startServerProcess(shared)]);
@@ -144,7 +127,7 @@ describe("two instances on one PostgreSQL and Redis", () => {
   afterAll(async () => {
     await Promise.all([a?.stop("SIGTERM"), b?.stop("SIGTERM")]);
     await drop();
-    await new Promise<void>((resolve) => (s3 ? s3.close(() => resolve()) : resolve()));
+    await s3?.close();
   });
 
   const url = (which: ServerProcess | undefined) => (which as ServerProcess).url;

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerErrorHandling } from "../../plugins/errors";
+import { expectFieldErrors } from "../../test/form-errors";
 import { createStorage, registerUploadsHosting } from "../storage";
 import {
   createShopBannerRules,
@@ -160,8 +161,7 @@ describe("multipart uploads", () => {
     shop.append("logo", blob(Buffer.alloc(0), "application/octet-stream"), "");
     shop.append("banner", blob(Buffer.alloc(0), "application/octet-stream"), "");
     const missing = await app.inject({ method: "POST", url: "/shop", payload: shop });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual({
+    expectFieldErrors(missing, {
       logo: SHOP_MESSAGES.logoRequired,
       banner: SHOP_MESSAGES.bannerRequired,
     });

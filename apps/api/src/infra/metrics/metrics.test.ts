@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cashbackLedger } from "../../db/schema";
+import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../paths";
-import { createTestApp, type TestApp } from "../../test/app";
-import { createMerchant, createOffer } from "../../test/factories";
+import { createTestApp } from "../../test/app";
+import { createMerchant, createOffer, giveCashback } from "../../test/factories";
+import { appForFile } from "../../test/file-app";
 import { paymentsKit } from "../../test/payments-kit";
 
 const TOKEN = "metrics-token-0123456789";
@@ -16,11 +16,7 @@ function seriesValue(text: string, series: string): number {
 }
 
 describe("Prometheus metrics", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: "100000" } });
-  });
-  afterAll(() => t.close());
+  const t = appForFile({ env: { METRICS_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: "100000" } });
 
   const scrape = (authorization?: string) =>
     t.app.inject({
@@ -53,20 +49,9 @@ describe("Prometheus metrics", () => {
     const { shopId } = await kit.connectedShop();
     const offer = await createOffer(t.database.db, shopId, { offerPriceCents: 300 });
     const who = await kit.customerOf(shopId);
-    await t.database.db.insert(cashbackLedger).values({
-      shopId,
-      customerId: who.customer.id,
-      amountCents: 300,
-      kind: "reward",
-      description: "Credit",
-    });
+    await giveCashback(t.database.db, { shopId, customerId: who.customer.id }, 300);
     const before = (await scrape(`Bearer ${TOKEN}`)).body;
-    const bought = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/customer/offers/purchase-offer/${who.customer.id}`,
-      headers: who.headers,
-      payload: { offerId: offer.id, cashbackUsed: 3 },
-    });
+    const bought = await kit.purchaseOffer(who, offer.id, 3);
     expect(bought.statusCode, bought.body).toBe(201);
     const after = (await scrape(`Bearer ${TOKEN}`)).body;
     const series = 'tessera_payments_total{outcome="succeeded"}';

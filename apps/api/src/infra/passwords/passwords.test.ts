@@ -1,7 +1,7 @@
 import { hash as hashInThisThread, verify as verifyInThisThread } from "@node-rs/argon2";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
+import { describe, expect, it } from "vitest";
 import { createCustomer, createMerchant } from "../../test/factories";
+import { appForFile } from "../../test/file-app";
 import { hashesInFlight, hashPassword, verifyPassword } from ".";
 
 describe("password hashing in threads of its own", () => {
@@ -48,13 +48,7 @@ describe("password hashing in threads of its own", () => {
 });
 
 describe("concurrent sign-ins", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
 
   it("all succeed, each with its own session", async () => {
     const owner = await createMerchant(t.database.db);

@@ -1,52 +1,32 @@
-import { mkdtempSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-// @ts-expect-error s3rver ships no types
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../config";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createMerchant, loginAs } from "../../test/factories";
-import { makeImage, multipart } from "../../test/multipart";
+import { makeImage, sendMultipart } from "../../test/multipart";
+import { startS3Server } from "../../test/s3";
 import { createS3Storage } from "./s3-storage";
 
-// A real S3-compatible server (s3rver) on a free port, with its stock credentials.
-let s3: { close: (cb: () => void) => void };
+let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
 let endpoint: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  s3 = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory: mkdtempSync(join(tmpdir(), "tessera-s3-")),
-    configureBuckets: [{ name: "tessera-uploads" }],
-  });
-  const address = (await (
-    s3 as unknown as { run: () => Promise<AddressInfo> }
-  ).run()) as AddressInfo;
-  endpoint = `http://127.0.0.1:${address.port}`;
-  t = await createTestApp({
-    env: {
-      S3_ENDPOINT: endpoint,
-      S3_BUCKET: "tessera-uploads",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-    },
-  });
+  s3 = await startS3Server();
+  endpoint = s3.endpoint;
+  t = await createTestApp({ env: s3.env });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => s3?.close(() => resolve()));
+  await s3?.close();
 });
 
 describe("S3-compatible storage", () => {
   it("stores a new shop's images in the bucket and links them from there", async () => {
     const owner = await createMerchant(t.database.db, { withShop: false });
     const { authorization } = await loginAs(t.app, owner);
-    const form = await multipart(
+    const res = await sendMultipart(
+      t.app,
+      { method: "POST", url: "/api/v1/shop/create-shop", headers: { authorization } },
       { name: "Cloud Cafe", industry: "Retail" },
       {
         logo: { buffer: await makeImage(400, 400), filename: "logo.png", type: "image/png" },
@@ -57,12 +37,6 @@ describe("S3-compatible storage", () => {
         },
       },
     );
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/shop/create-shop",
-      headers: { ...form.headers, authorization },
-      payload: form.payload,
-    });
     expect(res.statusCode).toBe(201);
     const { logo } = res.json().shop;
     expect(logo).toMatch(new RegExp(`^${endpoint}/tessera-uploads/shops/[\\w-]+\\.png$`));

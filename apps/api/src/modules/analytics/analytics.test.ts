@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cashbackLedger, customerOffers, redemptions, transactions } from "../../db/schema";
+import { cashbackLedger, redemptions } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import {
   createCustomer,
@@ -9,7 +9,7 @@ import {
   createTier,
   loginAs,
 } from "../../test/factories";
-import { memberWithHistory, monthly, setShopZone } from "./test-history";
+import { memberWithHistory, monthly, sellOffer, setShopZone } from "./test-history";
 
 /**
  * A hand-built history in Auckland (NZDT +13 until 6 April 2025, then NZST +12), read on
@@ -183,42 +183,20 @@ beforeAll(async () => {
   });
   await createOffer(db, shopId, { offerName: "Tea flight", startDate: "2025-01-01" });
   const buyer = (await createCustomer(db, shopId)).customer.id;
-  const sale = async (
+  const sale = (
     at: string,
     redeemed: boolean,
-    voided: boolean,
+    refunded: boolean,
     amountCents: number,
     cashbackUsedCents: number,
-  ) => {
-    const [txn] = await db
-      .insert(transactions)
-      .values({
-        shopId,
-        customerId: buyer,
-        customerName: "Cleo Customer",
-        kind: "offer_purchase",
-        offerId: limited.id,
-        offerName: limited.offerName,
-        paymentType: "online",
-        priceCents: amountCents + cashbackUsedCents,
-        cashbackUsedCents,
-        amountCents,
-        status: voided ? "refunded" : "succeeded",
-        transactionBy: "Cleo Customer",
-        createdAt: new Date(at),
-      })
-      .returning({ id: transactions.id });
-    await db.insert(customerOffers).values({
-      shopId,
-      customerId: buyer,
-      offerId: limited.id,
-      transactionId: txn?.id ?? null,
-      pricePaidCents: amountCents + cashbackUsedCents,
-      purchasedAt: new Date(at),
-      redeemedAt: redeemed ? new Date(at) : null,
-      voidedAt: voided ? new Date(at) : null,
+  ) =>
+    sellOffer(db, shopId, buyer, limited, {
+      at: new Date(at),
+      amountCents,
+      cashbackUsedCents,
+      redeemed,
+      refunded,
     });
-  };
   await sale("2024-11-01T00:00:00Z", true, false, 600, 0);
   await sale("2025-02-01T00:00:00Z", true, false, 500, 100);
   await sale("2025-03-01T00:00:00Z", false, false, 500, 0);

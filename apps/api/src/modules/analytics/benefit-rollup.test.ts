@@ -1,6 +1,6 @@
 import { addMonthsClamped, getPeriodRange, PERIODS, type Period } from "@tessera/shared";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   customerMemberships,
   type MembershipTier,
@@ -8,8 +8,8 @@ import {
   transactions,
 } from "../../db/schema";
 import { type Executor, queryRows } from "../../infra/db";
-import { createTestApp, type TestApp } from "../../test/app";
-import { createMerchant, createTier, loginAs } from "../../test/factories";
+import { createTier } from "../../test/factories";
+import { appForFile, signedInOwner } from "../../test/file-app";
 import { seededRandom } from "../../test/seeded-random";
 import { benefitCountsFromHistories } from "./benefit-use";
 import { loadHistories } from "./history";
@@ -28,11 +28,7 @@ const DAY = 86_400_000;
 const SEED = 20261127;
 let now = new Date("2026-03-01T00:00:00Z");
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => now });
-}, 180_000);
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => now }, 180_000);
 
 /** The definition: every customer's history walked month by month. */
 async function reference(db: Executor, shopId: number, from: Date, to: Date) {
@@ -112,9 +108,7 @@ type Tiers = (MembershipTier & { benefitIds: number[] })[];
 
 async function shopWithTiers() {
   const db = t.database.db;
-  const owner = await createMerchant(db);
-  const shopId = owner.shop?.id as number;
-  const { authorization } = await loginAs(t.app, owner);
+  const { shopId, authorization } = await signedInOwner(t);
   const tiers: Tiers = [];
   for (const [name, priceCents, benefits] of [
     ["Silver", 1000, ["Pastry"]],

@@ -1,11 +1,11 @@
 import { getPeriodRange, PERIODS, type Period } from "@tessera/shared";
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { customerMemberships, type MembershipTier, transactions } from "../../db/schema";
 import { queryRows } from "../../infra/db";
-import { createTestApp, type TestApp } from "../../test/app";
-import { createMerchant, createTier, loginAs } from "../../test/factories";
+import { createTier } from "../../test/factories";
+import { appForFile, signedInOwner } from "../../test/file-app";
 import { cohortCounts } from "./engine";
 import { loadHistories } from "./history";
 import { boundariesOf } from "./service";
@@ -23,11 +23,7 @@ const HOUR = 3_600_000;
 const SEED = 20261127;
 let now = new Date("2025-06-01T00:00:00Z");
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => now });
-});
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => now });
 
 const ZONES = ["Pacific/Auckland", "America/Los_Angeles", "UTC", "Asia/Kolkata"] as const;
 
@@ -135,10 +131,8 @@ describe("cohort rollup (randomized, seeded)", () => {
       fc.asyncProperty(historyArb, async (h) => {
         const db = t.database.db;
         now = new Date(Date.UTC(2025, 5 + h.nowMonth, 1) + h.nowHours * HOUR);
-        const owner = await createMerchant(db);
-        const shopId = owner.shop?.id as number;
+        const { shopId, authorization } = await signedInOwner(t);
         await setShopZone(db, shopId, h.zone);
-        const { authorization } = await loginAs(t.app, owner);
         const tiers = [
           await createTier(db, shopId, { name: "Basic", priceCents: 999 }),
           await createTier(db, shopId, { name: "Plus", priceCents: 2499 }),
@@ -187,10 +181,8 @@ describe("cohort rollup (randomized, seeded)", () => {
     // 2025-02-28T11:00Z. A joiner of 2025-01-30T20:00Z (31 January, local) reaches one month
     // on 2025-02-28T20:00Z (the day clamped, the time kept): at 15:00 not yet.
     now = new Date("2025-02-28T15:00:00Z");
-    const owner = await createMerchant(db);
-    const shopId = owner.shop?.id as number;
+    const { shopId, authorization } = await signedInOwner(t);
     await setShopZone(db, shopId, "Pacific/Auckland");
-    const { authorization } = await loginAs(t.app, owner);
     const silver = await createTier(db, shopId, { name: "Silver", priceCents: 1000 });
     await memberWithHistory(db, shopId, [
       { payments: [{ at: "2025-01-30T20:00:00Z", tier: silver }] },
@@ -212,9 +204,7 @@ describe("cohort rollup (randomized, seeded)", () => {
   it("stays exact when two transactions write one customer's memberships at once", async () => {
     const db = t.database.db;
     now = new Date("2025-06-01T00:00:00Z");
-    const owner = await createMerchant(db);
-    const shopId = owner.shop?.id as number;
-    const { authorization } = await loginAs(t.app, owner);
+    const { shopId, authorization } = await signedInOwner(t);
     const silver = await createTier(db, shopId, { name: "Silver", priceCents: 1000 });
     const gold = await createTier(db, shopId, { name: "Gold", priceCents: 2500 });
     const a = await memberWithHistory(db, shopId, [

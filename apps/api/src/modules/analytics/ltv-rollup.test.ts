@@ -1,14 +1,14 @@
 import { getPeriodRange, PERIODS, type Period } from "@tessera/shared";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerMemberships, type MembershipTier, transactions } from "../../db/schema";
+import { describe, expect, it } from "vitest";
+import { customerMemberships, type MembershipTier } from "../../db/schema";
 import { queryRows } from "../../infra/db";
-import { createTestApp, type TestApp } from "../../test/app";
+import { appForFile } from "../../test/file-app";
 import { seededRandom } from "../../test/seeded-random";
 import { loadHistories } from "./history";
 import { type LtvTally, ltvFromHistories, ltvFromRollup, rollupFits } from "./lifetime-value";
 import { boundariesOf } from "./service";
-import { randomHistory, setShopZone, shopWithTiers } from "./test-history";
+import { randomHistory, renewOnto, setShopZone, shopWithTiers } from "./test-history";
 
 /**
  * The lifetime-value read sums the `analytics_standing_hours` rollup (kept by triggers) and reads
@@ -23,11 +23,7 @@ const DAY = 86_400_000;
 const SEED = 20261128;
 let now = new Date("2026-03-01T00:00:00Z");
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => now });
-}, 180_000);
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => now }, 180_000);
 
 const plain = (m: Map<number | null, LtvTally>) =>
   Object.fromEntries(
@@ -126,21 +122,7 @@ describe("lifetime value from the standing rollup", () => {
         (typeof ids)[0],
       ];
       const gold = tiers[1] as MembershipTier;
-      await db.insert(transactions).values({
-        shopId,
-        customerName: "Cleo Customer",
-        kind: "membership_renewal",
-        customerMembershipId: a.id,
-        tierId: gold.id,
-        membershipName: gold.name,
-        plan: "monthly",
-        paymentType: "online",
-        priceCents: gold.priceCents,
-        amountCents: gold.priceCents,
-        status: "succeeded",
-        transactionBy: "Cleo Customer",
-        createdAt: new Date(new Date(a.start).getTime() + 12 * DAY),
-      });
+      await renewOnto(db, shopId, a.id, gold, new Date(new Date(a.start).getTime() + 12 * DAY));
       await db
         .update(customerMemberships)
         .set({ status: "expired", endedAt: new Date(new Date(b.start).getTime() + 9 * DAY) })

@@ -1,9 +1,9 @@
 import { getPeriodRange, PERIODS } from "@tessera/shared";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { MembershipTier } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
-import { createMerchant, createTier, loginAs } from "../../test/factories";
+import { createTier } from "../../test/factories";
+import { appForFile, signedInOwner } from "../../test/file-app";
 import { memberWithHistory, type Payment, setShopZone } from "./test-history";
 
 /**
@@ -16,11 +16,7 @@ const NOW = new Date("2025-06-10T00:00:00Z");
 const DAY = 86_400_000;
 const SEED = 20251125;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => NOW });
-});
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => NOW });
 
 type Plan = { tier: number; gapDays: number; fails: boolean; discount: boolean };
 type MembershipPlan = { startDay: number; periods: Plan[]; endsAfterDays: number | null };
@@ -104,10 +100,8 @@ describe("analytics money correctness (randomized, seeded)", () => {
     await fc.assert(
       fc.asyncProperty(historyArb, async (h) => {
         const db = t.database.db;
-        const owner = await createMerchant(db);
-        const shopId = owner.shop?.id as number;
+        const { shopId, authorization } = await signedInOwner(t);
         await setShopZone(db, shopId, h.zone);
-        const { authorization } = await loginAs(t.app, owner);
         const tiers = [
           await createTier(db, shopId, { name: "Basic", priceCents: 999 }),
           await createTier(db, shopId, { name: "Plus", priceCents: 2499 }),

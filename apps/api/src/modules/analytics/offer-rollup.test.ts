@@ -1,12 +1,12 @@
 import { getPeriodRange, PERIODS, type Period, todayInTimeZone } from "@tessera/shared";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { customerOffers, transactions } from "../../db/schema";
 import { type Executor, queryRows } from "../../infra/db";
-import { createTestApp, type TestApp } from "../../test/app";
-import { createCustomer, createMerchant, createOffer, loginAs } from "../../test/factories";
-import { setShopZone } from "./test-history";
+import { createCustomer, createOffer } from "../../test/factories";
+import { appForFile, signedInOwner } from "../../test/file-app";
+import { sellOffer, setShopZone } from "./test-history";
 
 /**
  * The offers read sums the `analytics_offer_days` rollup (kept by triggers) and reads the rows
@@ -19,11 +19,7 @@ const HOUR = 3_600_000;
 const SEED = 20261128;
 let now = new Date("2025-06-01T00:00:00Z");
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => now });
-});
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => now });
 
 const ZONES = ["Pacific/Auckland", "America/Los_Angeles", "UTC", "Asia/Kolkata"] as const;
 
@@ -159,63 +155,14 @@ const historyArb = fc.record({
   moveHours: fc.integer({ min: -48, max: 48 }),
 });
 
-async function sell(
-  db: Executor,
-  shopId: number,
-  buyer: number,
-  offer: { id: number; offerName: string },
-  s: {
-    at: Date;
-    amountCents: number;
-    cashbackUsedCents: number;
-    redeemed: boolean;
-    refunded: boolean;
-  },
-) {
-  const [txn] = await db
-    .insert(transactions)
-    .values({
-      shopId,
-      customerId: buyer,
-      customerName: "Cleo Customer",
-      kind: "offer_purchase",
-      offerId: offer.id,
-      offerName: offer.offerName,
-      paymentType: "online",
-      priceCents: s.amountCents + s.cashbackUsedCents,
-      cashbackUsedCents: s.cashbackUsedCents,
-      amountCents: s.amountCents,
-      status: s.refunded ? "refunded" : "succeeded",
-      transactionBy: "Cleo Customer",
-      createdAt: s.at,
-    })
-    .returning({ id: transactions.id });
-  const [sale] = await db
-    .insert(customerOffers)
-    .values({
-      shopId,
-      customerId: buyer,
-      offerId: offer.id,
-      transactionId: txn?.id ?? null,
-      pricePaidCents: s.amountCents + s.cashbackUsedCents,
-      purchasedAt: s.at,
-      redeemedAt: s.redeemed && !s.refunded ? s.at : null,
-      voidedAt: s.refunded ? s.at : null,
-    })
-    .returning({ id: customerOffers.id });
-  return { transactionId: txn?.id as number, saleId: sale?.id as number };
-}
-
 describe("offer rollup (randomized, seeded)", () => {
   it("gives the figures of the rows after sales, refunds, redemptions and moved rows", async () => {
     await fc.assert(
       fc.asyncProperty(historyArb, async (h) => {
         const db = t.database.db;
         now = new Date(Date.UTC(2025, 4, 1) + h.nowHours * HOUR);
-        const owner = await createMerchant(db);
-        const shopId = owner.shop?.id as number;
+        const { shopId, authorization } = await signedInOwner(t);
         await setShopZone(db, shopId, h.zone);
-        const { authorization } = await loginAs(t.app, owner);
         const offers = [
           await createOffer(db, shopId, { offerName: "Cake box", isLimited: true, quantity: 20 }),
           await createOffer(db, shopId, { offerName: "Tea flight", startDate: "2024-01-01" }),
@@ -230,7 +177,7 @@ describe("offer rollup (randomized, seeded)", () => {
         for (const s of h.sales) {
           const offer = offers[s.offer] as (typeof offers)[number];
           const at = new Date(now.getTime() - s.hoursBack * HOUR - 17 * 60_000);
-          made.push(await sell(db, shopId, buyer, offer, { ...s, at }));
+          made.push(await sellOffer(db, shopId, buyer, offer, { ...s, at }));
         }
         await rollupConsistent(shopId);
         await check(shopId, h.zone, authorization);
@@ -267,12 +214,10 @@ describe("offer rollup (randomized, seeded)", () => {
   it("stays exact when many transactions sell the same offer on the same day at once", async () => {
     const db = t.database.db;
     now = new Date("2025-06-01T12:00:00Z");
-    const owner = await createMerchant(db);
-    const shopId = owner.shop?.id as number;
-    const { authorization } = await loginAs(t.app, owner);
+    const { shopId, authorization } = await signedInOwner(t);
     const offer = await createOffer(db, shopId, { offerName: "Cake box" });
     const buyer = (await createCustomer(db, shopId)).customer.id;
-    const first = await sell(db, shopId, buyer, offer, {
+    const first = await sellOffer(db, shopId, buyer, offer, {
       at: new Date("2025-05-20T10:00:00Z"),
       amountCents: 500,
       cashbackUsedCents: 0,
@@ -283,7 +228,7 @@ describe("offer rollup (randomized, seeded)", () => {
     // wait on that row and then add theirs to what it committed.
     const writers = Array.from({ length: 8 }, (_, i) =>
       db.transaction(async (tx) => {
-        await sell(tx as never, shopId, buyer, offer, {
+        await sellOffer(tx as never, shopId, buyer, offer, {
           at: new Date(Date.parse("2025-05-20T11:00:00Z") + i * 60_000),
           amountCents: 100 + i,
           cashbackUsedCents: i % 2 === 0 ? 0 : 150,

@@ -1,9 +1,9 @@
 import { getPeriodRange, PERIODS, type Period } from "@tessera/shared";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { customerMemberships, type MembershipTier, transactions } from "../../db/schema";
 import { type Executor, queryRows } from "../../infra/db";
-import { createTestApp, type TestApp } from "../../test/app";
+import { appForFile } from "../../test/file-app";
 import { seededRandom } from "../../test/seeded-random";
 import { renewalRecoveries } from "./repo";
 import { memberWithHistory, monthly, randomHistory, shopWithTiers } from "./test-history";
@@ -55,11 +55,7 @@ async function byNeighbours(db: Executor, shopId: number, start: Date, end: Date
   };
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "10000" } });
-}, 180_000);
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "10000" } }, 180_000);
 
 async function check(shopId: number, tiers: MembershipTier[], rand: () => number) {
   const db = t.database.db;

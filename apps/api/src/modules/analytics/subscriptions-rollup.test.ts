@@ -1,15 +1,15 @@
 import { getPeriodRange, PERIODS, type Period } from "@tessera/shared";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerMemberships, type MembershipTier, transactions } from "../../db/schema";
+import { describe, expect, it } from "vitest";
+import { customerMemberships, type MembershipTier } from "../../db/schema";
 import { queryRows } from "../../infra/db";
-import { createTestApp, type TestApp } from "../../test/app";
+import { appForFile } from "../../test/file-app";
 import { seededRandom } from "../../test/seeded-random";
 import { bucketFigures, losses } from "./engine";
 import { loadHistories } from "./history";
 import { boundariesOf, bucketOf } from "./service";
 import { subscriptionsFromRollup } from "./subscriptions";
-import { randomHistory, setShopZone, shopWithTiers } from "./test-history";
+import { randomHistory, renewOnto, setShopZone, shopWithTiers } from "./test-history";
 
 /**
  * The subscriptions read takes MRR, members, movements, joined and left, and churn from the
@@ -25,11 +25,7 @@ const DAY = 86_400_000;
 const SEED = 20261129;
 let now = new Date("2026-03-01T00:00:00Z");
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => now });
-}, 180_000);
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "10000" }, now: () => now }, 180_000);
 
 async function check(shopId: number, zone: string, tiers: MembershipTier[]) {
   const db = t.database.db;
@@ -93,21 +89,7 @@ describe("subscriptions from the standing rollup", () => {
         .orderBy(customerMemberships.id);
       const [a, b, c] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
       const gold = tiers[1] as MembershipTier;
-      await db.insert(transactions).values({
-        shopId,
-        customerName: "Cleo Customer",
-        kind: "membership_renewal",
-        customerMembershipId: a.id,
-        tierId: gold.id,
-        membershipName: gold.name,
-        plan: "monthly",
-        paymentType: "online",
-        priceCents: gold.priceCents,
-        amountCents: gold.priceCents,
-        status: "succeeded",
-        transactionBy: "Cleo Customer",
-        createdAt: new Date(a.start.getTime() + 12 * DAY),
-      });
+      await renewOnto(db, shopId, a.id, gold, new Date(a.start.getTime() + 12 * DAY));
       await db
         .update(customerMemberships)
         .set({ status: "expired", endedAt: new Date(b.start.getTime() + 9 * DAY) })

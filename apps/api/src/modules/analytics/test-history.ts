@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
-import { customerMemberships, type MembershipTier, shops, transactions } from "../../db/schema";
-import type { Database } from "../../infra/db";
+import {
+  customerMemberships,
+  customerOffers,
+  type MembershipTier,
+  shops,
+  transactions,
+} from "../../db/schema";
+import type { Database, Executor } from "../../infra/db";
 import { createCustomer, createMerchant, createTier } from "../../test/factories";
 
 /** One payment of a membership's history: a purchase first, renewals after. */
@@ -86,6 +92,85 @@ export async function shopWithTiers(db: Database) {
     tiers.push(await createTier(db, shopId, { name, priceCents, renewal }));
   }
   return { shopId, tiers };
+}
+
+/**
+ * A succeeded monthly renewal of an existing membership onto `tier`, paid at `at`: how a later
+ * upgrade (or downgrade) enters a history the tests already wrote.
+ */
+export async function renewOnto(
+  db: Database,
+  shopId: number,
+  membershipId: number,
+  tier: MembershipTier,
+  at: Date,
+) {
+  await db.insert(transactions).values({
+    shopId,
+    customerName: "Cleo Customer",
+    kind: "membership_renewal",
+    customerMembershipId: membershipId,
+    tierId: tier.id,
+    membershipName: tier.name,
+    plan: "monthly",
+    paymentType: "online",
+    priceCents: tier.priceCents,
+    amountCents: tier.priceCents,
+    status: "succeeded",
+    transactionBy: "Cleo Customer",
+    createdAt: at,
+  });
+}
+
+/**
+ * One offer sale written as the purchase flow leaves it: the payment (refunded when the sale
+ * was) and the customer's offer row, redeemed at the sale's moment unless refunded.
+ */
+export async function sellOffer(
+  db: Executor,
+  shopId: number,
+  buyer: number,
+  offer: { id: number; offerName: string },
+  s: {
+    at: Date;
+    amountCents: number;
+    cashbackUsedCents: number;
+    redeemed: boolean;
+    refunded: boolean;
+  },
+) {
+  const [txn] = await db
+    .insert(transactions)
+    .values({
+      shopId,
+      customerId: buyer,
+      customerName: "Cleo Customer",
+      kind: "offer_purchase",
+      offerId: offer.id,
+      offerName: offer.offerName,
+      paymentType: "online",
+      priceCents: s.amountCents + s.cashbackUsedCents,
+      cashbackUsedCents: s.cashbackUsedCents,
+      amountCents: s.amountCents,
+      status: s.refunded ? "refunded" : "succeeded",
+      transactionBy: "Cleo Customer",
+      createdAt: s.at,
+    })
+    .returning({ id: transactions.id });
+  const [sale] = await db
+    .insert(customerOffers)
+    .values({
+      shopId,
+      customerId: buyer,
+      offerId: offer.id,
+      transactionId: txn?.id ?? null,
+      pricePaidCents: s.amountCents + s.cashbackUsedCents,
+      purchasedAt: s.at,
+      redeemedAt: s.redeemed && !s.refunded ? s.at : null,
+      voidedAt: s.refunded ? s.at : null,
+    })
+    .returning({ id: customerOffers.id });
+  return { transactionId: txn?.id as number, saleId: sale?.id as number };
 }
 
 /** Monthly payment instants: `from`, then the same time on the same day each month. */

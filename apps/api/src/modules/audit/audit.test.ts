@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, membershipBenefits } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import {
   connectSandbox,
   createCustomer,
@@ -14,15 +13,11 @@ import {
   PASSWORD,
   uniqueEmail,
 } from "../../test/factories";
+import { appForFile } from "../../test/file-app";
+import { expectFieldErrors } from "../../test/form-errors";
 
-let t: TestApp;
-beforeAll(async () => {
-  // Every request comes from one address here; sign-ins must not hit the per-IP limit.
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
-});
-afterAll(async () => {
-  await t.close();
-});
+// Every request comes from one address here; sign-ins must not hit the per-IP limit.
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
 
 const UA = "AuditTest/1.0 (Phone)";
 const IP = "203.0.113.7";
@@ -461,8 +456,7 @@ describe("reading the log", () => {
       "/api/v1/audit-log?from=2025-02-10&to=2025-02-01",
       o.authorization,
     );
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ to: "The end date must be on or after the start date." });
+    expectFieldErrors(bad, { to: "The end date must be on or after the start date." });
     expect((await call("GET", "/api/v1/audit-log?action=nope", o.authorization)).statusCode).toBe(
       400,
     );

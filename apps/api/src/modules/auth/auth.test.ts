@@ -1,8 +1,8 @@
 import { ACCESS_MESSAGES } from "@tessera/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { accountTokens, sessions, users } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp } from "../../test/app";
 import {
   createCustomer,
   createMerchant,
@@ -12,21 +12,9 @@ import {
   PASSWORD,
   uniqueEmail,
 } from "../../test/factories";
-import { type SmtpCapture, startSmtpCapture } from "../../test/smtp";
+import { appWithMailboxForFile } from "../../test/file-app";
 
-let t: TestApp;
-let smtp: SmtpCapture;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: "http://shop.test", RATE_LIMIT_PER_MINUTE: "1000" },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const { t, smtp } = appWithMailboxForFile();
 
 const signUp = (payload: Record<string, unknown>) =>
   t.app.inject({ method: "POST", url: "/api/v1/auth/sign-up", payload });

@@ -1,17 +1,18 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import { createCustomer, createMerchant, createStaff, loginAs } from "../../test/factories";
-import { type FilePart, makeImage, multipart, profileFormRejections } from "../../test/multipart";
+import { appForFile } from "../../test/file-app";
+import {
+  type FilePart,
+  makeImage,
+  profileFormRejections,
+  sendMultipart,
+} from "../../test/multipart";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
-});
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
 
 const pathOfUrl = (url: string) => join(t.config.dataDir, url);
 
@@ -28,13 +29,16 @@ async function updateUser(
   fields: Record<string, string>,
   file?: FilePart,
 ) {
-  const form = await multipart(fields, file ? { profilePicture: file } : {});
-  return t.app.inject({
-    method: "POST",
-    url: "/api/v1/user/update-user",
-    headers: { ...form.headers, ...(authorization ? { authorization } : {}) },
-    payload: form.payload,
-  });
+  return sendMultipart(
+    t.app,
+    {
+      method: "POST",
+      url: "/api/v1/user/update-user",
+      headers: authorization ? { authorization } : {},
+    },
+    fields,
+    file ? { profilePicture: file } : {},
+  );
 }
 
 async function userRow(id: number) {

@@ -1,27 +1,18 @@
 import { ACCESS_MESSAGES, SIGN_IN_CODE_MESSAGES } from "@tessera/shared";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { customers, shops, signInCodes } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp } from "../../test/app";
 import { createCustomer, createMerchant, uniqueEmail } from "../../test/factories";
-import { type SmtpCapture, startSmtpCapture } from "../../test/smtp";
+import { appWithMailboxForFile } from "../../test/file-app";
 
-let t: TestApp;
-let smtp: SmtpCapture;
+const { t, smtp } = appWithMailboxForFile();
 let shopId: number;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: "http://shop.test", RATE_LIMIT_PER_MINUTE: "1000" },
-  });
   const { shop } = await createMerchant(t.database.db);
   if (!shop) throw new Error("no shop");
   shopId = shop.id;
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 
 const request = (email: string, shop = shopId) =>

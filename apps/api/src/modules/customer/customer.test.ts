@@ -7,7 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   cashbackLedger,
   customerMemberships,
@@ -20,7 +20,7 @@ import {
 import type { EventBus } from "../../infra/events";
 import { registerAuth } from "../../plugins/auth";
 import { registerErrorHandling } from "../../plugins/errors";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp } from "../../test/app";
 import {
   createCustomer,
   createMembership,
@@ -30,18 +30,21 @@ import {
   loginAs,
   PASSWORD,
 } from "../../test/factories";
-import { type FilePart, makeImage, multipart, profileFormRejections } from "../../test/multipart";
+import { appForFile } from "../../test/file-app";
+import { expectFieldErrors } from "../../test/form-errors";
+import {
+  type FilePart,
+  makeImage,
+  profileFormRejections,
+  sendMultipart,
+} from "../../test/multipart";
 import { customerEventsRoutes } from "./events";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let t: TestApp;
 let current = new Date("2026-11-22T15:00:00Z");
 
-beforeAll(async () => {
-  t = await createTestApp({ now: () => current, env: { RATE_LIMIT_PER_MINUTE: "100000" } });
-});
-afterAll(() => t.close());
+const t = appForFile({ now: () => current, env: { RATE_LIMIT_PER_MINUTE: "100000" } });
 
 type Headers = Record<string, string>;
 
@@ -599,13 +602,12 @@ async function updateProfile(
   fields: Record<string, string>,
   file?: FilePart,
 ) {
-  const form = await multipart(fields, file ? { profilePicture: file } : {});
-  return t.app.inject({
-    method: "PUT",
-    url: `/api/v1/customer/profile/update-customer-profile/${id}`,
-    headers: { ...form.headers, ...(headers ?? {}) },
-    payload: form.payload,
-  });
+  return sendMultipart(
+    t.app,
+    { method: "PUT", url: `/api/v1/customer/profile/update-customer-profile/${id}`, headers },
+    fields,
+    file ? { profilePicture: file } : {},
+  );
 }
 
 async function customerRow(id: number) {
@@ -813,8 +815,7 @@ describe("redemptions by the customer", () => {
       `/api/v1/customer/offers/redeem-offer/${s.customer.id}`,
       s.headers,
     );
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual({ customerOfferId: "Invalid id" });
+    expectFieldErrors(missing, { customerOfferId: "Invalid id" });
   });
 
   it("redeems a benefit once per membership month, in parallel exactly once", async () => {
@@ -875,8 +876,7 @@ describe("redemptions by the customer", () => {
       404,
     );
     const missing = await call("POST", url(""), s.headers);
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual({ benefitId: "Invalid id" });
+    expectFieldErrors(missing, { benefitId: "Invalid id" });
   });
 
   it("redeems cashback with cents, with every amount message", async () => {

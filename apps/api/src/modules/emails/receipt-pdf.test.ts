@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { customers, shops, transactions } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import {
   createMerchant,
   createOffer,
@@ -10,16 +9,13 @@ import {
   giveCashback,
   loginAs,
 } from "../../test/factories";
+import { appForFile } from "../../test/file-app";
 import { paymentsKit } from "../../test/payments-kit";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    now: () => new Date("2026-11-22T15:00:00Z"),
-    env: { RATE_LIMIT_PER_MINUTE: "1000000" },
-  });
+const t = appForFile({
+  now: () => new Date("2026-11-22T15:00:00Z"),
+  env: { RATE_LIMIT_PER_MINUTE: "1000000" },
 });
-afterAll(() => t.close());
 
 const kit = () => paymentsKit(t, null);
 

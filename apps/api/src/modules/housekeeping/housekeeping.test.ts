@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accountTokens, emailOutbox, notifications, sessions } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import { createCustomer, createMerchant } from "../../test/factories";
+import { appForFile } from "../../test/file-app";
 import { runHousekeeping } from "./housekeeping";
 
 // The run is placed in the past, so it can only delete the rows this test dates before it,
@@ -11,11 +11,7 @@ const NOW = new Date("2001-06-01T00:00:00Z");
 const at = (days: number) => new Date(NOW.getTime() + days * 24 * 60 * 60 * 1000);
 
 describe("housekeeping", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = appForFile();
 
   it("deletes ended sessions and tokens, old e-mails and old read notifications, nothing else", async () => {
     const db = t.database.db;

@@ -9,6 +9,7 @@ import {
   loginAs,
 } from "../../test/factories";
 import { appForFile, signedInOwner } from "../../test/file-app";
+import { expectFieldErrors } from "../../test/form-errors";
 import * as repo from "./repo";
 
 // The member count and the benefit insert are wrapped so a test can make a tier "used" (no
@@ -32,6 +33,15 @@ async function shopOwner() {
   return { shopId: owner.shopId, authorization: owner.authorization, owner };
 }
 
+/** The tier's row as stored. */
+async function tierRow(id: number) {
+  const [row] = await t.database.db
+    .select()
+    .from(membershipTiers)
+    .where(eq(membershipTiers.id, id));
+  return row;
+}
+
 const gold = {
   name: "Gold",
   description: "Our best plan",
@@ -49,6 +59,15 @@ async function createVia(authorization: string, payload: Record<string, unknown>
   return t.app.inject({
     method: "POST",
     url: `${BASE}/create-membership`,
+    headers: { authorization },
+    payload,
+  });
+}
+
+function updateVia(authorization: string, payload: Record<string, unknown>) {
+  return t.app.inject({
+    method: "PUT",
+    url: `${BASE}/update-membership-by-id`,
     headers: { authorization },
     payload,
   });
@@ -94,10 +113,7 @@ describe("create membership", () => {
       ],
     });
     expect(membership.Benefits[0].id).toEqual(expect.any(Number));
-    const [row] = await t.database.db
-      .select()
-      .from(membershipTiers)
-      .where(eq(membershipTiers.id, membership.id));
+    const row = await tierRow(membership.id);
     expect(row).toMatchObject({ priceCents: 1999, cashbackRewardCents: 500 });
   });
 
@@ -274,22 +290,17 @@ describe("update membership", () => {
     const { authorization, shopId } = await shopOwner();
     const created = (await createVia(authorization)).json().membership;
     const [coffee, pastry] = created.Benefits;
-    const res = await t.app.inject({
-      method: "PUT",
-      url: `${BASE}/update-membership-by-id`,
-      headers: { authorization },
-      payload: {
-        ...gold,
-        id: created.id,
-        name: "Gold Plus",
-        price: "24.50",
-        renewal: "yearly",
-        status: "inactive",
-        Benefits: [
-          { name: "Muffin", worth: "2.25" },
-          { id: coffee.id, name: "Free large coffee", worth: 5 },
-        ],
-      },
+    const res = await updateVia(authorization, {
+      ...gold,
+      id: created.id,
+      name: "Gold Plus",
+      price: "24.50",
+      renewal: "yearly",
+      status: "inactive",
+      Benefits: [
+        { name: "Muffin", worth: "2.25" },
+        { id: coffee.id, name: "Free large coffee", worth: 5 },
+      ],
     });
     expect(res.statusCode).toBe(200);
     const { message, membership } = res.json();
@@ -325,15 +336,10 @@ describe("update membership", () => {
       .from(membershipBenefits)
       .where(eq(membershipBenefits.tierId, theirs.id));
     const mine = await createTier(t.database.db, shopId);
-    const res = await t.app.inject({
-      method: "PUT",
-      url: `${BASE}/update-membership-by-id`,
-      headers: { authorization },
-      payload: {
-        ...gold,
-        id: mine.id,
-        Benefits: [{ id: theirBenefit?.id, name: "Stolen", worth: 1 }],
-      },
+    const res = await updateVia(authorization, {
+      ...gold,
+      id: mine.id,
+      Benefits: [{ id: theirBenefit?.id, name: "Stolen", worth: 1 }],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().membership.Benefits[0].id).not.toBe(theirBenefit?.id);
@@ -350,32 +356,21 @@ describe("update membership", () => {
     const mine = await createTier(t.database.db, shopId, { name: "Keep me" });
     const theirs = await createTier(t.database.db, other.shopId, { name: "Theirs" });
 
-    const bad = await t.app.inject({
-      method: "PUT",
-      url: `${BASE}/update-membership-by-id`,
-      headers: { authorization },
-      payload: { ...gold, id: mine.id, name: "", Benefits: [{ name: "1", worth: 1 }] },
+    const bad = await updateVia(authorization, {
+      ...gold,
+      id: mine.id,
+      name: "",
+      Benefits: [{ name: "1", worth: 1 }],
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({
+    expectFieldErrors(bad, {
       name: "Membership name is required",
       "Benefits.0.name": "Benefit name cannot be only numbers",
     });
-    const noId = await t.app.inject({
-      method: "PUT",
-      url: `${BASE}/update-membership-by-id`,
-      headers: { authorization },
-      payload: gold,
-    });
+    const noId = await updateVia(authorization, gold);
     expect(noId.statusCode).toBe(400);
     expect(noId.json().errors).toHaveProperty("id");
 
-    const foreign = await t.app.inject({
-      method: "PUT",
-      url: `${BASE}/update-membership-by-id`,
-      headers: { authorization },
-      payload: { ...gold, id: theirs.id, name: "Hijacked" },
-    });
+    const foreign = await updateVia(authorization, { ...gold, id: theirs.id, name: "Hijacked" });
     expect(foreign.statusCode).toBe(404);
     const rows = await t.database.db.select().from(membershipTiers);
     expect(rows.find((r) => r.id === mine.id)?.name).toBe("Keep me");
@@ -413,12 +408,7 @@ describe("delete membership", () => {
     expect(archived).toMatchObject([{ id: created.id, status: "deleted", Benefits: [{}, {}] }]);
     expect((await listVia(authorization, "?active=true")).json().memberships).toEqual([]);
 
-    const update = await t.app.inject({
-      method: "PUT",
-      url: `${BASE}/update-membership-by-id`,
-      headers: { authorization },
-      payload: { ...gold, id: created.id, status: "active" },
-    });
+    const update = await updateVia(authorization, { ...gold, id: created.id, status: "active" });
     expect(update.statusCode).toBe(422);
     expect(update.json().message).toBe("This membership was deleted and can no longer be changed.");
     const deleteAgain = await deleteVia(authorization, created.id);
@@ -431,10 +421,7 @@ describe("delete membership", () => {
     const theirs = await createTier(t.database.db, other.shopId);
     const res = await deleteVia(authorization, theirs.id);
     expect(res.statusCode).toBe(404);
-    const [still] = await t.database.db
-      .select()
-      .from(membershipTiers)
-      .where(eq(membershipTiers.id, theirs.id));
+    const still = await tierRow(theirs.id);
     expect(still?.status).toBe("active");
   });
 });
@@ -478,10 +465,7 @@ describe("who may manage memberships", () => {
         expect(res.statusCode, `${call.method} ${call.url} ${status}`).toBe(status);
       }
     }
-    const [still] = await t.database.db
-      .select()
-      .from(membershipTiers)
-      .where(eq(membershipTiers.id, tier.id));
+    const still = await tierRow(tier.id);
     expect(still?.name).toBe("Silver");
   });
 });

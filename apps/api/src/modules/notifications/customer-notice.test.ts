@@ -1,24 +1,18 @@
 import { formatCentsIn, type Locale } from "@tessera/shared";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { customers, notifications, shops, transactions } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
 import { createCustomer, createOffer, createTier } from "../../test/factories";
+import { appForFile } from "../../test/file-app";
 import { paymentsKit } from "../../test/payments-kit";
 import { shopDate } from "../emails/format";
 import { renderCustomerNotice } from "./customer-notice";
 
 /** A customer's notices are written in their language when made; the merchant's stay English. */
 
-let t: TestApp;
 let current = new Date("2026-11-22T15:00:00Z");
 
-beforeAll(async () => {
-  t = await createTestApp({ now: () => current, env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
-}, 120_000);
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile({ now: () => current, env: { RATE_LIMIT_PER_MINUTE: "1000000" } }, 120_000);
 
 const kit = () => paymentsKit(t, null);
 const ZONE = "America/New_York";

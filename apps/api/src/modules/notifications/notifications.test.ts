@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp } from "../../test/app";
 import { createCustomer, createMerchant, createStaff, loginAs } from "../../test/factories";
+import { appForFile } from "../../test/file-app";
 import { notify } from "./notify";
 
 function waitFor<T>(socket: Socket, event: string, ms = 3000): Promise<T> {
@@ -33,16 +34,10 @@ async function joined(socket: Socket, uniqueId: string) {
 }
 
 describe("notifications", () => {
-  let t: TestApp;
+  const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
   let url: string;
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const address = t.app.server.address();
-    url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  });
-  afterAll(async () => {
-    await t.close();
+    url = await t.app.listen({ port: 0, host: "127.0.0.1" });
   });
 
   async function shopWithPeople() {

@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { offers, shops } from "../../db/schema";
 import { createCustomer, createOffer, createStaff, loginAs } from "../../test/factories";
 import { appForFile, signedInOwner } from "../../test/file-app";
-import { makeImage, multipart, oversizedPng } from "../../test/multipart";
+import { expectFieldErrors } from "../../test/form-errors";
+import { makeImage, multipart, oversizedPng, sendMultipart } from "../../test/multipart";
 import * as repo from "./repo";
 
 // Sales do not exist yet: the count is wrapped so a test can give an offer sales.
@@ -71,13 +72,13 @@ async function send(
   values: Record<string, string>,
   image?: ImagePart | null,
 ) {
-  const form = await multipart(values, image ? { offerImage: image } : {});
-  return t.app.inject({
-    method,
-    url: method === "POST" ? `${BASE}/create-offer` : `${BASE}/update-offer-by-id`,
-    headers: { ...form.headers, authorization },
-    payload: form.payload,
-  });
+  const url = method === "POST" ? `${BASE}/create-offer` : `${BASE}/update-offer-by-id`;
+  return sendMultipart(
+    t.app,
+    { method, url, headers: { authorization } },
+    values,
+    image ? { offerImage: image } : {},
+  );
 }
 
 async function createVia(
@@ -590,8 +591,7 @@ describe("update offer", () => {
       startDate: "2025-06-02",
       endDate: "2025-06-15",
     });
-    expect(moved.statusCode).toBe(400);
-    expect(moved.json().errors).toEqual({ startDate: "Start date cannot be in the past" });
+    expectFieldErrors(moved, { startDate: "Start date cannot be in the past" });
     const shortened = await send("PUT", authorization, {
       ...base,
       startDate: "2025-06-01",
@@ -614,8 +614,7 @@ describe("update offer", () => {
       { ...fields, id: String(mine.id), offerName: "", originalPrice: "1" },
       await offerImage(),
     );
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({
+    expectFieldErrors(bad, {
       offerName: "Enter offer name",
       originalPrice: "Price must be higher than offer",
     });

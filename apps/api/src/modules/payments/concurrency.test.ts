@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cashbackLedger, checkouts, customerOffers, transactions } from "../../db/schema";
 import type { TestApp } from "../../test/app";
-import { createOffer, loginAs } from "../../test/factories";
+import { createOffer, giveCashback, loginAs } from "../../test/factories";
 import type { FakeFortis } from "../../test/fake-fortis";
 import { type ProviderName, type paymentsKit, useProviderApp } from "../../test/payments-kit";
 import { balanceCents } from "../wallet/wallet";
@@ -26,25 +26,12 @@ describe.each<ProviderName>(["sandbox", "fortis"])("money under concurrency (%s)
     return rows.reduce((sum, row) => sum + row.amountCents, 0);
   }
 
-  async function give(shopId: number, customerId: number, cents: number) {
-    await t.database.db
-      .insert(cashbackLedger)
-      .values({ shopId, customerId, amountCents: cents, kind: "reward", description: "Credit" });
-  }
-
   it("answers 10 parallel card purchases by one customer without a deadlock (was 6 × 500)", async () => {
     const { shopId } = await kit.connectedShop();
     const offer = await createOffer(t.database.db, shopId, { offerPriceCents: 400 });
     const who = await kit.customerOf(shopId);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        t.app.inject({
-          method: "POST",
-          url: `/api/v1/customer/offers/purchase-offer/${who.customer.id}`,
-          headers: who.headers,
-          payload: { offerId: offer.id, cashbackUsed: 0 },
-        }),
-      ),
+      Array.from({ length: 10 }, () => kit.purchaseOffer(who, offer.id, 0)),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     const open = await t.database.db
@@ -97,13 +84,8 @@ describe.each<ProviderName>(["sandbox", "fortis"])("money under concurrency (%s)
     const outcomes: string[] = [];
     for (let round = 0; round < 4; round++) {
       const who = await kit.customerOf(shopId);
-      await give(shopId, who.customer.id, 500);
-      const opened = await t.app.inject({
-        method: "POST",
-        url: `/api/v1/customer/offers/purchase-offer/${who.customer.id}`,
-        headers: who.headers,
-        payload: { offerId: offer.id, cashbackUsed: 5 },
-      });
+      await giveCashback(t.database.db, { shopId, customerId: who.customer.id }, 500);
+      const opened = await kit.purchaseOffer(who, offer.id, 5);
       expect(opened.statusCode, opened.body).toBe(200);
       const checkout = opened.json().data as { checkoutId: string; client_token: string };
       const paid = await kit.pay(checkout.client_token);
@@ -139,19 +121,14 @@ describe.each<ProviderName>(["sandbox", "fortis"])("money under concurrency (%s)
     const buyers = await Promise.all(
       Array.from({ length: 10 }, async () => {
         const who = await kit.customerOf(shopId);
-        await give(shopId, who.customer.id, 1500);
+        await giveCashback(t.database.db, { shopId, customerId: who.customer.id }, 1500);
         return who;
       }),
     );
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => {
         const who = buyers[i % buyers.length] as (typeof buyers)[number];
-        return t.app.inject({
-          method: "POST",
-          url: `/api/v1/customer/offers/purchase-offer/${who.customer.id}`,
-          headers: who.headers,
-          payload: { offerId: offer.id, cashbackUsed: 3 },
-        });
+        return kit.purchaseOffer(who, offer.id, 3);
       }),
     );
     expect(results.filter((r) => r.statusCode >= 500)).toEqual([]);

@@ -1,6 +1,6 @@
 import { PAYMENT_MESSAGES } from "@tessera/shared";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   cashbackLedger,
   customerMemberships,
@@ -10,7 +10,7 @@ import {
   shops,
   transactions,
 } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
+import type { TestApp } from "../../test/app";
 import {
   createCustomer,
   createMerchant,
@@ -20,6 +20,8 @@ import {
   loginAs,
 } from "../../test/factories";
 import type { FakeFortis } from "../../test/fake-fortis";
+import { appForFile } from "../../test/file-app";
+import { expectFieldErrors } from "../../test/form-errors";
 import { type ProviderName, paymentsKit, useProviderApp } from "../../test/payments-kit";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -267,12 +269,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
     expect(forged.json().message).toBe("Payment failed, Try again");
 
     // A paid $5 offer checkout cannot pay for the $30 membership.
-    const cheap = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/customer/offers/purchase-offer/${who.customer.id}`,
-      headers: who.headers,
-      payload: { offerId: offer.id, cashbackUsed: 0 },
-    });
+    const cheap = await paymentsKit(t, fake).purchaseOffer(who, offer.id, 0);
     expect(cheap.statusCode, cheap.body).toBe(200);
     const cheapData = cheap.json().data;
     expect(cheapData.amount).toBe(5);
@@ -461,12 +458,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
     });
     const who = await customerOf(shopId);
     await giveCashback(t.database.db, { shopId, customerId: who.customer.id }, 450);
-    const started = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/customer/offers/purchase-offer/${who.customer.id}`,
-      headers: who.headers,
-      payload: { offerId: offer.id, cashbackUsed: 4.5 },
-    });
+    const started = await paymentsKit(t, fake).purchaseOffer(who, offer.id, 4.5);
     expect(started.statusCode, started.body).toBe(200);
     const { data } = started.json();
     expect(data).toMatchObject({ amount: 7.5, cashbackUsed: 4.5 });
@@ -556,22 +548,16 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
 });
 
 describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
+
+  /** The owner's payments page: GET reads the account, POST starts onboarding. */
+  const onboarding = (method: "GET" | "POST", authorization: string) =>
+    t.app.inject({ method, url: "/api/v1/fortis/onboarding", headers: { authorization } });
 
   async function connected() {
     const merchant = await createMerchant(t.database.db);
     const owner = await loginAs(t.app, merchant);
-    const started = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/fortis/onboarding",
-      headers: { authorization: owner.authorization },
-    });
+    const started = await onboarding("POST", owner.authorization);
     expect(started.statusCode, started.body).toBe(200);
     const link = new URL(started.json().app_link);
     const approved = await t.app.inject({
@@ -591,28 +577,16 @@ describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
   it("connects a shop through onboarding: Onboard, then Connected", async () => {
     const merchant = await createMerchant(t.database.db);
     const owner = await loginAs(t.app, merchant);
-    const before = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/fortis/onboarding",
-      headers: { authorization: owner.authorization },
-    });
+    const before = await onboarding("GET", owner.authorization);
     expect(before.json().account).toMatchObject({
       provider: "sandbox",
       connected: false,
       fortisId: null,
     });
     const { owner: connectedOwner } = await connected();
-    const after = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/fortis/onboarding",
-      headers: { authorization: connectedOwner.authorization },
-    });
+    const after = await onboarding("GET", connectedOwner.authorization);
     expect(after.json().account).toMatchObject({ connected: true, fortisId: expect.any(String) });
-    const again = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/fortis/onboarding",
-      headers: { authorization: connectedOwner.authorization },
-    });
+    const again = await onboarding("POST", connectedOwner.authorization);
     expect(again.statusCode).toBe(409);
     // The API key is stored encrypted.
     const [shop] = await t.database.db
@@ -625,11 +599,7 @@ describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
   it("takes onboarding postbacks only with the product's Basic credentials", async () => {
     const merchant = await createMerchant(t.database.db);
     const owner = await loginAs(t.app, merchant);
-    const started = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/fortis/onboarding",
-      headers: { authorization: owner.authorization },
-    });
+    const started = await onboarding("POST", owner.authorization);
     const reference = new URL(started.json().app_link).searchParams.get("reference");
     const body = {
       client_app_id: reference,
@@ -668,11 +638,7 @@ describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ received: true });
-    const account = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/fortis/onboarding",
-      headers: { authorization: owner.authorization },
-    });
+    const account = await onboarding("GET", owner.authorization);
     expect(account.json().account).toMatchObject({ connected: true, fortisUserId: "u-1" });
   });
 
@@ -793,8 +759,7 @@ describe("payments: onboarding, postbacks and concurrency (sandbox)", () => {
         name: "C C",
       },
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ cardNumber: "Enter a valid card number" });
+    expectFieldErrors(bad, { cardNumber: "Enter a valid card number" });
     const expired = await t.app.inject({
       method: "GET",
       url: "/api/v1/sandbox/checkout?token=nope",

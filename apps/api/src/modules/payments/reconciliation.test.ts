@@ -8,7 +8,7 @@ import {
   transactions,
 } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
-import { createOffer, createTier, loginAs } from "../../test/factories";
+import { createOffer, createTier, giveCashback, loginAs } from "../../test/factories";
 import { paymentsKit } from "../../test/payments-kit";
 import { seededRandom } from "../../test/seeded-random";
 
@@ -120,13 +120,7 @@ describe("randomized reconciliation: a seeded history of money operations across
     const people = [];
     for (let i = 0; i < 6; i++) {
       const who = await kit.customerOf(shopId);
-      await t.database.db.insert(cashbackLedger).values({
-        shopId,
-        customerId: who.customer.id,
-        amountCents: 700,
-        kind: "reward",
-        description: "Opening credit",
-      });
+      await giveCashback(t.database.db, { shopId, customerId: who.customer.id }, 700);
       people.push({ id: who.customer.id, headers: who.headers });
     }
     const membership = benefit.json().membership ?? benefit.json();

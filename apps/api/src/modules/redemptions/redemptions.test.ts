@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cashbackLedger, customerOffers, notifications, redemptions } from "../../db/schema";
 import type { BusEvent } from "../../infra/events";
-import { createTestApp, type TestApp } from "../../test/app";
 import {
   createCustomer,
   createMembership,
@@ -10,16 +9,11 @@ import {
   createOffer,
   createTier,
 } from "../../test/factories";
+import { appForFile } from "../../test/file-app";
 
 describe("redemptions service", () => {
-  let t: TestApp;
   let current = new Date("2026-11-22T15:00:00Z");
-  beforeAll(async () => {
-    t = await createTestApp({ now: () => current });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = appForFile({ now: () => current });
 
   async function member() {
     const { shop, user } = await createMerchant(t.database.db);

@@ -1,21 +1,17 @@
 import { csvField, csvText, formatCents, formatShortDate } from "@tessera/shared";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { redemptions, shops, transactions } from "../../db/schema";
 import { queryRows } from "../../infra/db";
-import { createTestApp, type TestApp } from "../../test/app";
 import { createMerchant, createStaff, loginAs } from "../../test/factories";
+import { appForFile } from "../../test/file-app";
 import { csvDateCellSql, csvFieldCellSql, csvMoneyCellSql, csvTextCellSql } from "./csv-sql";
 import { createReportsService } from "./service";
 
 /** 2025-06-10 12:00 in Auckland (NZST, UTC+12). */
 const NOW = new Date("2025-06-10T00:00:00Z");
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "1000" }, now: () => NOW });
-});
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "1000" }, now: () => NOW });
 
 async function shopIn(timeZone: string) {
   const owner = await createMerchant(t.database.db);

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { shops } from "../../db/schema";
 import { createCustomer, createMerchant, createStaff, loginAs } from "../../test/factories";
 import { appForFile } from "../../test/file-app";
-import { makeImage, multipart } from "../../test/multipart";
+import { expectFieldErrors } from "../../test/form-errors";
+import { makeImage, sendMultipart } from "../../test/multipart";
 
 const HEIC_SAMPLE = readFileSync(
   new URL("../../infra/images/fixtures/sample.heic", import.meta.url),
@@ -36,16 +37,12 @@ async function png(width: number, height: number): Promise<FilePart> {
 async function ownerWithShop() {
   const owner = await createMerchant(t.database.db, { withShop: false });
   const { authorization } = await loginAs(t.app, owner);
-  const form = await multipart(
+  const res = await sendMultipart(
+    t.app,
+    { method: "POST", url: "/api/v1/shop/create-shop", headers: { authorization } },
     { name: "Old Name", industry: "Retail" },
     { logo: await png(400, 400), banner: await png(1200, 600) },
   );
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/shop/create-shop",
-    headers: { ...form.headers, authorization },
-    payload: form.payload,
-  });
   expect(res.statusCode).toBe(201);
   return { authorization, shop: res.json().shop, owner };
 }
@@ -55,13 +52,12 @@ async function update(
   fields: Record<string, string>,
   files: Record<string, FilePart> = {},
 ) {
-  const form = await multipart(fields, files);
-  return t.app.inject({
-    method: "PUT",
-    url: URL_PATH,
-    headers: { ...form.headers, ...(authorization ? { authorization } : {}) },
-    payload: form.payload,
-  });
+  return sendMultipart(
+    t.app,
+    { method: "PUT", url: URL_PATH, headers: authorization ? { authorization } : {} },
+    fields,
+    files,
+  );
 }
 
 async function shopRow(id: number) {
@@ -236,8 +232,7 @@ describe("update shop (Customize Store)", () => {
     expect((await shopRow(otherId))?.name).toBe("Test Shop");
     expect((await shopRow(shop.id))?.name).toBe("Old Name");
     const bad = await update(authorization, { ...settings, id: "abc" });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ id: "Invalid id" });
+    expectFieldErrors(bad, { id: "Invalid id" });
   });
 
   it("is for the owner only: staff, customers, anonymous callers and shopless owners are refused", async () => {

@@ -11,6 +11,7 @@ import {
   uniqueEmail,
 } from "../../test/factories";
 import { appForFile, callerFor, signedInOwner } from "../../test/file-app";
+import { expectFieldErrors } from "../../test/form-errors";
 
 const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: "http://shop.test" } });
 const call = callerFor(t);
@@ -97,8 +98,7 @@ describe("inviting staff", () => {
     const create = (payload: Record<string, unknown>) =>
       call("POST", "/api/v1/employees/create-employee", o.headers, payload);
     const empty = await create({ firstName: "", lastName: "", email: "", role: "" });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toEqual({
+    expectFieldErrors(empty, {
       firstName: "First name should have at least 3 letters",
       lastName: "Last name should have at least 3 letters",
       email: "Enter a valid email address",

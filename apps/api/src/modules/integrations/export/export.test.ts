@@ -1,8 +1,7 @@
 import { MEMBER_CSV_FIELDS } from "@tessera/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cashbackLedger, customerMemberships, customers, shops } from "../../../db/schema";
-import { createTestApp, type TestApp } from "../../../test/app";
 import {
   createCustomer,
   createMerchant,
@@ -10,15 +9,9 @@ import {
   createTier,
   loginAs,
 } from "../../../test/factories";
+import { appForFile } from "../../../test/file-app";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
 
 /** A tiny RFC 4180 reader for the test: quoted fields with doubled quotes, CRLF lines. */
 function parseCsv(text: string): string[][] {

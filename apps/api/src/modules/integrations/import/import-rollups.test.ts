@@ -1,10 +1,10 @@
 import { MEMBER_CSV_FIELDS, type MemberImport } from "@tessera/shared";
 import { type SQL, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "../../../infra/db";
-import { createTestApp, type TestApp } from "../../../test/app";
 import { createMerchant, createTier, loginAs, uniqueEmail } from "../../../test/factories";
-import { multipart } from "../../../test/multipart";
+import { appForFile } from "../../../test/file-app";
+import { sendMultipart } from "../../../test/multipart";
 import { importAll } from "./test-import";
 
 /**
@@ -13,11 +13,7 @@ import { importAll } from "./test-import";
  * members large enough for the job to refresh the planner's statistics on the way, then a file
  * that changes some of them (other tiers, a membership for members who had none) and adds more.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
-}, 180_000);
-afterAll(() => t.close());
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000" } }, 180_000);
 
 type Auth = { authorization: string };
 const HEADER = MEMBER_CSV_FIELDS.map((f) => f.label);
@@ -25,16 +21,12 @@ const MAPPING = MEMBER_CSV_FIELDS.map((f) => f.key);
 
 async function runImport(auth: Auth, rows: string[][]): Promise<MemberImport> {
   const text = `${[HEADER, ...rows].map((r) => r.join(",")).join("\r\n")}\r\n`;
-  const form = await multipart(
+  const up = await sendMultipart(
+    t.app,
+    { method: "POST", url: "/api/v1/member/imports", headers: auth },
     {},
     { file: { buffer: Buffer.from(text), filename: "members.csv", type: "text/csv" } },
   );
-  const up = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/member/imports",
-    headers: { ...auth, ...form.headers },
-    payload: form.payload,
-  });
   expect(up.statusCode, up.body).toBe(201);
   const id = (up.json().import as MemberImport).id;
   const dry = await t.app.inject({

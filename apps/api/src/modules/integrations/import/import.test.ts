@@ -9,11 +9,10 @@ import {
 } from "@tessera/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { io as connect } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cashbackLedger, customerMemberships, customers } from "../../../db/schema";
 import { queryRows } from "../../../infra/db";
 import { listRecentOutboxEmails } from "../../../infra/mailer/outbox-repo";
-import { createTestApp, type TestApp } from "../../../test/app";
 import {
   createCustomer,
   createMerchant,
@@ -22,21 +21,16 @@ import {
   loginAs,
   uniqueEmail,
 } from "../../../test/factories";
-import { multipart } from "../../../test/multipart";
+import { appForFile } from "../../../test/file-app";
+import { sendMultipart } from "../../../test/multipart";
 import { importAll } from "./test-import";
 
-let t: TestApp;
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
 let url: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
   // Listening too: the progress test connects a real socket.
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.app.server.address();
-  url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-});
-afterAll(async () => {
-  await t.close();
+  url = await t.app.listen({ port: 0, host: "127.0.0.1" });
 });
 
 const HEADER = MEMBER_CSV_FIELDS.map((f) => f.label);
@@ -49,16 +43,12 @@ function csv(rows: string[][]): string {
 }
 
 async function upload(auth: Auth, text: string, name = "members.csv") {
-  const form = await multipart(
+  return sendMultipart(
+    t.app,
+    { method: "POST", url: "/api/v1/member/imports", headers: auth },
     {},
     { file: { buffer: Buffer.from(text), filename: name, type: "text/csv" } },
   );
-  return t.app.inject({
-    method: "POST",
-    url: "/api/v1/member/imports",
-    headers: { ...auth, ...form.headers },
-    payload: form.payload,
-  });
 }
 
 async function uploaded(auth: Auth, text: string): Promise<MemberImport> {

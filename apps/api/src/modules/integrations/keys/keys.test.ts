@@ -1,18 +1,11 @@
 import { INTEGRATION_MESSAGES } from "@tessera/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiKeys, customers } from "../../../db/schema";
-import { createTestApp, type TestApp } from "../../../test/app";
 import { createCustomer, createMerchant, createStaff, loginAs } from "../../../test/factories";
+import { appForFile } from "../../../test/file-app";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
 
 type Headers = Record<string, string>;
 const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` });

@@ -11,6 +11,7 @@ import {
 } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { createOffer, createTier, loginAs, PASSWORD, uniqueEmail } from "../../../test/factories";
+import { customerSignUp } from "../../../test/file-app";
 import { paymentsKit } from "../../../test/payments-kit";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver";
 import { createWebhookDelivery } from "./delivery";
@@ -75,11 +76,7 @@ describe("webhook events from the workflows", () => {
 
     // member.created (sign-up) and member.updated (the merchant edits the name).
     const email = uniqueEmail("member");
-    const signUp = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/customer/auth/sign-up",
-      payload: { firstName: "Ana", lastName: "Lee", email, password: PASSWORD, shopId },
-    });
+    const signUp = await customerSignUp(t, shopId, { firstName: "Ana", lastName: "Lee", email });
     expect(signUp.statusCode, signUp.body).toBe(201);
     const memberId = signUp.json().customer.id as number;
     await t.app.services.members.updateMember(shopId, {
