@@ -1,6 +1,7 @@
 import { DEFAULT_PHONE_COUNTRY } from "@tessera/shared";
 import type { Control, FieldErrors, UseFormClearErrors, UseFormRegister } from "react-hook-form";
 import { Controller } from "react-hook-form";
+import { fieldBinder } from "@/components/form-fields";
 import { CountryPhoneInput, TextInput } from "@/components/ui";
 
 export type ContactFormValues = {
@@ -36,23 +37,12 @@ export function MemberContactFields({
 }) {
   // The generic form shares these fields; the casts name them for react-hook-form.
   const reg = register as unknown as UseFormRegister<ContactFormValues>;
+  const fieldProps = fieldBinder(reg, errors);
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
-          label="First name"
-          required
-          autoComplete="off"
-          error={errors.firstName?.message}
-          {...reg("firstName")}
-        />
-        <TextInput
-          label="Last name"
-          required
-          autoComplete="off"
-          error={errors.lastName?.message}
-          {...reg("lastName")}
-        />
+        <TextInput label="First name" required autoComplete="off" {...fieldProps("firstName")} />
+        <TextInput label="Last name" required autoComplete="off" {...fieldProps("lastName")} />
       </div>
       <TextInput
         label="Email"
@@ -61,8 +51,7 @@ export function MemberContactFields({
         autoComplete="off"
         readOnly={emailReadOnly}
         hint={emailReadOnly ? "The e-mail cannot be changed." : undefined}
-        error={errors.email?.message}
-        {...reg("email")}
+        {...fieldProps("email")}
       />
       <Controller
         control={control as unknown as Control<ContactFormValues>}

@@ -8,6 +8,7 @@ import {
   PAYMENT_METHOD_OPTIONS,
 } from "@tessera/shared";
 import { useNavigate } from "react-router";
+import { fieldBinder } from "@/components/form-fields";
 import { ModalFormActions } from "@/components/modal-form-actions";
 import { closeWhenIdle, Modal, Select } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
@@ -51,6 +52,7 @@ export function AddMemberModal() {
     membershipId: "",
     paymentType: "",
   });
+  const fieldProps = fieldBinder(register, errors);
   const membershipId = watch("membershipId");
 
   const onSubmit = handleSubmit((values) => {
@@ -125,8 +127,7 @@ export function AddMemberModal() {
                 label: `${tier.name} · ${formatMoney(tier.price)} / ${RENEWAL_LABELS[tier.renewal]}`,
               })),
             ]}
-            error={errors.membershipId?.message}
-            {...register("membershipId")}
+            {...fieldProps("membershipId")}
           />
           <fieldset className="flex flex-col gap-2" disabled={!membershipId}>
             <legend className="mb-1 font-medium text-fg text-sm">Payment method</legend>

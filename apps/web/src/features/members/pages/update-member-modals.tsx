@@ -12,6 +12,7 @@ import {
 } from "@tessera/shared";
 import { type ReactNode, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { fieldBinder } from "@/components/form-fields";
 import { ModalFormActions } from "@/components/modal-form-actions";
 import {
   Button,
@@ -174,6 +175,7 @@ function ManageMembershipForm({
       paymentType: current?.paymentType === "cash" ? "cash" : current ? "pos" : "",
     },
   );
+  const fieldProps = fieldBinder(register, errors);
   const done = () => navigate(MEMBERS_PATH, { replace: true });
   const { settle, checkoutModal } = useCounterCheckout(done);
 
@@ -211,15 +213,13 @@ function ManageMembershipForm({
             value: String(t.id),
             label: `${t.name} · ${formatMoney(t.price)} / ${RENEWAL_LABELS[t.renewal]}`,
           }))}
-          error={errors.membershipId?.message}
-          {...register("membershipId")}
+          {...fieldProps("membershipId")}
         />
         <Select
           label="Payment type"
           placeholder="Select Card or Cash"
           options={PAYMENT_METHOD_OPTIONS}
-          error={errors.paymentType?.message}
-          {...register("paymentType")}
+          {...fieldProps("paymentType")}
         />
       </fieldset>
       <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-between">

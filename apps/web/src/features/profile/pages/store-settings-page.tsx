@@ -17,6 +17,7 @@ import { Crop } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Controller } from "react-hook-form";
 import { BackLink } from "@/components/back-link";
+import { fieldBinder } from "@/components/form-fields";
 import { ImageCropDialog } from "@/components/image-crop-dialog";
 import { Alert, Button, Card, ImagePicker, Select, Textarea, TextInput } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
@@ -145,6 +146,7 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
     defaultLocale: shop.defaultLocale,
     followBrowserLocale: shop.followBrowserLocale,
   });
+  const fieldProps = fieldBinder(register, errors);
   const preview = watch(["primaryColor", "secondaryColor", "fontStyle"]);
   useBrandFont(preview[2]);
 
@@ -199,35 +201,22 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
       <Card>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           <fieldset disabled={!isOwner || update.isPending} className="flex flex-col gap-5">
-            <TextInput
-              label="Company name"
-              required
-              error={errors.name?.message}
-              {...register("name")}
-            />
-            <Textarea
-              label="Tagline"
-              required
-              rows={2}
-              error={errors.tagline?.message}
-              {...register("tagline")}
-            />
+            <TextInput label="Company name" required {...fieldProps("name")} />
+            <Textarea label="Tagline" required rows={2} {...fieldProps("tagline")} />
             <div className="grid gap-4 sm:grid-cols-2">
               <Select
                 label="Font style"
                 required
                 options={fontOptions}
                 placeholder="Select a font"
-                error={errors.fontStyle?.message}
-                {...register("fontStyle")}
+                {...fieldProps("fontStyle")}
               />
               <Select
                 label="Industry"
                 required
                 options={industryOptions}
                 placeholder="Select an industry"
-                error={errors.industry?.message}
-                {...register("industry")}
+                {...fieldProps("industry")}
               />
               <Controller
                 control={control}
@@ -301,8 +290,7 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
               label="Time zone"
               options={zones}
               hint="Offer dates and report periods follow this time zone."
-              error={errors.timeZone?.message}
-              {...register("timeZone")}
+              {...fieldProps("timeZone")}
             />
             <CustomerAccessFields
               control={control}

@@ -12,6 +12,7 @@ import {
 } from "@tessera/shared";
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { fieldBinder } from "@/components/form-fields";
 import { Button, ImagePicker, Select, TextInput } from "@/components/ui";
 import { MERCHANT_PROFILE_PATH } from "@/features/session";
 import { ApiError } from "@/lib/api-client";
@@ -58,6 +59,7 @@ export function CreateShopForm({ onUnverified }: { onUnverified: () => void }) {
     name: "",
     industry: "",
   });
+  const fieldProps = fieldBinder(register, errors);
 
   // Every error on the form goes away 5 s after it appeared (again after each submit).
   const errorSignature = [
@@ -132,16 +134,14 @@ export function CreateShopForm({ onUnverified }: { onUnverified: () => void }) {
         required
         autoComplete="organization"
         placeholder="e.g. Bean There Coffee"
-        error={errors.name?.message}
-        {...register("name")}
+        {...fieldProps("name")}
       />
       <Select
         label="Industry"
         placeholder="Select an industry"
         options={industryOptions}
         hint="Optional. Helps us suggest the right setup."
-        error={errors.industry?.message}
-        {...register("industry")}
+        {...fieldProps("industry")}
       />
       <ImagePicker
         label="Company Logo"

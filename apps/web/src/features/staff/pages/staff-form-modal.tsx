@@ -8,6 +8,7 @@ import {
   staffSchema,
 } from "@tessera/shared";
 import { useSearchParams } from "react-router";
+import { fieldBinder } from "@/components/form-fields";
 import { ModalFormActions } from "@/components/modal-form-actions";
 import { ErrorState, LoadingFields, Modal, QueryErrorState, TextInput } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
@@ -53,23 +54,14 @@ function StaffForm({ employee, onDone }: { employee?: Employee; onDone: () => vo
       },
     ),
   );
+  const fieldProps = fieldBinder(register, errors);
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <fieldset disabled={save.isPending} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput
-            label="First name"
-            required
-            error={errors.firstName?.message}
-            {...register("firstName")}
-          />
-          <TextInput
-            label="Last name"
-            required
-            error={errors.lastName?.message}
-            {...register("lastName")}
-          />
+          <TextInput label="First name" required {...fieldProps("firstName")} />
+          <TextInput label="Last name" required {...fieldProps("lastName")} />
         </div>
         <TextInput
           label="Email"
@@ -77,16 +69,9 @@ function StaffForm({ employee, onDone }: { employee?: Employee; onDone: () => vo
           required
           readOnly={employee !== undefined}
           hint={employee ? "The e-mail cannot be changed." : "The invitation is sent here."}
-          error={errors.email?.message}
-          {...register("email")}
+          {...fieldProps("email")}
         />
-        <TextInput
-          label="Role"
-          required
-          placeholder="e.g. Barista"
-          error={errors.role?.message}
-          {...register("role")}
-        />
+        <TextInput label="Role" required placeholder="e.g. Barista" {...fieldProps("role")} />
       </fieldset>
       <ModalFormActions
         pending={save.isPending}
