@@ -45,7 +45,15 @@ export { Skeleton } from "./skeleton";
 export { SkeletonGrid } from "./skeleton-grid";
 export { Spinner, type SpinnerProps } from "./spinner";
 export { Switch, type SwitchProps } from "./switch";
-export { numberColumn, Table, type TableColumn, type TableProps } from "./table";
+export {
+  numberColumn,
+  Table,
+  type TableColumn,
+  type TableProps,
+  TitledCell,
+  type TitledCellProps,
+  titledColumn,
+} from "./table";
 export { Tabs, TabsContent, TabsList, type TabsListProps, TabsTrigger } from "./tabs";
 export { TextInput, type TextInputProps } from "./text-input";
 export { Textarea, type TextareaProps } from "./textarea";

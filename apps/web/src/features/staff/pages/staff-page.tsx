@@ -14,6 +14,7 @@ import {
   statusTone,
   Table,
   type TableColumn,
+  titledColumn,
 } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -72,17 +73,7 @@ export function StaffPage() {
   } as const;
 
   const columns: TableColumn<Employee>[] = [
-    {
-      key: "name",
-      header: "Name",
-      className: "min-w-48",
-      cell: (e) => (
-        <div className="min-w-0">
-          <p className="truncate font-medium text-fg">{nameOf(e)}</p>
-          <p className="truncate text-fg-muted text-xs">{e.email}</p>
-        </div>
-      ),
-    },
+    titledColumn("name", "Name", "min-w-48", (e) => ({ title: nameOf(e), detail: e.email })),
     { key: "role", header: "Role", cell: (e) => e.role },
     {
       key: "status",
