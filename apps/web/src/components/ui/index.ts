@@ -28,6 +28,7 @@ export { closeWhenIdle, Modal, ModalClose, type ModalProps } from "./modal";
 export { PasswordInput, type PasswordInputProps } from "./password-input";
 export { PhoneList, type PhoneListProps } from "./phone-list";
 export { QueryErrorState } from "./query-error-state";
+export { QueryRecord } from "./query-record";
 export {
   ResponsiveDialog,
   type ResponsiveDialogProps,

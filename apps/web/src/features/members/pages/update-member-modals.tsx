@@ -19,11 +19,9 @@ import {
   ConfirmDialog,
   closeWhenIdle,
   countryOfPhoneNumber,
-  ErrorState,
-  LoadingFields,
   Modal,
   ModalClose,
-  QueryErrorState,
+  QueryRecord,
   Select,
 } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
@@ -65,18 +63,14 @@ function MemberModalFrame({
       title={title}
       size="lg"
     >
-      {id === null ? (
-        <ErrorState message={MEMBER_ACTION_MESSAGES.notFound} />
-      ) : member.isPending ? (
-        <LoadingFields
-          label="Loading member"
-          shapes={["h-11 w-full", "h-11 w-full", "h-11 w-full"]}
-        />
-      ) : member.isError ? (
-        <QueryErrorState query={member} />
-      ) : (
-        children(member.data.member)
-      )}
+      <QueryRecord
+        id={id}
+        query={member}
+        notFound={MEMBER_ACTION_MESSAGES.notFound}
+        loading={{ label: "Loading member", shapes: ["h-11 w-full", "h-11 w-full", "h-11 w-full"] }}
+      >
+        {(record) => children(record.member)}
+      </QueryRecord>
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { idSchema } from "@tessera/shared";
 import { useSearchParams } from "react-router";
 import { RouteModal } from "@/components/route-modal";
-import { ErrorState, LoadingFields, QueryErrorState } from "@/components/ui";
+import { QueryRecord } from "@/components/ui";
 import { useMembership } from "../api";
 import { MembershipForm } from "../components/membership-form";
 
@@ -25,17 +25,20 @@ export function MembershipFormModal({ fallbackPath }: { fallbackPath: string }) 
       {(goBack) =>
         !isEdit ? (
           <MembershipForm onSaved={goBack} onCancel={goBack} />
-        ) : id === null ? (
-          <ErrorState message="Membership not found" />
-        ) : tier.isPending ? (
-          <LoadingFields
-            label="Loading membership"
-            shapes={["h-11 w-full", "h-24 w-full", "h-11 w-full"]}
-          />
-        ) : tier.isError ? (
-          <QueryErrorState query={tier} />
         ) : (
-          <MembershipForm key={tier.data.id} tier={tier.data} onSaved={goBack} onCancel={goBack} />
+          <QueryRecord
+            id={id}
+            query={tier}
+            notFound="Membership not found"
+            loading={{
+              label: "Loading membership",
+              shapes: ["h-11 w-full", "h-24 w-full", "h-11 w-full"],
+            }}
+          >
+            {(record) => (
+              <MembershipForm key={record.id} tier={record} onSaved={goBack} onCancel={goBack} />
+            )}
+          </QueryRecord>
         )
       }
     </RouteModal>

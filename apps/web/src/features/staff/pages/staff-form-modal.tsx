@@ -10,7 +10,7 @@ import {
 import { useSearchParams } from "react-router";
 import { fieldBinder } from "@/components/form-fields";
 import { ModalFormActions } from "@/components/modal-form-actions";
-import { ErrorState, LoadingFields, Modal, QueryErrorState, TextInput } from "@/components/ui";
+import { Modal, QueryRecord, TextInput } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
@@ -102,14 +102,15 @@ export function StaffFormModal() {
     >
       {!editing ? (
         <StaffForm onDone={goBack} />
-      ) : id === null ? (
-        <ErrorState message={STAFF_ACTION_MESSAGES.notFound} />
-      ) : employee.isPending ? (
-        <LoadingFields label="Loading staff member" shapes={["h-11 w-full", "h-11 w-full"]} />
-      ) : employee.isError ? (
-        <QueryErrorState query={employee} />
       ) : (
-        <StaffForm key={employee.data.id} employee={employee.data} onDone={goBack} />
+        <QueryRecord
+          id={id}
+          query={employee}
+          notFound={STAFF_ACTION_MESSAGES.notFound}
+          loading={{ label: "Loading staff member", shapes: ["h-11 w-full", "h-11 w-full"] }}
+        >
+          {(record) => <StaffForm key={record.id} employee={record} onDone={goBack} />}
+        </QueryRecord>
       )}
     </Modal>
   );
