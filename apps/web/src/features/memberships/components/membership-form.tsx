@@ -9,6 +9,7 @@ import {
 } from "@tessera/shared";
 import { Plus, Trash2 } from "lucide-react";
 import { Controller, useFieldArray } from "react-hook-form";
+import { FormActions } from "@/components/form-actions";
 import { fieldBinder } from "@/components/form-fields";
 import { Alert, Button, IconButton, Select, Switch, Textarea, TextInput } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
@@ -227,14 +228,12 @@ export function MembershipForm({
           </Button>
         </fieldset>
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending} disabled={isReadOnly}>
-          {tier ? "Save Changes" : "Create Membership"}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        pending={save.isPending}
+        submitLabel={tier ? "Save Changes" : "Create Membership"}
+        submitDisabled={isReadOnly}
+      />
     </form>
   );
 }

@@ -14,8 +14,9 @@ import {
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { FormActions } from "@/components/form-actions";
 import { fieldBinder } from "@/components/form-fields";
-import { Button, ImagePicker, Switch, Textarea, TextInput } from "@/components/ui";
+import { ImagePicker, Switch, Textarea, TextInput } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { readImageSize } from "@/lib/image-size";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -262,14 +263,11 @@ export function OfferForm({ offer, onCancel }: { offer?: Offer; onCancel: () => 
           <TextInput label="End date" type="date" required {...fieldProps("endDate")} />
         </div>
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {offer ? "Update Offer" : "Create Offer"}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        pending={save.isPending}
+        submitLabel={offer ? "Update Offer" : "Create Offer"}
+      />
     </form>
   );
 }
