@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   formatMoney,
-  idSchema,
   type ManageMembershipValues,
   MEMBER_ACTION_MESSAGES,
   type MemberDetail,
@@ -11,14 +10,16 @@ import {
   updateMemberSchema,
 } from "@tessera/shared";
 import { type ReactNode, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { fieldBinder } from "@/components/form-fields";
+import { useIdParam } from "@/components/id-param";
 import { ModalFormActions } from "@/components/modal-form-actions";
 import {
   Button,
   ConfirmDialog,
   closeWhenIdle,
   countryOfPhoneNumber,
+  LoadingFields,
   Modal,
   ModalClose,
   QueryRecord,
@@ -52,9 +53,7 @@ function MemberModalFrame({
   children: (member: MemberDetail) => ReactNode;
 }) {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const parsed = idSchema.safeParse(params.get("id") ?? "");
-  const id = parsed.success ? parsed.data : null;
+  const { id } = useIdParam();
   const member = useMember(id);
   return (
     <Modal
@@ -67,7 +66,12 @@ function MemberModalFrame({
         id={id}
         query={member}
         notFound={MEMBER_ACTION_MESSAGES.notFound}
-        loading={{ label: "Loading member", shapes: ["h-11 w-full", "h-11 w-full", "h-11 w-full"] }}
+        loading={
+          <LoadingFields
+            label="Loading member"
+            shapes={["h-11 w-full", "h-11 w-full", "h-11 w-full"]}
+          />
+        }
       >
         {(record) => children(record.member)}
       </QueryRecord>

@@ -1,16 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type Employee,
-  idSchema,
   STAFF_ACTION_MESSAGES,
   type StaffInput,
   type StaffValues,
   staffSchema,
 } from "@tessera/shared";
-import { useSearchParams } from "react-router";
 import { fieldBinder } from "@/components/form-fields";
+import { useIdParam } from "@/components/id-param";
 import { ModalFormActions } from "@/components/modal-form-actions";
-import { Modal, QueryRecord, TextInput } from "@/components/ui";
+import { LoadingFields, Modal, QueryRecord, TextInput } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
@@ -84,13 +83,10 @@ function StaffForm({ employee, onDone }: { employee?: Employee; onDone: () => vo
 
 /** `/merchant/users/new-user` (`?create=true` or `?id=` to edit): the staff member form. */
 export function StaffFormModal() {
-  const [params] = useSearchParams();
-  const rawId = params.get("id");
-  const parsed = idSchema.safeParse(rawId ?? "");
-  const id = rawId !== null && parsed.success ? parsed.data : null;
+  const { raw, id } = useIdParam();
   const employee = useEmployee(id);
   const goBack = useGoBack(STAFF_PATH);
-  const editing = rawId !== null;
+  const editing = raw !== null;
 
   return (
     <Modal
@@ -107,7 +103,9 @@ export function StaffFormModal() {
           id={id}
           query={employee}
           notFound={STAFF_ACTION_MESSAGES.notFound}
-          loading={{ label: "Loading staff member", shapes: ["h-11 w-full", "h-11 w-full"] }}
+          loading={
+            <LoadingFields label="Loading staff member" shapes={["h-11 w-full", "h-11 w-full"]} />
+          }
         >
           {(record) => <StaffForm key={record.id} employee={record} onDone={goBack} />}
         </QueryRecord>
