@@ -22,21 +22,22 @@ export const CONTACT_NAME_AND_PHONE_FIELDS = [
 
 /** First and last name, e-mail and phone with the country picker (Add and Update Member). */
 export function MemberContactFields({
-  register,
-  control,
-  errors,
-  clearErrors,
+  form,
   emailReadOnly = false,
 }: {
-  /** The form's own register, control and clearErrors: their form has these fields and more. */
-  register: unknown;
-  control: unknown;
-  errors: FieldErrors<ContactFormValues>;
-  clearErrors: unknown;
+  /** The form these fields belong to (from useCheckedForm): it has these fields and more. */
+  form: {
+    register: unknown;
+    control: unknown;
+    clearErrors: unknown;
+    formState: { errors: FieldErrors<ContactFormValues> };
+  };
   emailReadOnly?: boolean;
 }) {
+  const { control, clearErrors } = form;
+  const { errors } = form.formState;
   // The generic form shares these fields; the casts name them for react-hook-form.
-  const reg = register as unknown as UseFormRegister<ContactFormValues>;
+  const reg = form.register as unknown as UseFormRegister<ContactFormValues>;
   const fieldProps = fieldBinder(reg, errors);
   return (
     <>

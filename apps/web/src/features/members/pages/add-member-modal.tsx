@@ -35,15 +35,7 @@ export function AddMemberModal() {
   const goBack = useGoBack(MEMBERS_PATH);
   const tiers = useActiveTiers();
   const create = useCreateMember();
-  const {
-    register,
-    control,
-    handleSubmit,
-    watch,
-    clearErrors,
-    setError,
-    formState: { errors },
-  } = useCheckedForm<FormValues, NewMemberValues>(zodResolver(newMemberSchema) as never, {
+  const form = useCheckedForm<FormValues, NewMemberValues>(zodResolver(newMemberSchema) as never, {
     firstName: "",
     lastName: "",
     email: "",
@@ -52,6 +44,13 @@ export function AddMemberModal() {
     membershipId: "",
     paymentType: "",
   });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = form;
   const fieldProps = fieldBinder(register, errors);
   const membershipId = watch("membershipId");
 
@@ -111,12 +110,7 @@ export function AddMemberModal() {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <fieldset disabled={create.isPending} className="flex flex-col gap-4">
-          <MemberContactFields
-            register={register}
-            control={control}
-            errors={errors}
-            clearErrors={clearErrors}
-          />
+          <MemberContactFields form={form} />
           <Select
             label="Membership plan (optional)"
             placeholder={tiers.isPending ? "Loading plans…" : "No plan"}

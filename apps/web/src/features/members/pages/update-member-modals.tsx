@@ -87,14 +87,7 @@ function UpdateMemberForm({
   update: ReturnType<typeof useUpdateMember>;
 }) {
   const navigate = useNavigate();
-  const {
-    register,
-    control,
-    handleSubmit,
-    clearErrors,
-    setError,
-    formState: { errors },
-  } = useCheckedForm<ContactFormValues, UpdateMemberValues>(
+  const form = useCheckedForm<ContactFormValues, UpdateMemberValues>(
     zodResolver(updateMemberSchema) as never,
     {
       firstName: member.firstName,
@@ -104,6 +97,7 @@ function UpdateMemberForm({
       phoneCountry: countryOfPhoneNumber(member.phoneNumber),
     },
   );
+  const { handleSubmit, setError } = form;
 
   const onSubmit = handleSubmit((values) =>
     update.mutate(
@@ -125,13 +119,7 @@ function UpdateMemberForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <fieldset disabled={update.isPending} className="flex flex-col gap-4">
-        <MemberContactFields
-          register={register}
-          control={control}
-          errors={errors}
-          clearErrors={clearErrors}
-          emailReadOnly
-        />
+        <MemberContactFields form={form} emailReadOnly />
       </fieldset>
       <ModalFormActions pending={update.isPending} submitLabel="Save Changes" divided />
     </form>
