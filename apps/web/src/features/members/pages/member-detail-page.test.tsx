@@ -200,20 +200,21 @@ describe("MemberDetailPage", () => {
     const dialog = await screen.findByRole("dialog", { name: "Redeem Cashback" });
     const amount = within(dialog).getByLabelText("Amount (whole dollars)");
     const user = userEvent.setup();
-    await user.click(within(dialog).getByRole("button", { name: "Redeem" }));
+    /** Redeems what the amount field holds after `typed` replaces its text. */
+    async function redeem(typed: string) {
+      await user.clear(amount);
+      if (typed) await user.type(amount, typed);
+      await user.click(within(dialog).getByRole("button", { name: "Redeem" }));
+    }
+    await redeem("");
     expect(await within(dialog).findByText("Please enter an amount to redeem.")).toBeVisible();
-    await user.type(amount, "2.5");
-    await user.click(within(dialog).getByRole("button", { name: "Redeem" }));
+    await redeem("2.5");
     expect(await within(dialog).findByText("Only whole numbers are allowed.")).toBeVisible();
-    await user.clear(amount);
-    await user.type(amount, "13");
-    await user.click(within(dialog).getByRole("button", { name: "Redeem" }));
+    await redeem("13");
     expect(
       await within(dialog).findByText("You cannot redeem more than your available cashback."),
     ).toBeVisible();
-    await user.clear(amount);
-    await user.type(amount, "5");
-    await user.click(within(dialog).getByRole("button", { name: "Redeem" }));
+    await redeem("5");
     expect(await screen.findByText("Cashback redeemed successfully")).toBeInTheDocument();
     const call = api.callsTo("POST /merchant-redemptions/create-cashback-redemption")[0];
     expect(call?.query.get("customerId")).toBe("7");

@@ -1,16 +1,15 @@
 import { type Employee, STAFF_ACTION_MESSAGES } from "@tessera/shared";
-import { EllipsisVertical, Mail, Pencil, Plus, Power, Trash2 } from "lucide-react";
+import { Mail, Pencil, Plus, Power, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, Navigate, Outlet, useNavigate } from "react-router";
 import {
   Badge,
   buttonClassName,
   ConfirmDialog,
-  DropdownMenu,
-  DropdownMenuItem,
+  DropdownMenuAction,
   EmptyState,
   ErrorState,
-  IconButton,
+  RecordActionsMenu,
   statusTone,
   Table,
   type TableColumn,
@@ -89,24 +88,17 @@ export function StaffPage() {
       align: "right",
       cell: (e) =>
         e.isOwner ? null : (
-          <DropdownMenu
-            label={`${nameOf(e)} actions`}
-            trigger={
-              <IconButton aria-label={`Actions for ${nameOf(e)}`} size="sm">
-                <EllipsisVertical aria-hidden="true" />
-              </IconButton>
-            }
-          >
-            {staffActions(e.status).map((action) => {
-              const { label, icon: Icon } = labels[action];
-              return (
-                <DropdownMenuItem key={action} onSelect={() => run(action, e)}>
-                  <Icon aria-hidden="true" />
-                  {label}
-                </DropdownMenuItem>
-              );
-            })}
-          </DropdownMenu>
+          <RecordActionsMenu name={nameOf(e)}>
+            {staffActions(e.status).map((action) => (
+              <DropdownMenuAction
+                key={action}
+                icon={labels[action].icon}
+                onSelect={() => run(action, e)}
+              >
+                {labels[action].label}
+              </DropdownMenuAction>
+            ))}
+          </RecordActionsMenu>
         ),
     },
   ];
