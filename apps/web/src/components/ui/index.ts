@@ -54,6 +54,7 @@ export { Spinner, type SpinnerProps } from "./spinner";
 export { Switch, type SwitchProps } from "./switch";
 export {
   numberColumn,
+  statusColumn,
   Table,
   type TableColumn,
   type TableProps,

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useId } from "react";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
+import { Badge, statusTone } from "./badge";
 import { Skeleton } from "./skeleton";
 
 export interface TableColumn<Row> {
@@ -21,6 +22,21 @@ export function numberColumn<Row>(
   cell: TableColumn<Row>["cell"],
 ): TableColumn<Row> {
   return { key, header, cell, align: "right", className: "tabular-nums" };
+}
+
+/**
+ * The Status column: each row's status as a badge toned by what it means (statusTone), shown
+ * in the words `label` gives (the status itself by default).
+ */
+export function statusColumn<Row>(
+  status: (row: Row) => string,
+  label: (row: Row) => ReactNode = status,
+): TableColumn<Row> {
+  return {
+    key: "status",
+    header: "Status",
+    cell: (row) => <Badge tone={statusTone(status(row))}>{label(row)}</Badge>,
+  };
 }
 
 /** What a titled column shows of a row; `mono` sets the title or the detail in a code font. */

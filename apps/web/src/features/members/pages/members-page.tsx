@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { Link, Outlet, useNavigate, useSearchParams } from "react-router";
 import {
   Avatar,
-  Badge,
   Button,
   buttonClassName,
   DropdownMenuAction,
@@ -12,7 +11,7 @@ import {
   numberColumn,
   QueryErrorState,
   RecordActionsMenu,
-  statusTone,
+  statusColumn,
   Table,
   type TableColumn,
   Tabs,
@@ -184,13 +183,10 @@ export function MembersPage() {
       className: "whitespace-nowrap",
       cell: (member) => formatJoiningDate(member.created_at, shop.timeZone),
     },
-    {
-      key: "status",
-      header: "Status",
-      cell: (member) => (
-        <Badge tone={statusTone(member.status)}>{MEMBER_STATUS_LABELS[member.status]}</Badge>
-      ),
-    },
+    statusColumn(
+      (member) => member.status,
+      (member) => MEMBER_STATUS_LABELS[member.status],
+    ),
     numberColumn("balance", "Reward Balance", (member) => formatMoney(member.totalRewardBalance)),
     {
       key: "actions",

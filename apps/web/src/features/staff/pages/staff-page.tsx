@@ -3,14 +3,13 @@ import { Mail, Pencil, Plus, Power, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, Navigate, Outlet, useNavigate } from "react-router";
 import {
-  Badge,
   buttonClassName,
   ConfirmDialog,
   DropdownMenuAction,
   EmptyState,
   ErrorState,
   RecordActionsMenu,
-  statusTone,
+  statusColumn,
   Table,
   type TableColumn,
   titledColumn,
@@ -74,14 +73,7 @@ export function StaffPage() {
   const columns: TableColumn<Employee>[] = [
     titledColumn("name", "Name", "min-w-48", (e) => ({ title: nameOf(e), detail: e.email })),
     { key: "role", header: "Role", cell: (e) => e.role },
-    {
-      key: "status",
-      header: "Status",
-      cell: (e) => {
-        const label = staffStatusLabel(e.status);
-        return <Badge tone={statusTone(label)}>{label}</Badge>;
-      },
-    },
+    statusColumn((e) => staffStatusLabel(e.status)),
     {
       key: "actions",
       header: <span className="sr-only">Actions</span>,
