@@ -6,6 +6,7 @@ import {
   changePasswordSchema,
 } from "@tessera/shared";
 import { Link } from "react-router";
+import { fieldBinder } from "@/components/form-fields";
 import { FormPageActions } from "@/components/form-page-actions";
 import { NewPasswordFields } from "@/components/new-password-fields";
 import { PasswordInput } from "@/components/ui";
@@ -53,7 +54,7 @@ export function ChangePasswordForm({
     confirmNewPassword: "",
   });
   const { t } = useT();
-  const translated = (message: string | undefined) => message && translateText(message);
+  const fieldProps = fieldBinder(register, errors, translateText);
 
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
     send(
@@ -82,8 +83,7 @@ export function ChangePasswordForm({
         <PasswordInput
           label={t("Current Password")}
           autoComplete="current-password"
-          error={translated(errors.currentPassword?.message)}
-          {...register("currentPassword")}
+          {...fieldProps("currentPassword")}
         />
         <div className="mt-2 flex justify-end">
           <Link
@@ -95,16 +95,8 @@ export function ChangePasswordForm({
         </div>
       </div>
       <NewPasswordFields
-        password={{
-          label: "New Password",
-          error: translated(errors.newPassword?.message),
-          ...register("newPassword"),
-        }}
-        confirm={{
-          label: "Re-Enter new Password",
-          error: translated(errors.confirmNewPassword?.message),
-          ...register("confirmNewPassword"),
-        }}
+        password={{ label: "New Password", ...fieldProps("newPassword") }}
+        confirm={{ label: "Re-Enter new Password", ...fieldProps("confirmNewPassword") }}
         translate={t}
       />
       <FormPageActions cancelTo={cancelTo} pending={pending} submitLabel={t("Update Password")} />

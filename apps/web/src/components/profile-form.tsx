@@ -8,6 +8,7 @@ import {
 } from "@tessera/shared";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
+import { fieldBinder } from "@/components/form-fields";
 import { FormPageActions } from "@/components/form-page-actions";
 import {
   Avatar,
@@ -79,6 +80,7 @@ export function ProfileForm({
     phoneNumber: person.phoneNumber ?? "",
     phoneCountry: countryOfPhoneNumber(person.phoneNumber),
   } satisfies ProfileInput);
+  const fieldProps = fieldBinder(register, errors, translateText);
 
   async function choosePicture(file: File | null) {
     setPicture(file);
@@ -124,15 +126,13 @@ export function ProfileForm({
             label={t("First name")}
             required
             autoComplete="given-name"
-            error={translated(errors.firstName?.message)}
-            {...register("firstName")}
+            {...fieldProps("firstName")}
           />
           <TextInput
             label={t("Last name")}
             required
             autoComplete="family-name"
-            error={translated(errors.lastName?.message)}
-            {...register("lastName")}
+            {...fieldProps("lastName")}
           />
         </div>
         <Controller

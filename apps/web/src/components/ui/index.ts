@@ -18,7 +18,13 @@ export {
   countryOfPhoneNumber,
   NO_COUNTRIES_TEXT,
 } from "./country-phone-input";
-export { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from "./dropdown-menu";
+export {
+  DropdownMenu,
+  DropdownMenuAction,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  RecordActionsMenu,
+} from "./dropdown-menu";
 export { EmptyState, type EmptyStateProps } from "./empty-state";
 export { ErrorState, type ErrorStateProps } from "./error-state";
 export { ImagePicker, type ImagePickerProps } from "./image-picker";
@@ -28,6 +34,7 @@ export { closeWhenIdle, Modal, ModalClose, type ModalProps } from "./modal";
 export { PasswordInput, type PasswordInputProps } from "./password-input";
 export { PhoneList, type PhoneListProps } from "./phone-list";
 export { QueryErrorState } from "./query-error-state";
+export { QueryRecord } from "./query-record";
 export {
   ResponsiveDialog,
   type ResponsiveDialogProps,
@@ -45,7 +52,16 @@ export { Skeleton } from "./skeleton";
 export { SkeletonGrid } from "./skeleton-grid";
 export { Spinner, type SpinnerProps } from "./spinner";
 export { Switch, type SwitchProps } from "./switch";
-export { numberColumn, Table, type TableColumn, type TableProps } from "./table";
+export {
+  numberColumn,
+  statusColumn,
+  Table,
+  type TableColumn,
+  type TableProps,
+  TitledCell,
+  type TitledCellProps,
+  titledColumn,
+} from "./table";
 export { Tabs, TabsContent, TabsList, type TabsListProps, TabsTrigger } from "./tabs";
 export { TextInput, type TextInputProps } from "./text-input";
 export { Textarea, type TextareaProps } from "./textarea";

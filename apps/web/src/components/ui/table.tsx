@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useId } from "react";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
+import { Badge, statusTone } from "./badge";
 import { Skeleton } from "./skeleton";
 
 export interface TableColumn<Row> {
@@ -21,6 +22,57 @@ export function numberColumn<Row>(
   cell: TableColumn<Row>["cell"],
 ): TableColumn<Row> {
   return { key, header, cell, align: "right", className: "tabular-nums" };
+}
+
+/**
+ * The Status column: each row's status as a badge toned by what it means (statusTone), shown
+ * in the words `label` gives (the status itself by default).
+ */
+export function statusColumn<Row>(
+  status: (row: Row) => string,
+  label: (row: Row) => ReactNode = status,
+): TableColumn<Row> {
+  return {
+    key: "status",
+    header: "Status",
+    cell: (row) => <Badge tone={statusTone(status(row))}>{label(row)}</Badge>,
+  };
+}
+
+/** What a titled column shows of a row; `mono` sets the title or the detail in a code font. */
+export interface TitledCellProps {
+  title: ReactNode;
+  detail: ReactNode;
+  mono?: "title" | "detail";
+}
+
+/** The row's name with a muted line under it (an e-mail, a key prefix), both cut short to fit. */
+export function TitledCell({ title, detail, mono }: TitledCellProps) {
+  return (
+    <div className="min-w-0">
+      <p
+        className={cn(
+          "truncate",
+          mono === "title" ? "font-mono text-fg text-xs" : "font-medium text-fg",
+        )}
+      >
+        {title}
+      </p>
+      <p className={cn("truncate", mono === "detail" && "font-mono", "text-fg-muted text-xs")}>
+        {detail}
+      </p>
+    </div>
+  );
+}
+
+/** A list's first column, naming each row in a TitledCell; `className` sets its width. */
+export function titledColumn<Row>(
+  key: string,
+  header: ReactNode,
+  className: string,
+  lines: (row: Row) => TitledCellProps,
+): TableColumn<Row> {
+  return { key, header, className, cell: (row) => <TitledCell {...lines(row)} /> };
 }
 
 export interface TableProps<Row> {

@@ -16,6 +16,7 @@ import {
   Select,
   type TableColumn,
   TextInput,
+  titledColumn,
 } from "@/components/ui";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api";
@@ -92,17 +93,11 @@ export function ApiKeysSection() {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
   const columns: TableColumn<ApiKey>[] = [
-    {
-      key: "name",
-      header: "Name",
-      className: "max-w-36 sm:max-w-none",
-      cell: (k) => (
-        <div className="min-w-0">
-          <p className="truncate font-medium text-fg">{k.name}</p>
-          <p className="truncate font-mono text-fg-muted text-xs">{k.prefix}</p>
-        </div>
-      ),
-    },
+    titledColumn("name", "Name", "max-w-36 sm:max-w-none", (k) => ({
+      title: k.name,
+      detail: k.prefix,
+      mono: "detail",
+    })),
     {
       key: "scope",
       header: "Access",

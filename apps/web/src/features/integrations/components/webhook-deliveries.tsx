@@ -1,7 +1,14 @@
 import type { WebhookDelivery } from "@tessera/shared";
 import { RotateCcw, Send } from "lucide-react";
 import { useState } from "react";
-import { Badge, type BadgeTone, Button, ListPager, type TableColumn } from "@/components/ui";
+import {
+  Badge,
+  type BadgeTone,
+  Button,
+  ListPager,
+  type TableColumn,
+  titledColumn,
+} from "@/components/ui";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useResendDelivery, useWebhookDeliveries } from "../webhooks-api";
 import { IntegrationTable, LoadFailed } from "./integration-table";
@@ -31,17 +38,11 @@ export function WebhookDeliveries({ endpointId }: { endpointId: number }) {
   const resend = useResendDelivery();
 
   const columns: TableColumn<WebhookDelivery>[] = [
-    {
-      key: "event",
-      header: "Event",
-      className: "max-w-40 sm:max-w-none",
-      cell: (d) => (
-        <div className="min-w-0">
-          <p className="truncate font-mono text-fg text-xs">{d.eventType}</p>
-          <p className="truncate text-fg-muted text-xs">{formatInstant(d.createdAt)}</p>
-        </div>
-      ),
-    },
+    titledColumn("event", "Event", "max-w-40 sm:max-w-none", (d) => ({
+      title: d.eventType,
+      detail: formatInstant(d.createdAt),
+      mono: "title",
+    })),
     {
       key: "status",
       header: "Status",

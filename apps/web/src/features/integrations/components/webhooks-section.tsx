@@ -1,7 +1,7 @@
 import { WEBHOOK_MESSAGES, type WebhookEndpoint } from "@tessera/shared";
 import { Plus, Webhook } from "lucide-react";
 import { useState } from "react";
-import { Badge, Button, Card, CardHeader, type TableColumn } from "@/components/ui";
+import { Badge, Button, Card, CardHeader, type TableColumn, titledColumn } from "@/components/ui";
 import { useWebhookEndpoints } from "../webhooks-api";
 import { IntegrationTable } from "./integration-table";
 import { WebhookDetail } from "./webhook-detail";
@@ -23,19 +23,11 @@ export function WebhooksSection() {
   const selected = endpoints.data?.endpoints.find((e) => e.id === selectedId) ?? null;
 
   const columns: TableColumn<WebhookEndpoint>[] = [
-    {
-      key: "url",
-      header: "Endpoint",
-      className: "max-w-32 sm:max-w-none",
-      cell: (e) => (
-        <div className="min-w-0">
-          <p className="truncate font-medium text-fg">{e.url}</p>
-          <p className="truncate text-fg-muted text-xs">
-            {e.description || `${e.eventTypes.length} event${e.eventTypes.length === 1 ? "" : "s"}`}
-          </p>
-        </div>
-      ),
-    },
+    titledColumn("url", "Endpoint", "max-w-32 sm:max-w-none", (e) => ({
+      title: e.url,
+      detail:
+        e.description || `${e.eventTypes.length} event${e.eventTypes.length === 1 ? "" : "s"}`,
+    })),
     { key: "status", header: "Status", cell: statusOf },
     {
       key: "actions",

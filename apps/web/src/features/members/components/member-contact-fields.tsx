@@ -1,6 +1,7 @@
 import { DEFAULT_PHONE_COUNTRY } from "@tessera/shared";
 import type { Control, FieldErrors, UseFormClearErrors, UseFormRegister } from "react-hook-form";
 import { Controller } from "react-hook-form";
+import { fieldBinder } from "@/components/form-fields";
 import { CountryPhoneInput, TextInput } from "@/components/ui";
 
 export type ContactFormValues = {
@@ -21,38 +22,28 @@ export const CONTACT_NAME_AND_PHONE_FIELDS = [
 
 /** First and last name, e-mail and phone with the country picker (Add and Update Member). */
 export function MemberContactFields({
-  register,
-  control,
-  errors,
-  clearErrors,
+  form,
   emailReadOnly = false,
 }: {
-  /** The form's own register, control and clearErrors: their form has these fields and more. */
-  register: unknown;
-  control: unknown;
-  errors: FieldErrors<ContactFormValues>;
-  clearErrors: unknown;
+  /** The form these fields belong to (from useCheckedForm): it has these fields and more. */
+  form: {
+    register: unknown;
+    control: unknown;
+    clearErrors: unknown;
+    formState: { errors: FieldErrors<ContactFormValues> };
+  };
   emailReadOnly?: boolean;
 }) {
+  const { control, clearErrors } = form;
+  const { errors } = form.formState;
   // The generic form shares these fields; the casts name them for react-hook-form.
-  const reg = register as unknown as UseFormRegister<ContactFormValues>;
+  const reg = form.register as unknown as UseFormRegister<ContactFormValues>;
+  const fieldProps = fieldBinder(reg, errors);
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
-          label="First name"
-          required
-          autoComplete="off"
-          error={errors.firstName?.message}
-          {...reg("firstName")}
-        />
-        <TextInput
-          label="Last name"
-          required
-          autoComplete="off"
-          error={errors.lastName?.message}
-          {...reg("lastName")}
-        />
+        <TextInput label="First name" required autoComplete="off" {...fieldProps("firstName")} />
+        <TextInput label="Last name" required autoComplete="off" {...fieldProps("lastName")} />
       </div>
       <TextInput
         label="Email"
@@ -61,8 +52,7 @@ export function MemberContactFields({
         autoComplete="off"
         readOnly={emailReadOnly}
         hint={emailReadOnly ? "The e-mail cannot be changed." : undefined}
-        error={errors.email?.message}
-        {...reg("email")}
+        {...fieldProps("email")}
       />
       <Controller
         control={control as unknown as Control<ContactFormValues>}

@@ -8,6 +8,7 @@ import {
   PAYMENT_METHOD_OPTIONS,
 } from "@tessera/shared";
 import { useNavigate } from "react-router";
+import { fieldBinder } from "@/components/form-fields";
 import { ModalFormActions } from "@/components/modal-form-actions";
 import { closeWhenIdle, Modal, Select } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
@@ -34,15 +35,7 @@ export function AddMemberModal() {
   const goBack = useGoBack(MEMBERS_PATH);
   const tiers = useActiveTiers();
   const create = useCreateMember();
-  const {
-    register,
-    control,
-    handleSubmit,
-    watch,
-    clearErrors,
-    setError,
-    formState: { errors },
-  } = useCheckedForm<FormValues, NewMemberValues>(zodResolver(newMemberSchema) as never, {
+  const form = useCheckedForm<FormValues, NewMemberValues>(zodResolver(newMemberSchema) as never, {
     firstName: "",
     lastName: "",
     email: "",
@@ -51,6 +44,14 @@ export function AddMemberModal() {
     membershipId: "",
     paymentType: "",
   });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = form;
+  const fieldProps = fieldBinder(register, errors);
   const membershipId = watch("membershipId");
 
   const onSubmit = handleSubmit((values) => {
@@ -109,12 +110,7 @@ export function AddMemberModal() {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <fieldset disabled={create.isPending} className="flex flex-col gap-4">
-          <MemberContactFields
-            register={register}
-            control={control}
-            errors={errors}
-            clearErrors={clearErrors}
-          />
+          <MemberContactFields form={form} />
           <Select
             label="Membership plan (optional)"
             placeholder={tiers.isPending ? "Loading plans…" : "No plan"}
@@ -125,8 +121,7 @@ export function AddMemberModal() {
                 label: `${tier.name} · ${formatMoney(tier.price)} / ${RENEWAL_LABELS[tier.renewal]}`,
               })),
             ]}
-            error={errors.membershipId?.message}
-            {...register("membershipId")}
+            {...fieldProps("membershipId")}
           />
           <fieldset className="flex flex-col gap-2" disabled={!membershipId}>
             <legend className="mb-1 font-medium text-fg text-sm">Payment method</legend>

@@ -21,6 +21,7 @@ import {
   PhoneList,
   type PhoneListProps,
   QueryErrorState,
+  statusColumn,
   statusTone,
   Table,
   type TableColumn,
@@ -137,13 +138,10 @@ function transactionColumnsFor(
       header: "Payment type",
       cell: (row) => PAYMENT_TYPE_LABELS[row.paymentType] ?? row.paymentType,
     },
-    {
-      key: "status",
-      header: "Status",
-      cell: (row) => (
-        <Badge tone={statusTone(row.status)}>{TRANSACTION_STATUS_LABELS[row.status]}</Badge>
-      ),
-    },
+    statusColumn(
+      (row) => row.status,
+      (row) => TRANSACTION_STATUS_LABELS[row.status],
+    ),
     numberColumn("price", "Price", (row) => formatMoney(row.amount)),
     {
       key: "receipt",

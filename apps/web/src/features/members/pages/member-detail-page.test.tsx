@@ -141,6 +141,15 @@ const detail = (member = makeMember()) => ({
   redemptionsTotal: 0,
 });
 
+/** The member with page 1 (the newest 20) of `transactions` and `redemptions` rows in all. */
+const withHistory = ({ transactions = 0, redemptions = 0 }) => ({
+  ...detail(),
+  transactions: ids(transactions, Math.max(1, transactions - 19)).map(makeTransaction),
+  transactionsTotal: transactions,
+  redemptions: ids(redemptions, Math.max(1, redemptions - 19)).map(makeRedemption),
+  redemptionsTotal: redemptions,
+});
+
 /** One history table (phones get the same rows as a list, which jsdom renders too). */
 async function inTable(name: "Transactions" | "Redemptions") {
   return within(await screen.findByRole("table", { name }));
@@ -191,20 +200,21 @@ describe("MemberDetailPage", () => {
     const dialog = await screen.findByRole("dialog", { name: "Redeem Cashback" });
     const amount = within(dialog).getByLabelText("Amount (whole dollars)");
     const user = userEvent.setup();
-    await user.click(within(dialog).getByRole("button", { name: "Redeem" }));
+    /** Redeems what the amount field holds after `typed` replaces its text. */
+    async function redeem(typed: string) {
+      await user.clear(amount);
+      if (typed) await user.type(amount, typed);
+      await user.click(within(dialog).getByRole("button", { name: "Redeem" }));
+    }
+    await redeem("");
     expect(await within(dialog).findByText("Please enter an amount to redeem.")).toBeVisible();
-    await user.type(amount, "2.5");
-    await user.click(within(dialog).getByRole("button", { name: "Redeem" }));
+    await redeem("2.5");
     expect(await within(dialog).findByText("Only whole numbers are allowed.")).toBeVisible();
-    await user.clear(amount);
-    await user.type(amount, "13");
-    await user.click(within(dialog).getByRole("button", { name: "Redeem" }));
+    await redeem("13");
     expect(
       await within(dialog).findByText("You cannot redeem more than your available cashback."),
     ).toBeVisible();
-    await user.clear(amount);
-    await user.type(amount, "5");
-    await user.click(within(dialog).getByRole("button", { name: "Redeem" }));
+    await redeem("5");
     expect(await screen.findByText("Cashback redeemed successfully")).toBeInTheDocument();
     const call = api.callsTo("POST /merchant-redemptions/create-cashback-redemption")[0];
     expect(call?.query.get("customerId")).toBe("7");
@@ -213,11 +223,7 @@ describe("MemberDetailPage", () => {
 
   it("pages the transactions: page 1 from the member, page 2 fetched, and back", async () => {
     const api = mockApi({
-      "GET /member/get-single-member/7": {
-        ...detail(),
-        transactions: ids(25, 6).map(makeTransaction),
-        transactionsTotal: 25,
-      },
+      "GET /member/get-single-member/7": withHistory({ transactions: 25 }),
       "GET /member/get-member-transactions/7": {
         transactions: ids(5, 1).map(makeTransaction),
         total: 25,
@@ -250,11 +256,7 @@ describe("MemberDetailPage", () => {
 
   it("pages the redemptions through the merchant redemptions list", async () => {
     const api = mockApi({
-      "GET /member/get-single-member/7": {
-        ...detail(),
-        redemptions: ids(21, 2).map(makeRedemption),
-        redemptionsTotal: 21,
-      },
+      "GET /member/get-single-member/7": withHistory({ redemptions: 21 }),
       "GET /merchant-redemptions/get-customer-redemptions": {
         redemptions: [makeRedemption(1)],
         total: 21,
@@ -280,13 +282,7 @@ describe("MemberDetailPage", () => {
 
   it("hides the pagers when the history fits on one page", async () => {
     const api = mockApi({
-      "GET /member/get-single-member/7": {
-        ...detail(),
-        transactions: ids(20, 1).map(makeTransaction),
-        transactionsTotal: 20,
-        redemptions: ids(3, 1).map(makeRedemption),
-        redemptionsTotal: 3,
-      },
+      "GET /member/get-single-member/7": withHistory({ transactions: 20, redemptions: 3 }),
     });
     renderDetail("/merchant/members/7");
     expect(await (await inTable("Transactions")).findByText("Offer 20")).toBeInTheDocument();
@@ -301,11 +297,7 @@ describe("MemberDetailPage", () => {
 
   it("shows a retry when a later page fails, and keeps the way back", async () => {
     mockApi({
-      "GET /member/get-single-member/7": {
-        ...detail(),
-        transactions: ids(25, 6).map(makeTransaction),
-        transactionsTotal: 25,
-      },
+      "GET /member/get-single-member/7": withHistory({ transactions: 25 }),
       "GET /member/get-member-transactions/7": jsonResponse({ message: "Not allowed." }, 403),
     });
     renderDetail("/merchant/members/7");

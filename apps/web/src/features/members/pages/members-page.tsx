@@ -1,19 +1,17 @@
 import { formatJoiningDate, formatMoney, type Member } from "@tessera/shared";
-import { EllipsisVertical, Eye, Pencil, Plus, Power, Search, Trash2 } from "lucide-react";
+import { Eye, Pencil, Plus, Power, Search, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Outlet, useNavigate, useSearchParams } from "react-router";
 import {
   Avatar,
-  Badge,
   Button,
   buttonClassName,
-  DropdownMenu,
-  DropdownMenuItem,
+  DropdownMenuAction,
   EmptyState,
-  IconButton,
   numberColumn,
   QueryErrorState,
-  statusTone,
+  RecordActionsMenu,
+  statusColumn,
   Table,
   type TableColumn,
   Tabs,
@@ -53,53 +51,55 @@ function MemberRowMenu({
   const name = `${member.firstName} ${member.lastName}`;
   if (actions.length === 0) return null;
   return (
-    <DropdownMenu
-      label={`${name} actions`}
-      trigger={
-        <IconButton aria-label={`Actions for ${name}`} size="sm">
-          <EllipsisVertical aria-hidden="true" />
-        </IconButton>
-      }
-    >
+    <RecordActionsMenu name={name}>
       {actions.map((action) => {
         switch (action) {
           case "view":
             return (
-              <DropdownMenuItem key={action} onSelect={() => navigate(memberDetailPath(member.id))}>
-                <Eye aria-hidden="true" />
+              <DropdownMenuAction
+                key={action}
+                icon={Eye}
+                onSelect={() => navigate(memberDetailPath(member.id))}
+              >
                 View
-              </DropdownMenuItem>
+              </DropdownMenuAction>
             );
           case "edit":
             return (
-              <DropdownMenuItem
+              <DropdownMenuAction
                 key={action}
+                icon={Pencil}
                 onSelect={() => navigate(`${MEMBERS_PATH}/update-member?id=${member.id}`)}
               >
-                <Pencil aria-hidden="true" />
                 Edit
-              </DropdownMenuItem>
+              </DropdownMenuAction>
             );
           case "disable":
           case "enable":
             return (
-              <DropdownMenuItem key={action} onSelect={() => onAction({ kind: action, member })}>
-                <Power aria-hidden="true" />
+              <DropdownMenuAction
+                key={action}
+                icon={Power}
+                onSelect={() => onAction({ kind: action, member })}
+              >
                 {action === "disable" ? "Disable" : "Enable"}
-              </DropdownMenuItem>
+              </DropdownMenuAction>
             );
           case "delete":
             return (
-              <DropdownMenuItem key={action} onSelect={() => onAction({ kind: "delete", member })}>
-                <Trash2 aria-hidden="true" />
+              <DropdownMenuAction
+                key={action}
+                icon={Trash2}
+                onSelect={() => onAction({ kind: "delete", member })}
+              >
                 Delete
-              </DropdownMenuItem>
+              </DropdownMenuAction>
             );
           default:
             return null;
         }
       })}
-    </DropdownMenu>
+    </RecordActionsMenu>
   );
 }
 
@@ -183,13 +183,10 @@ export function MembersPage() {
       className: "whitespace-nowrap",
       cell: (member) => formatJoiningDate(member.created_at, shop.timeZone),
     },
-    {
-      key: "status",
-      header: "Status",
-      cell: (member) => (
-        <Badge tone={statusTone(member.status)}>{MEMBER_STATUS_LABELS[member.status]}</Badge>
-      ),
-    },
+    statusColumn(
+      (member) => member.status,
+      (member) => MEMBER_STATUS_LABELS[member.status],
+    ),
     numberColumn("balance", "Reward Balance", (member) => formatMoney(member.totalRewardBalance)),
     {
       key: "actions",

@@ -7,6 +7,7 @@ import {
 } from "@tessera/shared";
 import type { ReactNode } from "react";
 import { useOutletContext, useSearchParams } from "react-router";
+import { fieldBinder } from "@/components/form-fields";
 import { ModalFormActions } from "@/components/modal-form-actions";
 import { Button, closeWhenIdle, Modal, TextInput } from "@/components/ui";
 import { useCheckedForm } from "@/lib/form-errors";
@@ -202,6 +203,7 @@ export function MemberCashbackModal() {
     zodResolver(makeMerchantCashbackSchema(member.cashbackBalance)) as never,
     { amount: "" },
   );
+  const fieldProps = fieldBinder(register, errors);
 
   const onSubmit = handleSubmit(({ amount }) =>
     redeem.mutate(
@@ -239,8 +241,7 @@ export function MemberCashbackModal() {
           min={1}
           step={1}
           autoFocus
-          error={errors.amount?.message}
-          {...register("amount")}
+          {...fieldProps("amount")}
         />
         <ModalFormActions pending={redeem.isPending} submitLabel="Redeem" />
       </form>

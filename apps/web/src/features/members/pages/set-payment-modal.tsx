@@ -8,6 +8,7 @@ import {
   PAYMENT_METHOD_OPTIONS,
 } from "@tessera/shared";
 import { Link, useLocation, useNavigate } from "react-router";
+import { fieldBinder } from "@/components/form-fields";
 import { ModalFormActions } from "@/components/modal-form-actions";
 import {
   buttonClassName,
@@ -77,6 +78,7 @@ export function SetPaymentModal() {
       paymentType: state?.paymentType ?? "cash",
     },
   );
+  const fieldProps = fieldBinder(register, errors);
   const tier = tiers.data?.find((t) => String(t.id) === watch("membershipId"));
   const discountInput = Number(watch("discount") || 0);
   const discount = Number.isFinite(discountInput) ? Math.min(100, Math.max(0, discountInput)) : 0;
@@ -140,8 +142,7 @@ export function SetPaymentModal() {
                 value: String(t.id),
                 label: `${t.name} (${RENEWAL_LABELS[t.renewal]})`,
               }))}
-              error={errors.membershipId?.message}
-              {...register("membershipId")}
+              {...fieldProps("membershipId")}
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextInput
@@ -152,8 +153,7 @@ export function SetPaymentModal() {
                 max={100}
                 step={0.01}
                 placeholder="0"
-                error={errors.discount?.message}
-                {...register("discount")}
+                {...fieldProps("discount")}
               />
               <Select
                 label="Payment method"

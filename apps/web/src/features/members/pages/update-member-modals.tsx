@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   formatMoney,
-  idSchema,
   type ManageMembershipValues,
   MEMBER_ACTION_MESSAGES,
   type MemberDetail,
@@ -11,18 +10,19 @@ import {
   updateMemberSchema,
 } from "@tessera/shared";
 import { type ReactNode, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
+import { fieldBinder } from "@/components/form-fields";
+import { useIdParam } from "@/components/id-param";
 import { ModalFormActions } from "@/components/modal-form-actions";
 import {
   Button,
   ConfirmDialog,
   closeWhenIdle,
   countryOfPhoneNumber,
-  ErrorState,
   LoadingFields,
   Modal,
   ModalClose,
-  QueryErrorState,
+  QueryRecord,
   Select,
 } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
@@ -53,9 +53,7 @@ function MemberModalFrame({
   children: (member: MemberDetail) => ReactNode;
 }) {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const parsed = idSchema.safeParse(params.get("id") ?? "");
-  const id = parsed.success ? parsed.data : null;
+  const { id } = useIdParam();
   const member = useMember(id);
   return (
     <Modal
@@ -64,18 +62,19 @@ function MemberModalFrame({
       title={title}
       size="lg"
     >
-      {id === null ? (
-        <ErrorState message={MEMBER_ACTION_MESSAGES.notFound} />
-      ) : member.isPending ? (
-        <LoadingFields
-          label="Loading member"
-          shapes={["h-11 w-full", "h-11 w-full", "h-11 w-full"]}
-        />
-      ) : member.isError ? (
-        <QueryErrorState query={member} />
-      ) : (
-        children(member.data.member)
-      )}
+      <QueryRecord
+        id={id}
+        query={member}
+        notFound={MEMBER_ACTION_MESSAGES.notFound}
+        loading={
+          <LoadingFields
+            label="Loading member"
+            shapes={["h-11 w-full", "h-11 w-full", "h-11 w-full"]}
+          />
+        }
+      >
+        {(record) => children(record.member)}
+      </QueryRecord>
     </Modal>
   );
 }
@@ -88,14 +87,7 @@ function UpdateMemberForm({
   update: ReturnType<typeof useUpdateMember>;
 }) {
   const navigate = useNavigate();
-  const {
-    register,
-    control,
-    handleSubmit,
-    clearErrors,
-    setError,
-    formState: { errors },
-  } = useCheckedForm<ContactFormValues, UpdateMemberValues>(
+  const form = useCheckedForm<ContactFormValues, UpdateMemberValues>(
     zodResolver(updateMemberSchema) as never,
     {
       firstName: member.firstName,
@@ -105,6 +97,7 @@ function UpdateMemberForm({
       phoneCountry: countryOfPhoneNumber(member.phoneNumber),
     },
   );
+  const { handleSubmit, setError } = form;
 
   const onSubmit = handleSubmit((values) =>
     update.mutate(
@@ -126,13 +119,7 @@ function UpdateMemberForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <fieldset disabled={update.isPending} className="flex flex-col gap-4">
-        <MemberContactFields
-          register={register}
-          control={control}
-          errors={errors}
-          clearErrors={clearErrors}
-          emailReadOnly
-        />
+        <MemberContactFields form={form} emailReadOnly />
       </fieldset>
       <ModalFormActions pending={update.isPending} submitLabel="Save Changes" divided />
     </form>
@@ -174,6 +161,7 @@ function ManageMembershipForm({
       paymentType: current?.paymentType === "cash" ? "cash" : current ? "pos" : "",
     },
   );
+  const fieldProps = fieldBinder(register, errors);
   const done = () => navigate(MEMBERS_PATH, { replace: true });
   const { settle, checkoutModal } = useCounterCheckout(done);
 
@@ -211,15 +199,13 @@ function ManageMembershipForm({
             value: String(t.id),
             label: `${t.name} · ${formatMoney(t.price)} / ${RENEWAL_LABELS[t.renewal]}`,
           }))}
-          error={errors.membershipId?.message}
-          {...register("membershipId")}
+          {...fieldProps("membershipId")}
         />
         <Select
           label="Payment type"
           placeholder="Select Card or Cash"
           options={PAYMENT_METHOD_OPTIONS}
-          error={errors.paymentType?.message}
-          {...register("paymentType")}
+          {...fieldProps("paymentType")}
         />
       </fieldset>
       <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-between">

@@ -9,6 +9,8 @@ import {
 } from "@tessera/shared";
 import { Plus, Trash2 } from "lucide-react";
 import { Controller, useFieldArray } from "react-hook-form";
+import { FormActions } from "@/components/form-actions";
+import { fieldBinder } from "@/components/form-fields";
 import { Alert, Button, IconButton, Select, Switch, Textarea, TextInput } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -103,6 +105,7 @@ export function MembershipForm({
     zodResolver(membershipTierSchema) as never,
     toFormValues(tier),
   );
+  const fieldProps = fieldBinder(register, errors);
   const benefits = useFieldArray({ control, name: "Benefits" });
   const rows = watch("Benefits");
 
@@ -137,21 +140,15 @@ export function MembershipForm({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {isReadOnly ? <Alert tone="warning">{CATALOGUE_MESSAGES.membershipReadOnly}</Alert> : null}
       <fieldset disabled={isReadOnly || save.isPending} className="flex flex-col gap-4">
-        <TextInput label="Name" required error={errors.name?.message} {...register("name")} />
-        <Textarea
-          label="Description"
-          required
-          error={errors.description?.message}
-          {...register("description")}
-        />
+        <TextInput label="Name" required {...fieldProps("name")} />
+        <Textarea label="Description" required {...fieldProps("description")} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput
             label="Price"
             required
             inputMode="decimal"
             startAdornment="$"
-            error={errors.price?.message}
-            {...register("price")}
+            {...fieldProps("price")}
           />
           <TextInput
             label="Cashback reward"
@@ -159,21 +156,13 @@ export function MembershipForm({
             inputMode="decimal"
             startAdornment="$"
             hint="Credited to the member's wallet each period"
-            error={errors.cashbackReward?.message}
-            {...register("cashbackReward")}
+            {...fieldProps("cashbackReward")}
           />
-          <Select
-            label="Renewal"
-            required
-            options={renewalOptions}
-            error={errors.renewal?.message}
-            {...register("renewal")}
-          />
+          <Select label="Renewal" required options={renewalOptions} {...fieldProps("renewal")} />
           <Select
             label="Cashback credited"
             options={frequencyOptions}
-            error={errors.rewardFrequency?.message}
-            {...register("rewardFrequency")}
+            {...fieldProps("rewardFrequency")}
           />
         </div>
         <Controller
@@ -207,16 +196,14 @@ export function MembershipForm({
                   label={`Benefit ${index + 1} name`}
                   size="sm"
                   containerClassName="max-sm:col-span-2"
-                  error={errors.Benefits?.[index]?.name?.message}
-                  {...register(`Benefits.${index}.name`)}
+                  {...fieldProps(`Benefits.${index}.name`)}
                 />
                 <TextInput
                   label="Worth"
                   size="sm"
                   inputMode="decimal"
                   startAdornment="$"
-                  error={errors.Benefits?.[index]?.worth?.message}
-                  {...register(`Benefits.${index}.worth`)}
+                  {...fieldProps(`Benefits.${index}.worth`)}
                 />
                 <IconButton
                   aria-label={`Delete benefit ${index + 1}`}
@@ -241,14 +228,12 @@ export function MembershipForm({
           </Button>
         </fieldset>
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending} disabled={isReadOnly}>
-          {tier ? "Save Changes" : "Create Membership"}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        pending={save.isPending}
+        submitLabel={tier ? "Save Changes" : "Create Membership"}
+        submitDisabled={isReadOnly}
+      />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { formatMoney, RENEWAL_OPTIONS, type Tier } from "@tessera/shared";
-import { Check, EllipsisVertical, Pencil, Trash2 } from "lucide-react";
+import { Check, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Badge, DropdownMenu, DropdownMenuItem, IconButton } from "@/components/ui";
+import { Badge, DropdownMenuAction, RecordActionsMenu } from "@/components/ui";
 import { cn } from "@/lib/cn";
 
 const renewalLabel = (renewal: Tier["renewal"]) =>
@@ -69,27 +69,18 @@ export function TierCard({
           </Badge>
         </div>
         {editable && (onEdit || onDelete) ? (
-          <DropdownMenu
-            label={`${tier.name} actions`}
-            trigger={
-              <IconButton aria-label={`Actions for ${tier.name}`} size="sm" className="-me-2">
-                <EllipsisVertical aria-hidden="true" />
-              </IconButton>
-            }
-          >
+          <RecordActionsMenu name={tier.name} triggerClassName="-me-2">
             {onEdit ? (
-              <DropdownMenuItem onSelect={() => onEdit(tier)}>
-                <Pencil aria-hidden="true" />
+              <DropdownMenuAction icon={Pencil} onSelect={() => onEdit(tier)}>
                 Edit
-              </DropdownMenuItem>
+              </DropdownMenuAction>
             ) : null}
             {onDelete ? (
-              <DropdownMenuItem onSelect={() => onDelete(tier)}>
-                <Trash2 aria-hidden="true" />
+              <DropdownMenuAction icon={Trash2} onSelect={() => onDelete(tier)}>
                 Delete
-              </DropdownMenuItem>
+              </DropdownMenuAction>
             ) : null}
-          </DropdownMenu>
+          </RecordActionsMenu>
         ) : null}
       </div>
       <p className="mt-3 whitespace-nowrap">

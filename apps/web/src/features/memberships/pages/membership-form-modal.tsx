@@ -1,7 +1,6 @@
-import { idSchema } from "@tessera/shared";
-import { useSearchParams } from "react-router";
+import { useIdParam } from "@/components/id-param";
 import { RouteModal } from "@/components/route-modal";
-import { ErrorState, LoadingFields, QueryErrorState } from "@/components/ui";
+import { LoadingFields, QueryRecord } from "@/components/ui";
 import { useMembership } from "../api";
 import { MembershipForm } from "../components/membership-form";
 
@@ -10,12 +9,9 @@ import { MembershipForm } from "../components/membership-form";
  * Saving or closing goes back one step (spec §4).
  */
 export function MembershipFormModal({ fallbackPath }: { fallbackPath: string }) {
-  const [params] = useSearchParams();
-  const rawId = params.get("id");
-  const parsed = idSchema.safeParse(rawId ?? "");
-  const id = rawId && parsed.success ? parsed.data : null;
+  const { raw, id } = useIdParam();
   const tier = useMembership(id);
-  const isEdit = rawId !== null;
+  const isEdit = raw !== null;
 
   return (
     <RouteModal
@@ -25,17 +21,22 @@ export function MembershipFormModal({ fallbackPath }: { fallbackPath: string }) 
       {(goBack) =>
         !isEdit ? (
           <MembershipForm onSaved={goBack} onCancel={goBack} />
-        ) : id === null ? (
-          <ErrorState message="Membership not found" />
-        ) : tier.isPending ? (
-          <LoadingFields
-            label="Loading membership"
-            shapes={["h-11 w-full", "h-24 w-full", "h-11 w-full"]}
-          />
-        ) : tier.isError ? (
-          <QueryErrorState query={tier} />
         ) : (
-          <MembershipForm key={tier.data.id} tier={tier.data} onSaved={goBack} onCancel={goBack} />
+          <QueryRecord
+            id={id}
+            query={tier}
+            notFound="Membership not found"
+            loading={
+              <LoadingFields
+                label="Loading membership"
+                shapes={["h-11 w-full", "h-24 w-full", "h-11 w-full"]}
+              />
+            }
+          >
+            {(record) => (
+              <MembershipForm key={record.id} tier={record} onSaved={goBack} onCancel={goBack} />
+            )}
+          </QueryRecord>
         )
       }
     </RouteModal>

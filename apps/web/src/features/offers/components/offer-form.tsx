@@ -14,7 +14,9 @@ import {
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { Button, ImagePicker, Switch, Textarea, TextInput } from "@/components/ui";
+import { FormActions } from "@/components/form-actions";
+import { fieldBinder } from "@/components/form-fields";
+import { ImagePicker, Switch, Textarea, TextInput } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { readImageSize } from "@/lib/image-size";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -120,6 +122,7 @@ export function OfferForm({ offer, onCancel }: { offer?: Offer; onCancel: () => 
     ) as never,
     toFormValues(offer, today),
   );
+  const fieldProps = fieldBinder(register, errors);
 
   async function chooseImage(file: File | null) {
     setImage(file);
@@ -199,24 +202,13 @@ export function OfferForm({ offer, onCancel }: { offer?: Offer; onCancel: () => 
             error={imageError}
           />
         </div>
-        <TextInput
-          label="Offer name"
-          required
-          error={errors.offerName?.message}
-          {...register("offerName")}
-        />
-        <Textarea
-          label="Description"
-          required
-          error={errors.description?.message}
-          {...register("description")}
-        />
+        <TextInput label="Offer name" required {...fieldProps("offerName")} />
+        <Textarea label="Description" required {...fieldProps("description")} />
         <Textarea
           label="Redemption instructions"
           rows={2}
           hint="Optional: how the customer uses the offer"
-          error={errors.redemptionInstructions?.message}
-          {...register("redemptionInstructions")}
+          {...fieldProps("redemptionInstructions")}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput
@@ -224,16 +216,14 @@ export function OfferForm({ offer, onCancel }: { offer?: Offer; onCancel: () => 
             inputMode="decimal"
             startAdornment="$"
             hint="Optional"
-            error={errors.originalPrice?.message}
-            {...register("originalPrice")}
+            {...fieldProps("originalPrice")}
           />
           <TextInput
             label="Offer price"
             required
             inputMode="decimal"
             startAdornment="$"
-            error={errors.offerPrice?.message}
-            {...register("offerPrice")}
+            {...fieldProps("offerPrice")}
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
@@ -262,38 +252,22 @@ export function OfferForm({ offer, onCancel }: { offer?: Offer; onCancel: () => 
                   inputMode="numeric"
                   hint={labels.hint}
                   disabled={!watch(name)}
-                  error={errors[field]?.message}
-                  {...register(field)}
+                  {...fieldProps(field)}
                 />
               </div>
             );
           })}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput
-            label="Start date"
-            type="date"
-            required
-            error={errors.startDate?.message}
-            {...register("startDate")}
-          />
-          <TextInput
-            label="End date"
-            type="date"
-            required
-            error={errors.endDate?.message}
-            {...register("endDate")}
-          />
+          <TextInput label="Start date" type="date" required {...fieldProps("startDate")} />
+          <TextInput label="End date" type="date" required {...fieldProps("endDate")} />
         </div>
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {offer ? "Update Offer" : "Create Offer"}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        pending={save.isPending}
+        submitLabel={offer ? "Update Offer" : "Create Offer"}
+      />
     </form>
   );
 }

@@ -32,6 +32,11 @@ function fakeCommerce() {
   return { created, emit: (event: string, data?: unknown) => handlers.get(event)?.(data) };
 }
 
+/** What the complete call answers for a paid membership: its message and the new balance. */
+function membershipPaid(message: string, rewardBalance: number) {
+  return { message, type: "membership", membership: null, customerOffer: null, rewardBalance };
+}
+
 const fortisSession = makeSession({
   provider: "fortis",
   formUrl: null,
@@ -62,13 +67,7 @@ describe("PaymentFormModal with Fortis Elements", () => {
   it("draws the provider's form with the spec's settings and completes its done event", async () => {
     signInCustomer();
     const commerce = fakeCommerce();
-    const result = {
-      message: "Payment successful",
-      type: "membership",
-      membership: null,
-      customerOffer: null,
-      rewardBalance: 2,
-    };
+    const result = membershipPaid("Payment successful", 2);
     const api = mockApi({ "POST /fortis/elements/transaction/complete": result });
     const { onDone } = renderForm();
 
@@ -116,13 +115,7 @@ describe("PaymentFormModal with Fortis Elements", () => {
 
   it("a counter payment completes through POST /member/payments/complete", async () => {
     const commerce = fakeCommerce();
-    const result = {
-      message: "Payment received. The membership is active.",
-      type: "membership",
-      membership: null,
-      customerOffer: null,
-      rewardBalance: 0,
-    };
+    const result = membershipPaid("Payment received. The membership is active.", 0);
     const api = mockApi({ "POST /member/payments/complete": result });
     const { onDone } = renderForm(vi.fn(), vi.fn(), "counter");
     await waitFor(() => expect(commerce.created.options).not.toBeNull());

@@ -1,6 +1,7 @@
 import { LOCALE_NAMES, LOCALES, type StoreSettingsValues } from "@tessera/shared";
 import { type Control, Controller } from "react-hook-form";
-import { Select, Switch } from "@/components/ui";
+import { SwitchField } from "@/components/form-fields";
+import { Select } from "@/components/ui";
 
 /** Customize Store's form, as the page's fields hold it. */
 export type FormValues = {
@@ -34,18 +35,12 @@ export function CustomerAccessFields({
 }) {
   return (
     <>
-      <Controller
+      <SwitchField
         control={control}
         name="codeSignUp"
-        render={({ field }) => (
-          <Switch
-            label="New customers can join with an e-mailed code"
-            hint="Someone new who signs in with a code gets an account, no password needed."
-            checked={field.value}
-            onCheckedChange={field.onChange}
-            disabled={disabled}
-          />
-        )}
+        label="New customers can join with an e-mailed code"
+        hint="Someone new who signs in with a code gets an account, no password needed."
+        disabled={disabled}
       />
       <Controller
         control={control}
@@ -65,18 +60,12 @@ export function CustomerAccessFields({
           />
         )}
       />
-      <Controller
+      <SwitchField
         control={control}
         name="followBrowserLocale"
-        render={({ field }) => (
-          <Switch
-            label="Follow the visitor's browser language"
-            hint="A first visit is shown in the browser's language when the shop offers it."
-            checked={field.value}
-            onCheckedChange={field.onChange}
-            disabled={disabled}
-          />
-        )}
+        label="Follow the visitor's browser language"
+        hint="A first visit is shown in the browser's language when the shop offers it."
+        disabled={disabled}
       />
     </>
   );

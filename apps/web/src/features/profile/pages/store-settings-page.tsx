@@ -17,6 +17,8 @@ import { Crop } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Controller } from "react-hook-form";
 import { BackLink } from "@/components/back-link";
+import { FormActions } from "@/components/form-actions";
+import { fieldBinder } from "@/components/form-fields";
 import { ImageCropDialog } from "@/components/image-crop-dialog";
 import { Alert, Button, Card, ImagePicker, Select, Textarea, TextInput } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
@@ -46,6 +48,10 @@ const SERVER_FIELDS = [
 const IMAGE_ACCEPT = "image/png,image/jpeg,.png,.jpg,.jpeg";
 const industryOptions = INDUSTRIES.map((value) => ({ value, label: value }));
 const fontOptions = FONT_STYLES.map((value) => ({ value, label: value }));
+const BRAND_COLORS = [
+  { name: "primaryColor", label: "Primary color" },
+  { name: "secondaryColor", label: "Secondary color" },
+] as const;
 const { recommended } = STORE_BANNER_SIZE;
 export const LOGO_ADVICE = "Exactly 200x200 pixels; PNG, JPEG or JPG up to 5MB.";
 export const COVER_ADVICE = `${STORE_BANNER_SIZE.minWidth}-${STORE_BANNER_SIZE.maxWidth} x ${STORE_BANNER_SIZE.minHeight}-${STORE_BANNER_SIZE.maxHeight} pixels (best ${recommended.width}x${recommended.height}); PNG, JPEG or JPG up to 5MB.`;
@@ -58,6 +64,11 @@ function timeZoneOptions(current: string) {
 }
 
 type ImageKind = "logo" | "banner";
+const IMAGE_KINDS: readonly ImageKind[] = ["logo", "banner"];
+const IMAGE_PICKERS = {
+  logo: { label: "Logo", aspect: "square", hint: LOGO_ADVICE },
+  banner: { label: "Cover photo", aspect: "wide", hint: COVER_ADVICE },
+} as const;
 
 /** The crop targets: the logo's exact size, the cover's recommended size (within its range). */
 const CROP_OUTPUT = { logo: STORE_LOGO_SIZE, banner: recommended } as const;
@@ -145,6 +156,7 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
     defaultLocale: shop.defaultLocale,
     followBrowserLocale: shop.followBrowserLocale,
   });
+  const fieldProps = fieldBinder(register, errors);
   const preview = watch(["primaryColor", "secondaryColor", "fontStyle"]);
   useBrandFont(preview[2]);
 
@@ -199,60 +211,38 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
       <Card>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           <fieldset disabled={!isOwner || update.isPending} className="flex flex-col gap-5">
-            <TextInput
-              label="Company name"
-              required
-              error={errors.name?.message}
-              {...register("name")}
-            />
-            <Textarea
-              label="Tagline"
-              required
-              rows={2}
-              error={errors.tagline?.message}
-              {...register("tagline")}
-            />
+            <TextInput label="Company name" required {...fieldProps("name")} />
+            <Textarea label="Tagline" required rows={2} {...fieldProps("tagline")} />
             <div className="grid gap-4 sm:grid-cols-2">
               <Select
                 label="Font style"
                 required
                 options={fontOptions}
                 placeholder="Select a font"
-                error={errors.fontStyle?.message}
-                {...register("fontStyle")}
+                {...fieldProps("fontStyle")}
               />
               <Select
                 label="Industry"
                 required
                 options={industryOptions}
                 placeholder="Select an industry"
-                error={errors.industry?.message}
-                {...register("industry")}
+                {...fieldProps("industry")}
               />
-              <Controller
-                control={control}
-                name="primaryColor"
-                render={({ field }) => (
-                  <ColorField
-                    label="Primary color"
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={errors.primaryColor?.message}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="secondaryColor"
-                render={({ field }) => (
-                  <ColorField
-                    label="Secondary color"
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={errors.secondaryColor?.message}
-                  />
-                )}
-              />
+              {BRAND_COLORS.map(({ name, label }) => (
+                <Controller
+                  key={name}
+                  control={control}
+                  name={name}
+                  render={({ field }) => (
+                    <ColorField
+                      label={label}
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={errors[name]?.message}
+                    />
+                  )}
+                />
+              ))}
             </div>
             <div
               aria-hidden="true"
@@ -268,41 +258,26 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
                 Button
               </span>
             </div>
-            <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-              <CurrentImage kind="logo" src={shop.logo} />
-              <div className="min-w-0 flex-1">
-                <ImagePicker
-                  label="Logo"
-                  aspect="square"
-                  value={files.logo}
-                  onChange={(file) => void chooseImage("logo", file)}
-                  accept={IMAGE_ACCEPT}
-                  hint={LOGO_ADVICE}
-                  error={fileErrors.logo}
-                />
-                {cropButton("logo")}
+            {IMAGE_KINDS.map((kind) => (
+              <div key={kind} className="flex flex-col gap-4 sm:flex-row sm:items-start">
+                <CurrentImage kind={kind} src={shop[kind]} />
+                <div className="min-w-0 flex-1">
+                  <ImagePicker
+                    {...IMAGE_PICKERS[kind]}
+                    value={files[kind]}
+                    onChange={(file) => void chooseImage(kind, file)}
+                    accept={IMAGE_ACCEPT}
+                    error={fileErrors[kind]}
+                  />
+                  {cropButton(kind)}
+                </div>
               </div>
-            </div>
-            <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-              <CurrentImage kind="banner" src={shop.banner} />
-              <div className="min-w-0 flex-1">
-                <ImagePicker
-                  label="Cover photo"
-                  value={files.banner}
-                  onChange={(file) => void chooseImage("banner", file)}
-                  accept={IMAGE_ACCEPT}
-                  hint={COVER_ADVICE}
-                  error={fileErrors.banner}
-                />
-                {cropButton("banner")}
-              </div>
-            </div>
+            ))}
             <Select
               label="Time zone"
               options={zones}
               hint="Offer dates and report periods follow this time zone."
-              error={errors.timeZone?.message}
-              {...register("timeZone")}
+              {...fieldProps("timeZone")}
             />
             <CustomerAccessFields
               control={control}
@@ -310,14 +285,12 @@ export function StoreSettingsPage({ backPath }: { backPath: string }) {
               disabled={!isOwner || update.isPending}
             />
           </fieldset>
-          <div className="flex flex-col-reverse gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={goBack} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending} disabled={!isOwner}>
-              Save Changes
-            </Button>
-          </div>
+          <FormActions
+            onCancel={goBack}
+            pending={update.isPending}
+            submitLabel="Save Changes"
+            submitDisabled={!isOwner}
+          />
         </form>
       </Card>
       {isOwner ? <ReminderSettings /> : null}

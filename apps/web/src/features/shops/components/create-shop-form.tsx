@@ -12,6 +12,7 @@ import {
 } from "@tessera/shared";
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { fieldBinder } from "@/components/form-fields";
 import { Button, ImagePicker, Select, TextInput } from "@/components/ui";
 import { MERCHANT_PROFILE_PATH } from "@/features/session";
 import { ApiError } from "@/lib/api-client";
@@ -33,6 +34,11 @@ const industryOptions = INDUSTRIES.map((industry) => ({ value: industry, label: 
 
 type FileErrors = { logo?: string; banner?: string };
 type ImageField = keyof FileErrors;
+const IMAGE_FIELDS: readonly ImageField[] = ["logo", "banner"];
+const IMAGE_PICKERS = {
+  logo: { label: "Company Logo", aspect: "square", hint: LOGO_ADVICE },
+  banner: { label: "Company Banner", aspect: "wide", hint: BANNER_ADVICE },
+} as const;
 
 /**
  * Shop Name, Industry, Company Logo and Company Banner (spec §2, §5). Files are checked with
@@ -58,6 +64,7 @@ export function CreateShopForm({ onUnverified }: { onUnverified: () => void }) {
     name: "",
     industry: "",
   });
+  const fieldProps = fieldBinder(register, errors);
 
   // Every error on the form goes away 5 s after it appeared (again after each submit).
   const errorSignature = [
@@ -132,39 +139,27 @@ export function CreateShopForm({ onUnverified }: { onUnverified: () => void }) {
         required
         autoComplete="organization"
         placeholder="e.g. Bean There Coffee"
-        error={errors.name?.message}
-        {...register("name")}
+        {...fieldProps("name")}
       />
       <Select
         label="Industry"
         placeholder="Select an industry"
         options={industryOptions}
         hint="Optional. Helps us suggest the right setup."
-        error={errors.industry?.message}
-        {...register("industry")}
+        {...fieldProps("industry")}
       />
-      <ImagePicker
-        label="Company Logo"
-        required
-        aspect="square"
-        accept={IMAGE_ACCEPT}
-        value={files.logo}
-        onChange={(file) => chooseImage("logo", file)}
-        hint={LOGO_ADVICE}
-        error={fileErrors.logo}
-        name="logo"
-      />
-      <ImagePicker
-        label="Company Banner"
-        required
-        aspect="wide"
-        accept={IMAGE_ACCEPT}
-        value={files.banner}
-        onChange={(file) => chooseImage("banner", file)}
-        hint={BANNER_ADVICE}
-        error={fileErrors.banner}
-        name="banner"
-      />
+      {IMAGE_FIELDS.map((name) => (
+        <ImagePicker
+          key={name}
+          {...IMAGE_PICKERS[name]}
+          required
+          accept={IMAGE_ACCEPT}
+          value={files[name]}
+          onChange={(file) => chooseImage(name, file)}
+          error={fileErrors[name]}
+          name={name}
+        />
+      ))}
       <Button type="submit" size="lg" fullWidth loading={createShop.isPending} className="mt-2">
         Create Shop
       </Button>

@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type Employee,
-  idSchema,
   STAFF_ACTION_MESSAGES,
   type StaffInput,
   type StaffValues,
   staffSchema,
 } from "@tessera/shared";
-import { useSearchParams } from "react-router";
+import { fieldBinder } from "@/components/form-fields";
+import { useIdParam } from "@/components/id-param";
 import { ModalFormActions } from "@/components/modal-form-actions";
-import { ErrorState, LoadingFields, Modal, QueryErrorState, TextInput } from "@/components/ui";
+import { LoadingFields, Modal, QueryRecord, TextInput } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useGoBack } from "@/lib/use-go-back";
@@ -53,23 +53,14 @@ function StaffForm({ employee, onDone }: { employee?: Employee; onDone: () => vo
       },
     ),
   );
+  const fieldProps = fieldBinder(register, errors);
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <fieldset disabled={save.isPending} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput
-            label="First name"
-            required
-            error={errors.firstName?.message}
-            {...register("firstName")}
-          />
-          <TextInput
-            label="Last name"
-            required
-            error={errors.lastName?.message}
-            {...register("lastName")}
-          />
+          <TextInput label="First name" required {...fieldProps("firstName")} />
+          <TextInput label="Last name" required {...fieldProps("lastName")} />
         </div>
         <TextInput
           label="Email"
@@ -77,16 +68,9 @@ function StaffForm({ employee, onDone }: { employee?: Employee; onDone: () => vo
           required
           readOnly={employee !== undefined}
           hint={employee ? "The e-mail cannot be changed." : "The invitation is sent here."}
-          error={errors.email?.message}
-          {...register("email")}
+          {...fieldProps("email")}
         />
-        <TextInput
-          label="Role"
-          required
-          placeholder="e.g. Barista"
-          error={errors.role?.message}
-          {...register("role")}
-        />
+        <TextInput label="Role" required placeholder="e.g. Barista" {...fieldProps("role")} />
       </fieldset>
       <ModalFormActions
         pending={save.isPending}
@@ -99,13 +83,10 @@ function StaffForm({ employee, onDone }: { employee?: Employee; onDone: () => vo
 
 /** `/merchant/users/new-user` (`?create=true` or `?id=` to edit): the staff member form. */
 export function StaffFormModal() {
-  const [params] = useSearchParams();
-  const rawId = params.get("id");
-  const parsed = idSchema.safeParse(rawId ?? "");
-  const id = rawId !== null && parsed.success ? parsed.data : null;
+  const { raw, id } = useIdParam();
   const employee = useEmployee(id);
   const goBack = useGoBack(STAFF_PATH);
-  const editing = rawId !== null;
+  const editing = raw !== null;
 
   return (
     <Modal
@@ -117,14 +98,17 @@ export function StaffFormModal() {
     >
       {!editing ? (
         <StaffForm onDone={goBack} />
-      ) : id === null ? (
-        <ErrorState message={STAFF_ACTION_MESSAGES.notFound} />
-      ) : employee.isPending ? (
-        <LoadingFields label="Loading staff member" shapes={["h-11 w-full", "h-11 w-full"]} />
-      ) : employee.isError ? (
-        <QueryErrorState query={employee} />
       ) : (
-        <StaffForm key={employee.data.id} employee={employee.data} onDone={goBack} />
+        <QueryRecord
+          id={id}
+          query={employee}
+          notFound={STAFF_ACTION_MESSAGES.notFound}
+          loading={
+            <LoadingFields label="Loading staff member" shapes={["h-11 w-full", "h-11 w-full"]} />
+          }
+        >
+          {(record) => <StaffForm key={record.id} employee={record} onDone={goBack} />}
+        </QueryRecord>
       )}
     </Modal>
   );

@@ -1,19 +1,18 @@
 import { type Employee, STAFF_ACTION_MESSAGES } from "@tessera/shared";
-import { EllipsisVertical, Mail, Pencil, Plus, Power, Trash2 } from "lucide-react";
+import { Mail, Pencil, Plus, Power, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, Navigate, Outlet, useNavigate } from "react-router";
 import {
-  Badge,
   buttonClassName,
   ConfirmDialog,
-  DropdownMenu,
-  DropdownMenuItem,
+  DropdownMenuAction,
   EmptyState,
   ErrorState,
-  IconButton,
-  statusTone,
+  RecordActionsMenu,
+  statusColumn,
   Table,
   type TableColumn,
+  titledColumn,
 } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -72,50 +71,26 @@ export function StaffPage() {
   } as const;
 
   const columns: TableColumn<Employee>[] = [
-    {
-      key: "name",
-      header: "Name",
-      className: "min-w-48",
-      cell: (e) => (
-        <div className="min-w-0">
-          <p className="truncate font-medium text-fg">{nameOf(e)}</p>
-          <p className="truncate text-fg-muted text-xs">{e.email}</p>
-        </div>
-      ),
-    },
+    titledColumn("name", "Name", "min-w-48", (e) => ({ title: nameOf(e), detail: e.email })),
     { key: "role", header: "Role", cell: (e) => e.role },
-    {
-      key: "status",
-      header: "Status",
-      cell: (e) => {
-        const label = staffStatusLabel(e.status);
-        return <Badge tone={statusTone(label)}>{label}</Badge>;
-      },
-    },
+    statusColumn((e) => staffStatusLabel(e.status)),
     {
       key: "actions",
       header: <span className="sr-only">Actions</span>,
       align: "right",
       cell: (e) =>
         e.isOwner ? null : (
-          <DropdownMenu
-            label={`${nameOf(e)} actions`}
-            trigger={
-              <IconButton aria-label={`Actions for ${nameOf(e)}`} size="sm">
-                <EllipsisVertical aria-hidden="true" />
-              </IconButton>
-            }
-          >
-            {staffActions(e.status).map((action) => {
-              const { label, icon: Icon } = labels[action];
-              return (
-                <DropdownMenuItem key={action} onSelect={() => run(action, e)}>
-                  <Icon aria-hidden="true" />
-                  {label}
-                </DropdownMenuItem>
-              );
-            })}
-          </DropdownMenu>
+          <RecordActionsMenu name={nameOf(e)}>
+            {staffActions(e.status).map((action) => (
+              <DropdownMenuAction
+                key={action}
+                icon={labels[action].icon}
+                onSelect={() => run(action, e)}
+              >
+                {labels[action].label}
+              </DropdownMenuAction>
+            ))}
+          </RecordActionsMenu>
         ),
     },
   ];
