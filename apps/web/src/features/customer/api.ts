@@ -12,13 +12,12 @@ import {
   type CustomerTransactionsResponse,
   type MessageResponse,
   type ProfileValues,
-  type PublicOffer,
-  type PublicTier,
   type RedemptionResult,
   sanitizeFileName,
   type UpdateCustomerProfileResponse,
 } from "@tessera/shared";
 import { customerKeys, invalidateCustomerData } from "@/features/payments";
+import { fetchActiveMemberships, fetchActiveOffers } from "@/features/storefront/api";
 import { api } from "@/lib/api-client";
 import { customerQueryDefaults, retryCustomerQuery } from "@/lib/query-client";
 
@@ -31,34 +30,10 @@ export const customerCatalogueKeys = {
   offers: (shopId: number) => [...customerKeys.shop(shopId), "offers"] as const,
 };
 
-/** GET /customer/memberships/get-active-memberships?shopId=: the shop's published tiers. */
-export async function fetchShopTiers(shopId: number, signal?: AbortSignal): Promise<PublicTier[]> {
-  const { memberships } = await api.get<{ memberships: PublicTier[] }>(
-    "/customer/memberships/get-active-memberships",
-    { query: { shopId }, signal },
-  );
-  return memberships;
-}
-
-/** GET /customer/offers/get-active-offers?shopId=: the offers on sale today. */
-export async function fetchShopOffers(
-  shopId: number,
-  signal?: AbortSignal,
-): Promise<PublicOffer[]> {
-  const { offers } = await api.get<{ offers: PublicOffer[] }>(
-    "/customer/offers/get-active-offers",
-    {
-      query: { shopId },
-      signal,
-    },
-  );
-  return offers;
-}
-
 export function shopTiersQueryOptions(shopId: number) {
   return queryOptions({
     queryKey: customerCatalogueKeys.tiers(shopId),
-    queryFn: ({ signal }) => fetchShopTiers(shopId, signal),
+    queryFn: ({ signal }) => fetchActiveMemberships(shopId, { signal, withToken: true }),
     staleTime: customerQueryDefaults.staleTime,
     retry: retryCustomerQuery,
   });
@@ -67,7 +42,7 @@ export function shopTiersQueryOptions(shopId: number) {
 export function shopOffersQueryOptions(shopId: number) {
   return queryOptions({
     queryKey: customerCatalogueKeys.offers(shopId),
-    queryFn: ({ signal }) => fetchShopOffers(shopId, signal),
+    queryFn: ({ signal }) => fetchActiveOffers(shopId, { signal, withToken: true }),
     // Offers start and end by the day and sell out: not fresh for the customer default's 15 min.
     staleTime: 60_000,
     retry: retryCustomerQuery,
