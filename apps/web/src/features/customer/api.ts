@@ -5,20 +5,20 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import {
-  type ChangePasswordPayload,
-  type CustomerDashboard,
-  type CustomerRedemptionsResponse,
-  type CustomerTransactionsResponse,
-  type MessageResponse,
-  type ProfileValues,
-  type RedemptionResult,
-  sanitizeFileName,
-  type UpdateCustomerProfileResponse,
+import type {
+  ChangePasswordPayload,
+  CustomerDashboard,
+  CustomerRedemptionsResponse,
+  CustomerTransactionsResponse,
+  MessageResponse,
+  ProfileValues,
+  RedemptionResult,
+  UpdateCustomerProfileResponse,
 } from "@tessera/shared";
 import { customerKeys, invalidateCustomerData } from "@/features/payments";
 import { fetchActiveMemberships, fetchActiveOffers } from "@/features/storefront/api";
 import { api } from "@/lib/api-client";
+import { profileFormData } from "@/lib/profile-form-data";
 import { customerQueryDefaults, retryCustomerQuery } from "@/lib/query-client";
 
 /**
@@ -219,17 +219,9 @@ export function updateCustomerProfile(input: {
   values: ProfileValues;
   picture: File | null;
 }): Promise<UpdateCustomerProfileResponse> {
-  const form = new FormData();
-  form.append("firstName", input.values.firstName);
-  form.append("lastName", input.values.lastName);
-  form.append("phoneNumber", input.values.phoneNumber);
-  form.append("phoneCountry", input.values.phoneCountry ?? "");
-  if (input.picture) {
-    form.append("profilePicture", input.picture, sanitizeFileName(input.picture.name));
-  }
   return api.put<UpdateCustomerProfileResponse>(
     `/customer/profile/update-customer-profile/${input.customerId}`,
-    form,
+    profileFormData(input.values, input.picture),
   );
 }
 
