@@ -67,39 +67,20 @@ export const customerListKeys = {
     [...customerKeys.shop(shopId), customerId, "transactions", { page, pageSize }] as const,
 };
 
-/** GET /customer/redemptions/get-customer-redemptions/{id}?page=&pageSize= (newest first). */
-export function fetchCustomerRedemptions(
-  customerId: number,
-  paging: { page: number; pageSize: number },
-  signal?: AbortSignal,
-): Promise<CustomerRedemptionsResponse> {
-  return api.get<CustomerRedemptionsResponse>(
-    `/customer/redemptions/get-customer-redemptions/${customerId}`,
-    { query: paging, signal },
-  );
-}
+type HistoryPage = { shopId: number; customerId: number; page: number; pageSize: number };
 
-/** GET /customer/transactions/get-customer-transactions/{shopId}?page=&pageSize= (newest first). */
-export function fetchCustomerTransactions(
-  shopId: number,
-  paging: { page: number; pageSize: number },
-  signal?: AbortSignal,
-): Promise<CustomerTransactionsResponse> {
-  return api.get<CustomerTransactionsResponse>(
-    `/customer/transactions/get-customer-transactions/${shopId}`,
-    { query: paging, signal },
-  );
-}
-
-export function customerRedemptionsQueryOptions(
-  shopId: number,
-  customerId: number,
-  page: number,
-  pageSize: number,
+/**
+ * A page of one of the customer's history lists (newest first), kept on screen while the next
+ * page loads.
+ */
+function historyQueryOptions<Data>(
+  list: keyof typeof customerListKeys,
+  path: string,
+  { shopId, customerId, page, pageSize }: HistoryPage,
 ) {
   return queryOptions({
-    queryKey: customerListKeys.redemptions(shopId, customerId, page, pageSize),
-    queryFn: ({ signal }) => fetchCustomerRedemptions(customerId, { page, pageSize }, signal),
+    queryKey: customerListKeys[list](shopId, customerId, page, pageSize),
+    queryFn: ({ signal }) => api.get<Data>(path, { query: { page, pageSize }, signal }),
     staleTime: customerQueryDefaults.staleTime,
     retry: retryCustomerQuery,
     placeholderData: keepPreviousData,
@@ -114,7 +95,12 @@ export function useCustomerRedemptions(
   options: { enabled?: boolean } = {},
 ) {
   return useQuery({
-    ...customerRedemptionsQueryOptions(shopId, customerId, page, pageSize),
+    // GET /customer/redemptions/get-customer-redemptions/{id}?page=&pageSize=
+    ...historyQueryOptions<CustomerRedemptionsResponse>(
+      "redemptions",
+      `/customer/redemptions/get-customer-redemptions/${customerId}`,
+      { shopId, customerId, page, pageSize },
+    ),
     enabled: options.enabled ?? true,
   });
 }
@@ -125,13 +111,14 @@ export function useCustomerTransactions(
   page: number,
   pageSize: number,
 ) {
-  return useQuery({
-    queryKey: customerListKeys.transactions(shopId, customerId, page, pageSize),
-    queryFn: ({ signal }) => fetchCustomerTransactions(shopId, { page, pageSize }, signal),
-    staleTime: customerQueryDefaults.staleTime,
-    retry: retryCustomerQuery,
-    placeholderData: keepPreviousData,
-  });
+  // GET /customer/transactions/get-customer-transactions/{shopId}?page=&pageSize=
+  return useQuery(
+    historyQueryOptions<CustomerTransactionsResponse>(
+      "transactions",
+      `/customer/transactions/get-customer-transactions/${shopId}`,
+      { shopId, customerId, page, pageSize },
+    ),
+  );
 }
 
 // ---------------------------------------------------------------- redeeming
