@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Button, ModalClose } from "@/components/ui";
+import { Button, ModalCancelButton } from "@/components/ui";
 
 /**
  * A modal form's last row: Cancel (closes the modal; off while saving) and the submit button,
@@ -23,11 +23,7 @@ export function ModalFormActions({
           : "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
       }
     >
-      <ModalClose>
-        <Button variant="outline" disabled={pending}>
-          Cancel
-        </Button>
-      </ModalClose>
+      <ModalCancelButton pending={pending}>Cancel</ModalCancelButton>
       <Button type="submit" loading={pending}>
         {submitLabel}
       </Button>

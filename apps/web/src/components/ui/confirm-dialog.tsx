@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Button } from "./button";
-import { Modal, ModalClose } from "./modal";
+import { Modal, ModalCancelButton } from "./modal";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -42,11 +42,7 @@ export function ConfirmDialog({
       size="sm"
       footer={
         <>
-          <ModalClose>
-            <Button variant="outline" disabled={pending}>
-              {cancelLabel}
-            </Button>
-          </ModalClose>
+          <ModalCancelButton pending={pending}>{cancelLabel}</ModalCancelButton>
           <Button
             variant={destructive ? "danger" : "primary"}
             loading={pending}

@@ -30,7 +30,13 @@ export { ErrorState, type ErrorStateProps } from "./error-state";
 export { ImagePicker, type ImagePickerProps } from "./image-picker";
 export { ListPager } from "./list-pager";
 export { LoadingFields } from "./loading-fields";
-export { closeWhenIdle, Modal, ModalClose, type ModalProps } from "./modal";
+export {
+  closeWhenIdle,
+  Modal,
+  ModalCancelButton,
+  ModalClose,
+  type ModalProps,
+} from "./modal";
 export { PasswordInput, type PasswordInputProps } from "./password-input";
 export { PhoneList, type PhoneListProps } from "./phone-list";
 export { QueryErrorState } from "./query-error-state";

@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
+import { Button } from "./button";
 import { OverlayBody, OverlayHeader, type OverlayProps } from "./overlay-parts";
 
 const widths = {
@@ -87,4 +88,21 @@ export function closeWhenIdle(busy: boolean, close: () => void) {
 /** Closes the surrounding Modal when its child is clicked: <ModalClose><Button>Cancel</Button></ModalClose>. */
 export function ModalClose({ children }: { children: ReactNode }) {
   return <Dialog.Close asChild>{children}</Dialog.Close>;
+}
+
+/** A modal footer's cancel button: closes the modal, and is off while its action runs. */
+export function ModalCancelButton({
+  pending,
+  children,
+}: {
+  pending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ModalClose>
+      <Button variant="outline" disabled={pending}>
+        {children}
+      </Button>
+    </ModalClose>
+  );
 }

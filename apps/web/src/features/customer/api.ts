@@ -5,21 +5,20 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import {
-  type ChangePasswordPayload,
-  type CustomerDashboard,
-  type CustomerRedemptionsResponse,
-  type CustomerTransactionsResponse,
-  type MessageResponse,
-  type ProfileValues,
-  type PublicOffer,
-  type PublicTier,
-  type RedemptionResult,
-  sanitizeFileName,
-  type UpdateCustomerProfileResponse,
+import type {
+  ChangePasswordPayload,
+  CustomerDashboard,
+  CustomerRedemptionsResponse,
+  CustomerTransactionsResponse,
+  MessageResponse,
+  ProfileValues,
+  RedemptionResult,
+  UpdateCustomerProfileResponse,
 } from "@tessera/shared";
 import { customerKeys, invalidateCustomerData } from "@/features/payments";
+import { fetchActiveMemberships, fetchActiveOffers } from "@/features/storefront/api";
 import { api } from "@/lib/api-client";
+import { profileFormData } from "@/lib/profile-form-data";
 import { customerQueryDefaults, retryCustomerQuery } from "@/lib/query-client";
 
 /**
@@ -31,34 +30,10 @@ export const customerCatalogueKeys = {
   offers: (shopId: number) => [...customerKeys.shop(shopId), "offers"] as const,
 };
 
-/** GET /customer/memberships/get-active-memberships?shopId=: the shop's published tiers. */
-export async function fetchShopTiers(shopId: number, signal?: AbortSignal): Promise<PublicTier[]> {
-  const { memberships } = await api.get<{ memberships: PublicTier[] }>(
-    "/customer/memberships/get-active-memberships",
-    { query: { shopId }, signal },
-  );
-  return memberships;
-}
-
-/** GET /customer/offers/get-active-offers?shopId=: the offers on sale today. */
-export async function fetchShopOffers(
-  shopId: number,
-  signal?: AbortSignal,
-): Promise<PublicOffer[]> {
-  const { offers } = await api.get<{ offers: PublicOffer[] }>(
-    "/customer/offers/get-active-offers",
-    {
-      query: { shopId },
-      signal,
-    },
-  );
-  return offers;
-}
-
 export function shopTiersQueryOptions(shopId: number) {
   return queryOptions({
     queryKey: customerCatalogueKeys.tiers(shopId),
-    queryFn: ({ signal }) => fetchShopTiers(shopId, signal),
+    queryFn: ({ signal }) => fetchActiveMemberships(shopId, { signal, withToken: true }),
     staleTime: customerQueryDefaults.staleTime,
     retry: retryCustomerQuery,
   });
@@ -67,7 +42,7 @@ export function shopTiersQueryOptions(shopId: number) {
 export function shopOffersQueryOptions(shopId: number) {
   return queryOptions({
     queryKey: customerCatalogueKeys.offers(shopId),
-    queryFn: ({ signal }) => fetchShopOffers(shopId, signal),
+    queryFn: ({ signal }) => fetchActiveOffers(shopId, { signal, withToken: true }),
     // Offers start and end by the day and sell out: not fresh for the customer default's 15 min.
     staleTime: 60_000,
     retry: retryCustomerQuery,
@@ -92,39 +67,20 @@ export const customerListKeys = {
     [...customerKeys.shop(shopId), customerId, "transactions", { page, pageSize }] as const,
 };
 
-/** GET /customer/redemptions/get-customer-redemptions/{id}?page=&pageSize= (newest first). */
-export function fetchCustomerRedemptions(
-  customerId: number,
-  paging: { page: number; pageSize: number },
-  signal?: AbortSignal,
-): Promise<CustomerRedemptionsResponse> {
-  return api.get<CustomerRedemptionsResponse>(
-    `/customer/redemptions/get-customer-redemptions/${customerId}`,
-    { query: paging, signal },
-  );
-}
+type HistoryPage = { shopId: number; customerId: number; page: number; pageSize: number };
 
-/** GET /customer/transactions/get-customer-transactions/{shopId}?page=&pageSize= (newest first). */
-export function fetchCustomerTransactions(
-  shopId: number,
-  paging: { page: number; pageSize: number },
-  signal?: AbortSignal,
-): Promise<CustomerTransactionsResponse> {
-  return api.get<CustomerTransactionsResponse>(
-    `/customer/transactions/get-customer-transactions/${shopId}`,
-    { query: paging, signal },
-  );
-}
-
-export function customerRedemptionsQueryOptions(
-  shopId: number,
-  customerId: number,
-  page: number,
-  pageSize: number,
+/**
+ * A page of one of the customer's history lists (newest first), kept on screen while the next
+ * page loads.
+ */
+function historyQueryOptions<Data>(
+  list: keyof typeof customerListKeys,
+  path: string,
+  { shopId, customerId, page, pageSize }: HistoryPage,
 ) {
   return queryOptions({
-    queryKey: customerListKeys.redemptions(shopId, customerId, page, pageSize),
-    queryFn: ({ signal }) => fetchCustomerRedemptions(customerId, { page, pageSize }, signal),
+    queryKey: customerListKeys[list](shopId, customerId, page, pageSize),
+    queryFn: ({ signal }) => api.get<Data>(path, { query: { page, pageSize }, signal }),
     staleTime: customerQueryDefaults.staleTime,
     retry: retryCustomerQuery,
     placeholderData: keepPreviousData,
@@ -139,7 +95,12 @@ export function useCustomerRedemptions(
   options: { enabled?: boolean } = {},
 ) {
   return useQuery({
-    ...customerRedemptionsQueryOptions(shopId, customerId, page, pageSize),
+    // GET /customer/redemptions/get-customer-redemptions/{id}?page=&pageSize=
+    ...historyQueryOptions<CustomerRedemptionsResponse>(
+      "redemptions",
+      `/customer/redemptions/get-customer-redemptions/${customerId}`,
+      { shopId, customerId, page, pageSize },
+    ),
     enabled: options.enabled ?? true,
   });
 }
@@ -150,13 +111,14 @@ export function useCustomerTransactions(
   page: number,
   pageSize: number,
 ) {
-  return useQuery({
-    queryKey: customerListKeys.transactions(shopId, customerId, page, pageSize),
-    queryFn: ({ signal }) => fetchCustomerTransactions(shopId, { page, pageSize }, signal),
-    staleTime: customerQueryDefaults.staleTime,
-    retry: retryCustomerQuery,
-    placeholderData: keepPreviousData,
-  });
+  // GET /customer/transactions/get-customer-transactions/{shopId}?page=&pageSize=
+  return useQuery(
+    historyQueryOptions<CustomerTransactionsResponse>(
+      "transactions",
+      `/customer/transactions/get-customer-transactions/${shopId}`,
+      { shopId, customerId, page, pageSize },
+    ),
+  );
 }
 
 // ---------------------------------------------------------------- redeeming
@@ -244,17 +206,9 @@ export function updateCustomerProfile(input: {
   values: ProfileValues;
   picture: File | null;
 }): Promise<UpdateCustomerProfileResponse> {
-  const form = new FormData();
-  form.append("firstName", input.values.firstName);
-  form.append("lastName", input.values.lastName);
-  form.append("phoneNumber", input.values.phoneNumber);
-  form.append("phoneCountry", input.values.phoneCountry ?? "");
-  if (input.picture) {
-    form.append("profilePicture", input.picture, sanitizeFileName(input.picture.name));
-  }
   return api.put<UpdateCustomerProfileResponse>(
     `/customer/profile/update-customer-profile/${input.customerId}`,
-    form,
+    profileFormData(input.values, input.picture),
   );
 }
 

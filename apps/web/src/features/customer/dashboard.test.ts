@@ -16,15 +16,14 @@ import {
 } from "./dashboard";
 
 describe("tabFromState", () => {
-  it("takes any of the four tabs from navigation state", () => {
-    expect(tabFromState({ tab: "offers" })).toBe("offers");
-    expect(tabFromState({ tab: "memberships" })).toBe("memberships");
-    expect(tabFromState({ tab: "redemptions" })).toBe("redemptions");
-    expect(tabFromState({ tab: "billing" })).toBe("billing");
-    expect(tabFromState({ tab: "profile" })).toBeNull();
-    expect(tabFromState(null)).toBeNull();
-    expect(tabFromState("offers")).toBeNull();
-  });
+  it.each(["offers", "memberships", "redemptions", "billing"])(
+    "takes the %s tab from navigation state",
+    (tab) => expect(tabFromState({ tab })).toBe(tab),
+  );
+
+  it.each([{ tab: "profile" }, null, "offers"])("ignores %j", (state) =>
+    expect(tabFromState(state)).toBeNull(),
+  );
 });
 
 describe("subscribedTierIds", () => {
@@ -44,13 +43,16 @@ describe("subscribedTierIds", () => {
 });
 
 describe("tierPurchaseMode", () => {
-  it("a running membership schedules the next renewal; otherwise the card pays now", () => {
-    expect(tierPurchaseMode({ status: "active" })).toBe("schedule");
-    expect(tierPurchaseMode({ status: "cancelled" })).toBe("schedule");
-    expect(tierPurchaseMode({ status: "expired" })).toBe("checkout");
-    expect(tierPurchaseMode({ status: "pending" })).toBe("checkout");
-    expect(tierPurchaseMode(null)).toBe("checkout");
-  });
+  it.each([
+    [{ status: "active" }, "schedule"],
+    [{ status: "cancelled" }, "schedule"],
+    [{ status: "expired" }, "checkout"],
+    [{ status: "pending" }, "checkout"],
+    [null, "checkout"],
+  ] as const)(
+    "a running membership schedules the next renewal, else the card pays: %j → %s",
+    (membership, mode) => expect(tierPurchaseMode(membership)).toBe(mode),
+  );
 });
 
 describe("canCancelMembership", () => {

@@ -249,59 +249,30 @@ export function invalidateNotifications(queryClient: QueryClient, audience: Noti
 // ---------------------------------------------------------------- mutations
 
 /**
- * Marks one notification read: at once on screen (it stays in the Unread list until the
- * next refetch, so nothing jumps under the pointer), then on the server; a failure puts it back.
+ * A mark-read mutation: the lists change on screen at once (`markOnScreen`, given the bell's
+ * count before it), the server's unread count goes in when it answers, and a failure puts the
+ * lists back and says why. The lists are fetched again either way.
  */
-export function useMarkNotificationRead(audience: NotificationAudience | null) {
+function useOptimisticRead<Variables, Response extends { unreadCount: number }>(
+  audience: NotificationAudience | null,
+  send: (audience: NotificationAudience, variables: Variables) => Promise<Response>,
+  markOnScreen: (
+    variables: Variables,
+    unreadCount: number | undefined,
+  ) => (data: NotificationPages) => NotificationPages,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (notification: Notification) => {
+    mutationFn: (variables: Variables) => {
       if (!audience) throw new Error("Not signed in");
-      return markNotificationRead(audience, notification.id);
+      return send(audience, variables);
     },
-    onMutate: async (notification) => {
+    onMutate: async (variables) => {
       if (!audience) return undefined;
       await queryClient.cancelQueries({ queryKey: notificationKeys.lists(audience) });
       const snapshot = cachedLists(queryClient, audience);
       const current = cachedUnreadCount(queryClient, audience);
-      updateLists(queryClient, audience, (data) => {
-        const next = markCachedRead(data, (n) => n.id === notification.id);
-        return current === undefined || notification.isRead
-          ? next
-          : withUnreadCount(next, Math.max(0, current - 1));
-      });
-      return { snapshot };
-    },
-    onSuccess: (response) => {
-      if (!audience) return;
-      updateLists(queryClient, audience, (data) => withUnreadCount(data, response.unreadCount));
-    },
-    onError: (error, _notification, context) => {
-      if (context) restore(queryClient, context.snapshot);
-      notifyError(error);
-    },
-    onSettled: () => (audience ? invalidateNotifications(queryClient, audience) : undefined),
-  });
-}
-
-/** Marks everything read: at once on screen, then on the server; a failure puts it back. */
-export function useMarkAllNotificationsRead(audience: NotificationAudience | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => {
-      if (!audience) throw new Error("Not signed in");
-      return markAllNotificationsRead(audience);
-    },
-    onMutate: async () => {
-      if (!audience) return undefined;
-      await queryClient.cancelQueries({ queryKey: notificationKeys.lists(audience) });
-      const snapshot = cachedLists(queryClient, audience);
-      updateLists(queryClient, audience, (data) =>
-        withUnreadCount(
-          markCachedRead(data, () => true),
-          0,
-        ),
-      );
+      updateLists(queryClient, audience, markOnScreen(variables, current));
       return { snapshot };
     },
     onSuccess: (response) => {
@@ -314,4 +285,34 @@ export function useMarkAllNotificationsRead(audience: NotificationAudience | nul
     },
     onSettled: () => (audience ? invalidateNotifications(queryClient, audience) : undefined),
   });
+}
+
+/**
+ * Marks one notification read: at once on screen (it stays in the Unread list until the
+ * next refetch, so nothing jumps under the pointer), then on the server; a failure puts it back.
+ */
+export function useMarkNotificationRead(audience: NotificationAudience | null) {
+  return useOptimisticRead(
+    audience,
+    (to, notification: Notification) => markNotificationRead(to, notification.id),
+    (notification, current) => (data) => {
+      const next = markCachedRead(data, (n) => n.id === notification.id);
+      return current === undefined || notification.isRead
+        ? next
+        : withUnreadCount(next, Math.max(0, current - 1));
+    },
+  );
+}
+
+/** Marks everything read: at once on screen, then on the server; a failure puts it back. */
+export function useMarkAllNotificationsRead(audience: NotificationAudience | null) {
+  return useOptimisticRead<void, MarkAllReadResponse>(
+    audience,
+    (to) => markAllNotificationsRead(to),
+    () => (data) =>
+      withUnreadCount(
+        markCachedRead(data, () => true),
+        0,
+      ),
+  );
 }

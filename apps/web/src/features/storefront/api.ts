@@ -73,14 +73,20 @@ export function useStorefrontShop(shopId: number | null) {
   });
 }
 
-/** GET /customer/memberships/get-active-memberships?shopId= */
+/**
+ * The catalogue reads are public: the storefront sends no token. The customer area reads the
+ * same lists and sends the signed-in customer's token (`withToken`), as its other calls do.
+ */
+type CatalogueRead = { signal?: AbortSignal; withToken?: boolean };
+
+/** GET /customer/memberships/get-active-memberships?shopId=: the shop's published tiers. */
 export async function fetchActiveMemberships(
   shopId: number,
-  signal?: AbortSignal,
+  { signal, withToken = false }: CatalogueRead = {},
 ): Promise<PublicTier[]> {
   const { memberships } = await api.get<{ memberships: PublicTier[] }>(
     "/customer/memberships/get-active-memberships",
-    { query: { shopId }, signal, auth: false },
+    { query: { shopId }, signal, auth: withToken },
   );
   return memberships;
 }
@@ -88,15 +94,11 @@ export async function fetchActiveMemberships(
 /** GET /customer/offers/get-active-offers?shopId=: offers whose dates include today. */
 export async function fetchActiveOffers(
   shopId: number,
-  signal?: AbortSignal,
+  { signal, withToken = false }: CatalogueRead = {},
 ): Promise<PublicOffer[]> {
   const { offers } = await api.get<{ offers: PublicOffer[] }>(
     "/customer/offers/get-active-offers",
-    {
-      query: { shopId },
-      signal,
-      auth: false,
-    },
+    { query: { shopId }, signal, auth: withToken },
   );
   return offers;
 }
@@ -104,7 +106,7 @@ export async function fetchActiveOffers(
 export function activeMembershipsQueryOptions(shopId: number) {
   return queryOptions({
     queryKey: storefrontKeys.memberships(shopId),
-    queryFn: ({ signal }) => fetchActiveMemberships(shopId, signal),
+    queryFn: ({ signal }) => fetchActiveMemberships(shopId, { signal }),
     retry: retryUnlessClientError,
     staleTime: 30_000,
   });
@@ -113,7 +115,7 @@ export function activeMembershipsQueryOptions(shopId: number) {
 export function activeOffersQueryOptions(shopId: number) {
   return queryOptions({
     queryKey: storefrontKeys.offers(shopId),
-    queryFn: ({ signal }) => fetchActiveOffers(shopId, signal),
+    queryFn: ({ signal }) => fetchActiveOffers(shopId, { signal }),
     retry: retryUnlessClientError,
     staleTime: 30_000,
   });

@@ -10,15 +10,9 @@ import {
 import { BadgeCheck } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { QueryCardGrid } from "@/components/card-list-page";
 import { PublicTierCard } from "@/components/public-tier-card";
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  QueryErrorState,
-  SkeletonGrid,
-} from "@/components/ui";
+import { Badge, Button, ConfirmDialog, EmptyState } from "@/components/ui";
 import { CheckoutModal, useReportPaymentError, useScheduleMembership } from "@/features/payments";
 import { t, translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
@@ -114,18 +108,6 @@ export function MembershipsTab({
   const subscribed = subscribedTierIds(membership, nextRenewalMembership);
   const mode = tierPurchaseMode(membership);
 
-  if (tiers.isPending) {
-    return (
-      <SkeletonGrid
-        label={t("Loading memberships")}
-        className="sm:grid-cols-2 lg:grid-cols-3"
-        itemClassName="h-80"
-      />
-    );
-  }
-  if (tiers.isError) return <QueryErrorState query={tiers} />;
-  if (tiers.data.length === 0) return <EmptyState title={t(NO_MEMBERSHIP_TEXT)} />;
-
   function confirmSwitch() {
     if (!switching) return;
     const { tier } = switching;
@@ -151,52 +133,56 @@ export function MembershipsTab({
 
   return (
     <>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {tiers.data.map((tier) => {
+      <QueryCardGrid
+        query={tiers}
+        loadingLabel={t("Loading memberships")}
+        className="sm:grid-cols-2 lg:grid-cols-3"
+        placeholderClassName="h-80"
+        empty={<EmptyState title={t(NO_MEMBERSHIP_TEXT)} />}
+      >
+        {(tier) => {
           const isSubscribed = subscribed.has(tier.id);
           const isNext =
             isSubscribed &&
             nextRenewalMembership?.membershipId === tier.id &&
             membership?.membershipId !== tier.id;
           return (
-            <li key={tier.id}>
-              <PublicTierCard
-                tier={tier}
-                highlighted={isSubscribed}
-                badge={isSubscribed ? <SubscribedBadge /> : null}
-                footer={
-                  isSubscribed ? (
-                    isNext && membership ? (
-                      <p className="text-fg-muted text-sm">
-                        {t("From your next renewal on {date}", {
-                          date: formatShortDateIn(locale, membership.expireDate, shop.timeZone),
-                        })}
-                      </p>
-                    ) : null
-                  ) : mode === "schedule" ? (
-                    <Button
-                      variant="outline"
-                      fullWidth
-                      aria-label={t("Switch to {name}", { name: tier.name })}
-                      onClick={() => setSwitching({ tier, open: true })}
-                    >
-                      {t("Switch plan")}
-                    </Button>
-                  ) : (
-                    <Button
-                      fullWidth
-                      aria-label={t("Buy {name}", { name: tier.name })}
-                      onClick={() => setBuying({ tier, open: true })}
-                    >
-                      {t("Buy Now")}
-                    </Button>
-                  )
-                }
-              />
-            </li>
+            <PublicTierCard
+              tier={tier}
+              highlighted={isSubscribed}
+              badge={isSubscribed ? <SubscribedBadge /> : null}
+              footer={
+                isSubscribed ? (
+                  isNext && membership ? (
+                    <p className="text-fg-muted text-sm">
+                      {t("From your next renewal on {date}", {
+                        date: formatShortDateIn(locale, membership.expireDate, shop.timeZone),
+                      })}
+                    </p>
+                  ) : null
+                ) : mode === "schedule" ? (
+                  <Button
+                    variant="outline"
+                    fullWidth
+                    aria-label={t("Switch to {name}", { name: tier.name })}
+                    onClick={() => setSwitching({ tier, open: true })}
+                  >
+                    {t("Switch plan")}
+                  </Button>
+                ) : (
+                  <Button
+                    fullWidth
+                    aria-label={t("Buy {name}", { name: tier.name })}
+                    onClick={() => setBuying({ tier, open: true })}
+                  >
+                    {t("Buy Now")}
+                  </Button>
+                )
+              }
+            />
           );
-        })}
-      </ul>
+        }}
+      </QueryCardGrid>
 
       {buying ? (
         <CheckoutModal

@@ -8,15 +8,9 @@ import {
 import { CalendarClock, ChevronDown, ChevronUp, ShoppingBag, Tag } from "lucide-react";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
+import { QueryCardGrid } from "@/components/card-list-page";
 import { PublicOfferCard } from "@/components/public-offer-card";
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  QueryErrorState,
-  SkeletonGrid,
-} from "@/components/ui";
+import { Badge, Button, ConfirmDialog, EmptyState } from "@/components/ui";
 import { t } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -98,43 +92,33 @@ function PurchasedOfferCard({
 function ShopOffers() {
   const shop = useCurrentShop();
   const navigate = useNavigate();
-  const offers = useShopOffers(shop.id);
-  if (offers.isPending) {
-    return (
-      <SkeletonGrid
-        label={t("Loading offers")}
-        className="sm:grid-cols-2 lg:grid-cols-3"
-        itemClassName="h-96"
-      />
-    );
-  }
-  if (offers.isError) return <QueryErrorState query={offers} />;
-  if (offers.data.length === 0) {
-    return <EmptyState icon={<Tag aria-hidden="true" />} title={t(NO_OFFERS_TEXT)} />;
-  }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {offers.data.map((offer) => (
-        <li key={offer.id}>
-          <PublicOfferCard
-            offer={offer}
-            footer={
-              <Button
-                fullWidth
-                aria-label={t("Buy {name}", { name: offer.offerName })}
-                onClick={() =>
-                  navigate(`${offerPurchasePath(shop.id)}?offerId=${offer.id}`, {
-                    state: { offerId: offer.id },
-                  })
-                }
-              >
-                {t("Buy Now")}
-              </Button>
-            }
-          />
-        </li>
-      ))}
-    </ul>
+    <QueryCardGrid
+      query={useShopOffers(shop.id)}
+      loadingLabel={t("Loading offers")}
+      className="sm:grid-cols-2 lg:grid-cols-3"
+      placeholderClassName="h-96"
+      empty={<EmptyState icon={<Tag aria-hidden="true" />} title={t(NO_OFFERS_TEXT)} />}
+    >
+      {(offer) => (
+        <PublicOfferCard
+          offer={offer}
+          footer={
+            <Button
+              fullWidth
+              aria-label={t("Buy {name}", { name: offer.offerName })}
+              onClick={() =>
+                navigate(`${offerPurchasePath(shop.id)}?offerId=${offer.id}`, {
+                  state: { offerId: offer.id },
+                })
+              }
+            >
+              {t("Buy Now")}
+            </Button>
+          }
+        />
+      )}
+    </QueryCardGrid>
   );
 }
 

@@ -24,6 +24,20 @@ function tierCard(name: string) {
   return screen.getByRole("article", { name });
 }
 
+/** The dashboard with a card session to hand: Buy `tier`, then Checkout, up to the card form. */
+async function openCardForm(tier: string, apiRoutes: Parameters<typeof mockApi>[0] = {}) {
+  const opened = openAsCustomer(DASHBOARD, {
+    ...customerRoutes(),
+    [GET_CUSTOMER]: makeDashboard(),
+    "POST /fortis/elements/transaction/intention": { data: makeSession() },
+    ...apiRoutes,
+  });
+  await opened.user.click(await screen.findByRole("button", { name: `Buy ${tier}` }));
+  await opened.user.click(await screen.findByRole("button", { name: "Checkout" }));
+  const frame = (await screen.findByTitle("Card payment")) as HTMLIFrameElement;
+  return { ...opened, frame };
+}
+
 describe("customer dashboard", () => {
   it("without a membership: tiers to buy, the balance, and the Offers tab", async () => {
     openAsCustomer(DASHBOARD, {
@@ -65,9 +79,8 @@ describe("customer dashboard", () => {
   });
 
   it("buys a tier by card: intention, sandbox form, complete, Subscribed", async () => {
-    signInCustomer();
     let member = false;
-    const api = mockApi({
+    const { api, user, router } = openAsCustomer(DASHBOARD, {
       ...customerRoutes(),
       [GET_CUSTOMER]: () =>
         makeDashboard(member ? { membership: makeMembership(), rewardBalance: 2 } : {}),
@@ -83,8 +96,6 @@ describe("customer dashboard", () => {
         };
       },
     });
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, DASHBOARD);
     await user.click(await screen.findByRole("button", { name: "Buy Bronze" }));
 
     const panel = await screen.findByRole("dialog", { name: "Bronze membership" });
@@ -118,18 +129,12 @@ describe("customer dashboard", () => {
   });
 
   it("a declined card: 'Payment failed, Try again' once, the form closes, nothing granted", async () => {
-    const { user } = openAsCustomer(DASHBOARD, {
-      ...customerRoutes(),
-      [GET_CUSTOMER]: makeDashboard(),
-      "POST /fortis/elements/transaction/intention": { data: makeSession() },
+    const { frame } = await openCardForm("Bronze", {
       "POST /fortis/elements/transaction/complete": jsonResponse(
         { message: "Payment failed, Try again" },
         422,
       ),
     });
-    await user.click(await screen.findByRole("button", { name: "Buy Bronze" }));
-    await user.click(await screen.findByRole("button", { name: "Checkout" }));
-    const frame = (await screen.findByTitle("Card payment")) as HTMLIFrameElement;
 
     postFromCardForm(frame, { type: "done", transactionId: "sbx_declined" });
     // The form reporting again (a second submit) must not repeat the toast.
@@ -141,14 +146,7 @@ describe("customer dashboard", () => {
   });
 
   it("a form error (expired token) fails once without asking the server", async () => {
-    const { api, user } = openAsCustomer(DASHBOARD, {
-      ...customerRoutes(),
-      [GET_CUSTOMER]: makeDashboard(),
-      "POST /fortis/elements/transaction/intention": { data: makeSession() },
-    });
-    await user.click(await screen.findByRole("button", { name: "Buy Gold" }));
-    await user.click(await screen.findByRole("button", { name: "Checkout" }));
-    const frame = (await screen.findByTitle("Card payment")) as HTMLIFrameElement;
+    const { api, frame } = await openCardForm("Gold");
     postFromCardForm(frame, { type: "error", code: "expired", message: "Expired" });
     postFromCardForm(frame, { type: "error", code: "expired", message: "Expired" });
     expect(await screen.findByText("Payment failed, Try again")).toBeInTheDocument();
@@ -158,14 +156,7 @@ describe("customer dashboard", () => {
   });
 
   it("ignores messages that do not come from the card form's frame", async () => {
-    const { api, user } = openAsCustomer(DASHBOARD, {
-      ...customerRoutes(),
-      [GET_CUSTOMER]: makeDashboard(),
-      "POST /fortis/elements/transaction/intention": { data: makeSession() },
-    });
-    await user.click(await screen.findByRole("button", { name: "Buy Bronze" }));
-    await user.click(await screen.findByRole("button", { name: "Checkout" }));
-    await screen.findByTitle("Card payment");
+    const { api } = await openCardForm("Bronze");
     window.dispatchEvent(
       new MessageEvent("message", {
         data: { source: "tessera-sandbox", type: "done", transactionId: "forged" },
@@ -187,9 +178,8 @@ describe("customer dashboard", () => {
   });
 
   it("with an active membership, another tier becomes the next renewal without a payment", async () => {
-    signInCustomer();
     let scheduled = false;
-    const api = mockApi({
+    const { api, user } = openAsCustomer(DASHBOARD, {
       ...customerRoutes(),
       [GET_CUSTOMER]: () =>
         makeDashboard({
@@ -207,8 +197,6 @@ describe("customer dashboard", () => {
         };
       },
     });
-    const user = userEvent.setup();
-    renderRoutes(routes, DASHBOARD);
     expect(await screen.findByText("Subscribed")).toBeInTheDocument();
     expect(within(tierCard("Bronze")).queryByRole("button")).not.toBeInTheDocument();
 
@@ -234,9 +222,8 @@ describe("customer dashboard", () => {
   });
 
   it("cancels a card membership through the provider call, after a confirmation", async () => {
-    signInCustomer();
     let cancelled = false;
-    const api = mockApi({
+    const { api, user } = openAsCustomer(DASHBOARD, {
       ...customerRoutes(),
       [GET_CUSTOMER]: () =>
         makeDashboard({ membership: makeMembership(cancelled ? { status: "cancelled" } : {}) }),
@@ -248,8 +235,6 @@ describe("customer dashboard", () => {
         };
       },
     });
-    const user = userEvent.setup();
-    renderRoutes(routes, DASHBOARD);
     expect(await screen.findByText("Visa •••• 1111")).toBeInTheDocument();
     expect(screen.getByText("Renews on")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Cancel Membership" }));

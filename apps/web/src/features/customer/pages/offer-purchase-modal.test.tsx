@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { jsonResponse } from "@/test/api-mock";
 import { openAsCustomer } from "@/test/customer-app";
@@ -33,6 +34,14 @@ async function loadedPanel() {
   const panel = await openPanel();
   await within(panel).findByText("Payable Amount");
   return panel;
+}
+
+/** In the loaded panel: uses `cashback`, sees `payable` left to pay, and presses `submit`. */
+async function payWithCashback(user: UserEvent, cashback: string, payable: string, submit: string) {
+  const panel = await loadedPanel();
+  await user.type(within(panel).getByLabelText("Use cashback"), cashback);
+  expect(within(panel).getByText(payable)).toBeInTheDocument();
+  await user.click(within(panel).getByRole("button", { name: submit }));
 }
 
 describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
@@ -100,10 +109,7 @@ describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
         },
       }),
     );
-    const panel = await loadedPanel();
-    await user.type(within(panel).getByLabelText("Use cashback"), "4.35");
-    expect(within(panel).getByText("$7.65")).toBeInTheDocument();
-    await user.click(within(panel).getByRole("button", { name: "Checkout" }));
+    await payWithCashback(user, "4.35", "$7.65", "Checkout");
 
     const frame = (await screen.findByTitle("Card payment")) as HTMLIFrameElement;
     expect(api.callsTo(PURCHASE_CALL)[0]?.body).toEqual({ offerId: 3, cashbackUsed: 4.35 });
@@ -132,10 +138,7 @@ describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
         },
       }),
     );
-    const panel = await loadedPanel();
-    await user.type(within(panel).getByLabelText("Use cashback"), "12");
-    expect(within(panel).getByText("$0")).toBeInTheDocument();
-    await user.click(within(panel).getByRole("button", { name: "Complete Purchase" }));
+    await payWithCashback(user, "12", "$0", "Complete Purchase");
 
     expect(await screen.findByText("Offer purchased successfully")).toBeInTheDocument();
     expect(api.callsTo(PURCHASE_CALL)[0]?.body).toEqual({ offerId: 3, cashbackUsed: 12 });

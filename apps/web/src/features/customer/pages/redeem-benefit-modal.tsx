@@ -10,9 +10,10 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import {
   Alert,
   Button,
+  closeWhenIdle,
   EmptyState,
   Modal,
-  ModalClose,
+  ModalCancelButton,
   QueryErrorState,
   Skeleton,
 } from "@/components/ui";
@@ -184,11 +185,7 @@ export function RedeemBenefitModal() {
             {t("All benefits")}
           </Button>
         ) : (
-          <ModalClose>
-            <Button variant="outline" disabled={redeem.isPending}>
-              {t("Cancel")}
-            </Button>
-          </ModalClose>
+          <ModalCancelButton pending={redeem.isPending}>{t("Cancel")}</ModalCancelButton>
         )}
         <Button
           loading={redeem.isPending}
@@ -219,9 +216,7 @@ export function RedeemBenefitModal() {
   return (
     <Modal
       open
-      onOpenChange={(open) => {
-        if (!open && !redeem.isPending) close();
-      }}
+      onOpenChange={closeWhenIdle(redeem.isPending, close)}
       title={title}
       description={
         selected ? undefined : t("Each benefit of your membership can be redeemed once a month.")

@@ -9,7 +9,14 @@ import {
 import { Wallet } from "lucide-react";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { Button, LoadingFields, Modal, ModalClose, QueryErrorState } from "@/components/ui";
+import {
+  Button,
+  closeWhenIdle,
+  LoadingFields,
+  Modal,
+  ModalCancelButton,
+  QueryErrorState,
+} from "@/components/ui";
 import { useCustomerDashboard } from "@/features/payments";
 import { ApiError } from "@/lib/api-client";
 import { useClearErrorOnEdit } from "@/lib/form-errors";
@@ -109,19 +116,13 @@ export function RedeemCashbackModal() {
   return (
     <Modal
       open
-      onOpenChange={(open) => {
-        if (!open && !redeem.isPending) goBack();
-      }}
+      onOpenChange={closeWhenIdle(redeem.isPending, goBack)}
       title={t("Redeem Cashback")}
       description={t("Use your cashback at the counter. The amount is taken from your balance.")}
       size="sm"
       footer={
         <>
-          <ModalClose>
-            <Button variant="outline" disabled={redeem.isPending}>
-              {t("Cancel")}
-            </Button>
-          </ModalClose>
+          <ModalCancelButton pending={redeem.isPending}>{t("Cancel")}</ModalCancelButton>
           <Button
             type="submit"
             form={FORM_ID}

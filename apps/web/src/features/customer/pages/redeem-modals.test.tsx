@@ -42,6 +42,22 @@ function panel() {
   return screen.getByRole("region", { name: "Redeem Benefit" });
 }
 
+/** Redeem-cashback with a $4.50 balance and the server answering `answer`: `amount`, Redeem. */
+async function redeemCashbackAnswered(answer: Response, amount: string) {
+  const { user } = openAsCustomer(
+    `/${SHOP_ID}/customer/redeem-cashback`,
+    customerRoutes({
+      [GET_CUSTOMER]: makeDashboard({ rewardBalance: 4.5 }),
+      [REDEEM_CASHBACK]: answer,
+    }),
+  );
+  const dialog = await screen.findByRole("dialog", { name: "Redeem Cashback" });
+  const field = await within(dialog).findByLabelText("Amount to redeem");
+  await user.type(field, amount);
+  await user.click(within(dialog).getByRole("button", { name: "Redeem" }));
+  return field;
+}
+
 describe("Redeem Benefit panel", () => {
   it("shows two benefits and See All when there are more; a used one is disabled", async () => {
     openAsCustomer(
@@ -274,19 +290,10 @@ describe("redeem-cashback modal", () => {
   });
 
   it("a failure says 'Failed to redeem cashback. Please try again.'", async () => {
-    const { user } = openAsCustomer(
-      `/${SHOP_ID}/customer/redeem-cashback`,
-      customerRoutes({
-        [GET_CUSTOMER]: makeDashboard({ rewardBalance: 4.5 }),
-        [REDEEM_CASHBACK]: jsonResponse(
-          { message: "Something went wrong on our side. Please try again." },
-          500,
-        ),
-      }),
+    await redeemCashbackAnswered(
+      jsonResponse({ message: "Something went wrong on our side. Please try again." }, 500),
+      "1",
     );
-    const dialog = await screen.findByRole("dialog", { name: "Redeem Cashback" });
-    await user.type(await within(dialog).findByLabelText("Amount to redeem"), "1");
-    await user.click(within(dialog).getByRole("button", { name: "Redeem" }));
     expect(
       await screen.findByText("Failed to redeem cashback. Please try again."),
     ).toBeInTheDocument();
@@ -294,20 +301,10 @@ describe("redeem-cashback modal", () => {
   });
 
   it("the server's balance check shows on the field", async () => {
-    const { user } = openAsCustomer(
-      `/${SHOP_ID}/customer/redeem-cashback`,
-      customerRoutes({
-        [GET_CUSTOMER]: makeDashboard({ rewardBalance: 4.5 }),
-        [REDEEM_CASHBACK]: jsonResponse(
-          { message: "You cannot redeem more than your available cashback." },
-          422,
-        ),
-      }),
+    const amount = await redeemCashbackAnswered(
+      jsonResponse({ message: "You cannot redeem more than your available cashback." }, 422),
+      "4",
     );
-    const dialog = await screen.findByRole("dialog", { name: "Redeem Cashback" });
-    const amount = await within(dialog).findByLabelText("Amount to redeem");
-    await user.type(amount, "4");
-    await user.click(within(dialog).getByRole("button", { name: "Redeem" }));
     await waitFor(() =>
       expect(amount).toHaveAccessibleDescription(
         "You cannot redeem more than your available cashback.",

@@ -13,31 +13,21 @@ describe("a live notice's toast", () => {
     await act(() => activateLocale("en"));
   });
 
-  it("shows a German notice as the server wrote it, on a Spanish page", async () => {
+  it.each([
+    {
+      notice: "a German notice as the server wrote it, on a Spanish page",
+      title: "Zahlung erstattet",
+      message: "8,75 $ für Pastry wurden erstattet.",
+    },
+    {
+      notice: "an English notice (an older one, or an English reader's) unchanged",
+      title: "Cashback credited",
+      message: "$2.50 cashback from Silver is in your wallet.",
+    },
+  ])("shows $notice", async ({ title, message }) => {
     await act(() => activateLocale("es"));
-    render(
-      <NotificationToast
-        notification={makeNotification({
-          title: "Zahlung erstattet",
-          message: "8,75 $ für Pastry wurden erstattet.",
-        })}
-      />,
-    );
-    expect(screen.getByText("Zahlung erstattet")).toBeInTheDocument();
-    expect(screen.getByText("8,75 $ für Pastry wurden erstattet.")).toBeInTheDocument();
-  });
-
-  it("shows an English notice (an older one, or an English reader's) unchanged", async () => {
-    await act(() => activateLocale("es"));
-    render(
-      <NotificationToast
-        notification={makeNotification({
-          title: "Cashback credited",
-          message: "$2.50 cashback from Silver is in your wallet.",
-        })}
-      />,
-    );
-    expect(screen.getByText("Cashback credited")).toBeInTheDocument();
-    expect(screen.getByText("$2.50 cashback from Silver is in your wallet.")).toBeInTheDocument();
+    render(<NotificationToast notification={makeNotification({ title, message })} />);
+    expect(screen.getByText(title)).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
   });
 });

@@ -1,17 +1,9 @@
 import type { PublicOffer, PublicTier } from "@tessera/shared";
 import type { ReactNode } from "react";
+import { QueryCardGrid } from "@/components/card-list-page";
 import { PublicOfferCard } from "@/components/public-offer-card";
 import { PublicTierCard } from "@/components/public-tier-card";
-import {
-  EmptyState,
-  QueryErrorState,
-  SkeletonGrid,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from "@/components/ui";
-import { cn } from "@/lib/cn";
+import { EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui";
 import type { MessageKey } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { useActiveMemberships, useActiveOffers } from "../api";
@@ -32,28 +24,20 @@ type CardExtras = {
   offerFooter?: (offer: PublicOffer) => ReactNode;
 };
 
-function Loading({ label }: { label: string }) {
-  return (
-    <SkeletonGrid label={label} className="sm:grid-cols-2 lg:grid-cols-3" itemClassName="h-80" />
-  );
-}
+const GRID_COLUMNS = { 2: "sm:grid-cols-2", 3: "sm:grid-cols-2 lg:grid-cols-3" } as const;
 
 function TierList({ shopId, tierFooter }: { shopId: number } & CardExtras) {
-  const tiers = useActiveMemberships(shopId);
   const { t } = useT();
-  if (tiers.isPending) return <Loading label={t("Loading memberships")} />;
-  if (tiers.isError) {
-    return <QueryErrorState query={tiers} />;
-  }
-  if (tiers.data.length === 0) return <EmptyState title={t(NO_MEMBERSHIP_TEXT)} />;
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {tiers.data.map((tier) => (
-        <li key={tier.id}>
-          <PublicTierCard tier={tier} footer={tierFooter?.(tier)} />
-        </li>
-      ))}
-    </ul>
+    <QueryCardGrid
+      query={useActiveMemberships(shopId)}
+      loadingLabel={t("Loading memberships")}
+      className={GRID_COLUMNS[3]}
+      placeholderClassName="h-80"
+      empty={<EmptyState title={t(NO_MEMBERSHIP_TEXT)} />}
+    >
+      {(tier) => <PublicTierCard tier={tier} footer={tierFooter?.(tier)} />}
+    </QueryCardGrid>
   );
 }
 
@@ -62,21 +46,17 @@ function OfferList({
   offerFooter,
   columns = 3,
 }: { shopId: number; columns?: 2 | 3 } & CardExtras) {
-  const offers = useActiveOffers(shopId);
   const { t } = useT();
-  if (offers.isPending) return <Loading label={t("Loading offers")} />;
-  if (offers.isError) {
-    return <QueryErrorState query={offers} />;
-  }
-  if (offers.data.length === 0) return <EmptyState title={t(NO_OFFERS_TEXT)} />;
   return (
-    <ul className={cn("grid gap-4 sm:grid-cols-2", columns === 3 && "lg:grid-cols-3")}>
-      {offers.data.map((offer) => (
-        <li key={offer.id}>
-          <PublicOfferCard offer={offer} footer={offerFooter?.(offer)} />
-        </li>
-      ))}
-    </ul>
+    <QueryCardGrid
+      query={useActiveOffers(shopId)}
+      loadingLabel={t("Loading offers")}
+      className={GRID_COLUMNS[columns]}
+      placeholderClassName="h-80"
+      empty={<EmptyState title={t(NO_OFFERS_TEXT)} />}
+    >
+      {(offer) => <PublicOfferCard offer={offer} footer={offerFooter?.(offer)} />}
+    </QueryCardGrid>
   );
 }
 

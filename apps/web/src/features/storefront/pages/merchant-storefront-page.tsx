@@ -1,7 +1,9 @@
-import { Eye, Link2, Pencil, Plus, Settings, Share2 } from "lucide-react";
+import { Eye, Link2, type LucideIcon, Pencil, Plus, Settings, Share2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, Outlet } from "react-router";
 import { ShopLogo } from "@/components/shop-logo";
 import { Button, buttonClassName } from "@/components/ui";
+import { cn } from "@/lib/cn";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { StorefrontCatalogue } from "../components/storefront-catalogue";
@@ -9,7 +11,40 @@ import { useCopyStoreLink } from "../hooks/use-copy-store-link";
 
 export const MERCHANT_STOREFRONT_PATH = "/merchant/storefront";
 
-const linkClass = buttonClassName({ variant: "outline", size: "sm", className: "no-underline" });
+/** A small button-styled link with its icon; `label` names the card it acts on, if any. */
+function ActionLink({
+  to,
+  icon: Icon,
+  variant = "outline",
+  fullWidth,
+  className,
+  label,
+  children,
+}: {
+  to: string;
+  icon: LucideIcon;
+  variant?: "outline" | "secondary";
+  fullWidth?: boolean;
+  className?: string;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      className={buttonClassName({
+        variant,
+        size: "sm",
+        fullWidth,
+        className: cn(className, "no-underline"),
+      })}
+      aria-label={label}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      {children}
+    </Link>
+  );
+}
 
 /**
  * `/merchant/storefront` (spec §2): the shop's header (logo, name, tagline), Update (Customize
@@ -44,10 +79,9 @@ export function MerchantStorefrontPage() {
             {shop.tagline ? <p className="text-fg-muted">{shop.tagline}</p> : null}
           </div>
           <div className="flex flex-wrap gap-2">
-            <Link to={`${base}/storefront-settings`} className={linkClass}>
-              <Settings aria-hidden="true" className="size-4" />
+            <ActionLink to={`${base}/storefront-settings`} icon={Settings}>
               Update
-            </Link>
+            </ActionLink>
             <Button
               variant="outline"
               size="sm"
@@ -64,63 +98,49 @@ export function MerchantStorefrontPage() {
       </section>
 
       <div className="flex flex-wrap gap-2">
-        <Link to={`${base}/storefront-preview`} className={linkClass}>
-          <Eye aria-hidden="true" className="size-4" />
+        <ActionLink to={`${base}/storefront-preview`} icon={Eye}>
           Preview storefront
-        </Link>
-        <Link to={`${base}/new-membership`} className={linkClass}>
-          <Plus aria-hidden="true" className="size-4" />
+        </ActionLink>
+        <ActionLink to={`${base}/new-membership`} icon={Plus}>
           Create Membership
-        </Link>
-        <Link to={`${base}/storefront-link`} className={linkClass}>
-          <Share2 aria-hidden="true" className="size-4" />
+        </ActionLink>
+        <ActionLink to={`${base}/storefront-link`} icon={Share2}>
           Share link
-        </Link>
+        </ActionLink>
       </div>
 
       <StorefrontCatalogue
         shopId={shop.id}
         tierFooter={(tier) => (
-          <Link
+          <ActionLink
             to={`${base}/membership-preview?id=${tier.id}`}
-            className={buttonClassName({
-              variant: "secondary",
-              size: "sm",
-              fullWidth: true,
-              className: "no-underline",
-            })}
-            aria-label={`Preview ${tier.name}`}
+            icon={Eye}
+            variant="secondary"
+            fullWidth
+            label={`Preview ${tier.name}`}
           >
-            <Eye aria-hidden="true" className="size-4" />
             Preview
-          </Link>
+          </ActionLink>
         )}
         offerFooter={(offer) => (
           <div className="flex gap-2">
-            <Link
+            <ActionLink
               to={`${base}/offer-preview?id=${offer.id}`}
-              className={buttonClassName({
-                variant: "secondary",
-                size: "sm",
-                className: "flex-1 no-underline",
-              })}
-              aria-label={`Preview ${offer.offerName}`}
+              icon={Eye}
+              variant="secondary"
+              className="flex-1"
+              label={`Preview ${offer.offerName}`}
             >
-              <Eye aria-hidden="true" className="size-4" />
               Preview
-            </Link>
-            <Link
+            </ActionLink>
+            <ActionLink
               to={`${base}/edit-offer?id=${offer.id}`}
-              className={buttonClassName({
-                variant: "outline",
-                size: "sm",
-                className: "flex-1 no-underline",
-              })}
-              aria-label={`Edit ${offer.offerName}`}
+              icon={Pencil}
+              className="flex-1"
+              label={`Edit ${offer.offerName}`}
             >
-              <Pencil aria-hidden="true" className="size-4" />
               Edit
-            </Link>
+            </ActionLink>
           </div>
         )}
       />
