@@ -62,6 +62,13 @@ async function fillSignUp(
   await page.getByRole("button", { name: "Create an Account" }).click();
 }
 
+/** Follows the not-found page's link home, which leads to the merchant login. */
+async function followWayHome(page: Page, link: string) {
+  await page.getByRole("link", { name: link }).click();
+  await waitForPath(page, "/");
+  await page.getByRole("heading", { name: "Log in to your account" }).waitFor();
+}
+
 async function expectNoSeriousAxeViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
   const serious = result.violations.filter(
@@ -371,9 +378,7 @@ describe("access journeys (issue 3)", () => {
         expect(path(page)).toBe(route);
         const label = route === "/99999" ? "storefront" : "login";
         await screenshot(page, `access-store-not-found-${label}-${size}`);
-        await page.getByRole("link", { name: "Go to Homepage" }).click();
-        await waitForPath(page, "/");
-        await page.getByRole("heading", { name: "Log in to your account" }).waitFor();
+        await followWayHome(page, "Go to Homepage");
         expect(problems()).toEqual([]);
         await page.close();
       }
@@ -393,9 +398,7 @@ describe("access journeys (issue 3)", () => {
         }
         await expectNoSeriousAxeViolations(page);
         await screenshot(page, `access-not-found-${size}-${theme}`);
-        await page.getByRole("link", { name: "Go Home" }).click();
-        await waitForPath(page, "/");
-        await page.getByRole("heading", { name: "Log in to your account" }).waitFor();
+        await followWayHome(page, "Go Home");
         expect(problems()).toEqual([]);
         await page.close();
       }

@@ -14,7 +14,7 @@ import {
   waitForPath,
   watchConsole,
 } from "./support/browser";
-import { poll, ready } from "./support/journey";
+import { poll, ready, sidebarLink } from "./support/journey";
 import { ownerJourney } from "./support/owner-journey";
 
 /**
@@ -54,10 +54,7 @@ describe("subscription analytics journeys (issue 19)", () => {
     const page = await ownerPage(viewports.desktop);
     const problems = watchConsole(page);
     await page.goto(`${journey.server.url}/merchant/dashboard`);
-    await page
-      .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: "Analytics" })
-      .click();
+    await sidebarLink(page, "Analytics").click();
     await waitForPath(page, "/merchant/analytics");
     await page.getByRole("heading", { name: "MRR over time" }).waitFor();
     await ready(page);

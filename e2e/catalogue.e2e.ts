@@ -15,6 +15,7 @@ import {
 import { DEMO_SHOP } from "./support/customers";
 import {
   dismissToasts,
+  openedDialog,
   ownerSession,
   poll,
   runId,
@@ -22,6 +23,7 @@ import {
   seeToast,
   sessionPage,
   settled,
+  sidebarLink,
   unexpectedProblems,
   viewportEntries,
 } from "./support/journey";
@@ -42,6 +44,22 @@ const SEEDED = {
   activeOffers: ["Two-for-one lattes", "Pastry box"],
   upcomingOffer: "Autumn beans sale",
   expiredOffer: "Summer cold brew",
+};
+
+/** Catalogue sections: the menu entry, its page's path and heading, and a seeded card shown there. */
+const SECTIONS = {
+  tiers: {
+    menu: "Memberships",
+    path: "/merchant/memberships",
+    heading: "Membership Tiers",
+    firstCard: SEEDED.activeTiers[0],
+  },
+  offers: {
+    menu: "Offers",
+    path: "/merchant/offers",
+    heading: "Special Offers",
+    firstCard: SEEDED.activeOffers[0],
+  },
 };
 
 /** Each viewport brands the shop differently, so the screenshots tell them apart. */
@@ -164,17 +182,31 @@ describe("catalogue journeys (issue 4)", () => {
   async function openSection(page: Page, size: keyof typeof viewports, label: string) {
     if (size === "phone") {
       await page.getByRole("button", { name: "Open menu" }).click();
-      const drawer = page.getByRole("dialog", { name: "Menu" });
-      await drawer.waitFor();
-      await settled(drawer);
+      const drawer = await openedDialog(page, "Menu");
       await drawer.getByRole("link", { name: label, exact: true }).click();
       await drawer.waitFor({ state: "hidden" });
     } else {
-      await page
-        .getByRole("navigation", { name: "Main" })
-        .getByRole("link", { name: label, exact: true })
-        .click();
+      await sidebarLink(page, label, { exact: true }).click();
     }
+  }
+
+  /**
+   * An owner page opened on the dashboard and taken to `section` through the menu, once its
+   * seeded cards show; problems on the page are collected from the start.
+   */
+  async function ownerPageIn(
+    section: (typeof SECTIONS)[keyof typeof SECTIONS],
+    viewport: { width: number; height: number },
+    size: keyof typeof viewports,
+  ) {
+    const page = await ownerPage(viewport);
+    const problems = unexpectedProblems(page);
+    await page.goto(`${server.url}/merchant/dashboard`);
+    await openSection(page, size, section.menu);
+    await waitForPath(page, section.path);
+    await page.getByRole("heading", { name: section.heading }).waitFor();
+    await page.getByRole("article", { name: section.firstCard }).waitFor();
+    return { page, problems };
   }
 
   beforeAll(async () => {
@@ -258,13 +290,7 @@ describe("catalogue journeys (issue 4)", () => {
   for (const [size, viewport] of viewportEntries) {
     it(`a merchant creates a tier with two benefits, publishes it, then archives it (${size})`, async () => {
       const tierName = `Espresso Club ${size} ${runId}`;
-      const page = await ownerPage(viewport);
-      const problems = unexpectedProblems(page);
-      await page.goto(`${server.url}/merchant/dashboard`);
-      await openSection(page, size, "Memberships");
-      await waitForPath(page, "/merchant/memberships");
-      await page.getByRole("heading", { name: "Membership Tiers" }).waitFor();
-      await page.getByRole("article", { name: SEEDED.activeTiers[0] }).waitFor();
+      const { page, problems } = await ownerPageIn(SECTIONS.tiers, viewport, size);
 
       await page.getByRole("link", { name: "Create Membership" }).click();
       await waitForPath(page, "/merchant/memberships/new-membership");
@@ -344,13 +370,7 @@ describe("catalogue journeys (issue 4)", () => {
       const renamed = `Latte trio ${size} ${runId}`;
       const upcomingName = `Bean week ${size} ${runId}`;
       const today = dayInZone(shopTimeZone, 0);
-      const page = await ownerPage(viewport);
-      const problems = unexpectedProblems(page);
-      await page.goto(`${server.url}/merchant/dashboard`);
-      await openSection(page, size, "Offers");
-      await waitForPath(page, "/merchant/offers");
-      await page.getByRole("heading", { name: "Special Offers" }).waitFor();
-      await page.getByRole("article", { name: SEEDED.activeOffers[0] }).waitFor();
+      const { page, problems } = await ownerPageIn(SECTIONS.offers, viewport, size);
 
       // Create an offer for today (the form's default dates) with an image.
       await page.getByRole("link", { name: "Create Offer" }).click();

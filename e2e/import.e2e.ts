@@ -1,6 +1,6 @@
 import { MEMBER_CSV_FIELDS, MEMBER_IMPORT_MESSAGES } from "@tessera/shared";
 import { beforeAll, describe, expect, it } from "vitest";
-import { screenshot, seriousAxeViolations, viewports } from "./support/browser";
+import { horizontalOverflow, screenshot, seriousAxeViolations, viewports } from "./support/browser";
 import { poll, ready } from "./support/journey";
 import { ownerJourney } from "./support/owner-journey";
 
@@ -119,10 +119,7 @@ describe("member import journey (issue 18)", () => {
       await ready(page, SLOW);
       findings.push(...(await seriousAxeViolations(page, `import dry run phone ${theme}:`)));
       await screenshot(page, `import-dry-run-phone-${theme}`);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await page.getByRole("button", { name: "Import 1 member" }).click();
       await page.getByText("1 member added").waitFor();
       await screenshot(page, `import-done-phone-${theme}`);

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { INTEGRATION_MESSAGES, MEMBER_CSV_FIELDS } from "@tessera/shared";
 import { describe, expect, it } from "vitest";
 import {
+  horizontalOverflow,
   screenshot,
   seriousAxeViolations,
   viewports,
@@ -149,10 +150,7 @@ describe("integrations journeys (issue 18)", () => {
       }
       findings.push(...(await seriousAxeViolations(page, `integrations phone ${theme}:`)));
       await screenshot(page, `integrations-phone-${theme}`);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await page.close();
     }
     expect(findings).toEqual([]);
@@ -225,10 +223,7 @@ describe("integrations journeys (issue 18)", () => {
       await phone.getByRole("heading", { name: "Delivery log" }).scrollIntoViewIfNeeded();
       expect(await seriousAxeViolations(phone, "webhooks phone dark:")).toEqual([]);
       await screenshot(phone, "integrations-webhook-log-phone-dark");
-      const overflow = await phone.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
       await phone.close();
     } finally {
       receiver.closeAllConnections();

@@ -12,7 +12,7 @@ import {
   watchConsole,
 } from "./support/browser";
 import { writeQrVideo } from "./support/fake-camera";
-import { callApi } from "./support/journey";
+import { callApi, notificationBell, unreadOnBell } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -78,14 +78,6 @@ describe("member card (issue 16)", () => {
     return dialog;
   }
 
-  function bell(page: Page) {
-    return page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
-  }
-  async function unreadOnBell(page: Page): Promise<number> {
-    const name = (await bell(page).getAttribute("aria-label")) ?? "";
-    return Number(/, (\d+) unread/.exec(name)?.[1] ?? 0);
-  }
-
   beforeAll(async () => {
     // The demo seed takes a while on a busy machine.
     server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" }, startupMs: 90_000 });
@@ -146,7 +138,7 @@ describe("member card (issue 16)", () => {
     // The customer watches the dashboard while staff redeem a benefit.
     await customerPage.getByRole("link", { name: "Close the member card" }).click();
     await waitForPath(customerPage, `/${SHOP_ID}/customer/dashboard`);
-    await bell(customerPage).waitFor();
+    await notificationBell(customerPage).waitFor();
     const unreadBefore = await unreadOnBell(customerPage);
 
     await staffPage
@@ -160,7 +152,7 @@ describe("member card (issue 16)", () => {
     await redeem.click();
     await benefits.waitFor({ state: "hidden" });
     await poll(() => unreadOnBell(customerPage)).toBeGreaterThan(unreadBefore);
-    await bell(customerPage).click();
+    await notificationBell(customerPage).click();
     await customerPage
       .getByRole("listitem")
       .filter({ hasText: /redeem/i })

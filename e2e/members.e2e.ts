@@ -12,10 +12,11 @@ import { SANDBOX_CARDS } from "./support/customers";
 import {
   DEMO_OWNER,
   dismissToasts,
+  openedDialog,
   poll,
   ready,
   seeToast,
-  settled,
+  sidebarLink,
   unexpectedProblems,
   uniqueEmail,
   viewportEntries,
@@ -114,9 +115,7 @@ describe("members and staff journeys (issue 7)", () => {
     await page.goto(`${journey.server.url}/merchant/members`);
     await page.getByRole("heading", { name: "Members", exact: true }).waitFor();
     await page.getByRole("link", { name: "Add Members" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add New Member" });
-    await dialog.waitFor();
-    await settled(dialog);
+    const dialog = await openedDialog(page, "Add New Member");
     // Submitting empty shows the spec's messages.
     await dialog.getByRole("button", { name: "Submit" }).click();
     await dialog.getByText("First Name is required").waitFor();
@@ -133,9 +132,7 @@ describe("members and staff journeys (issue 7)", () => {
     );
     await dialog.getByRole("button", { name: "Submit" }).click();
     await waitForPath(page, "/merchant/members/add-member/set-payment");
-    const payment = page.getByRole("dialog", { name: "Payment" });
-    await payment.waitFor();
-    await settled(payment);
+    const payment = await openedDialog(page, "Payment");
     return payment;
   }
 
@@ -293,9 +290,7 @@ describe("members and staff journeys (issue 7)", () => {
     // Benefit.
     const benefit = member.benefits.find((b) => !b.redeemed) as { id: number; name: string };
     await page.goto(`${journey.server.url}/merchant/members/${member.id}/redeem-benefits`);
-    const benefits = page.getByRole("dialog", { name: "Redeem Benefit" });
-    await benefits.waitFor();
-    await settled(benefits);
+    const benefits = await openedDialog(page, "Redeem Benefit");
     await screenshot(page, "members-redeem-benefit-desktop");
     await benefits.getByRole("button", { name: `Redeem ${benefit.name}` }).click();
     await seeToast(page, /./, "first");
@@ -308,9 +303,7 @@ describe("members and staff journeys (issue 7)", () => {
 
     // Sell an offer for cash at the counter (Offer Price), then redeem it.
     await page.getByRole("button", { name: "Sell Offer" }).click();
-    const sell = page.getByRole("dialog", { name: "Offer Price" });
-    await sell.waitFor();
-    await settled(sell);
+    const sell = await openedDialog(page, "Offer Price");
     const offerOption =
       (await sell.getByLabel("Offer").locator("option").nth(1).textContent()) ?? "";
     await sell.getByLabel("Offer").selectOption({ index: 1 });
@@ -325,9 +318,7 @@ describe("members and staff journeys (issue 7)", () => {
     const bought = withOffer.member.offers.find((o) => o.offerName === offerName);
     expect(bought).toBeTruthy();
     await page.goto(`${journey.server.url}/merchant/members/${member.id}/redeem-offers`);
-    const offers = page.getByRole("dialog", { name: "Redeem Offers" });
-    await offers.waitFor();
-    await settled(offers);
+    const offers = await openedDialog(page, "Redeem Offers");
     await offers
       .getByRole("button", { name: `Redeem ${offerName}` })
       .first()
@@ -344,9 +335,7 @@ describe("members and staff journeys (issue 7)", () => {
     // Cashback: whole dollars only, not above the balance, then 1 dollar.
     const before = (await memberById(member.id)).member.cashbackBalance;
     await page.getByRole("link", { name: "Redeem Cashback" }).click();
-    const cashback = page.getByRole("dialog", { name: "Redeem Cashback" });
-    await cashback.waitFor();
-    await settled(cashback);
+    const cashback = await openedDialog(page, "Redeem Cashback");
     await cashback.getByRole("button", { name: "Redeem" }).click();
     await cashback.getByText("Please enter an amount to redeem.").waitFor();
     await cashback.getByLabel("Amount (whole dollars)").fill("1.5");
@@ -391,9 +380,7 @@ describe("members and staff journeys (issue 7)", () => {
 
     await row.getByRole("button", { name: "Actions for Stella Status" }).click();
     await page.getByRole("menuitem", { name: "Disable" }).click();
-    const confirm = page.getByRole("dialog", { name: "Disable member?" });
-    await confirm.waitFor();
-    await settled(confirm);
+    const confirm = await openedDialog(page, "Disable member?");
     await screenshot(page, "members-disable-confirm-phone");
     await confirm.getByRole("button", { name: "Disable" }).click();
     await row.getByText("Disabled").waitFor();
@@ -406,9 +393,7 @@ describe("members and staff journeys (issue 7)", () => {
 
     await row.getByRole("button", { name: "Actions for Stella Status" }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
-    const del = page.getByRole("dialog", { name: "Delete member?" });
-    await del.waitFor();
-    await settled(del);
+    const del = await openedDialog(page, "Delete member?");
     await del.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("heading", { name: "No members" }).waitFor();
     await screenshot(page, "members-deleted-phone");
@@ -419,19 +404,14 @@ describe("members and staff journeys (issue 7)", () => {
     const email = memberEmail("staff");
     const page = await ownerPage(viewports.desktop);
     await page.goto(`${journey.server.url}/merchant/dashboard`);
-    await page
-      .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: "Staff" })
-      .click();
+    await sidebarLink(page, "Staff").click();
     await waitForPath(page, "/merchant/users");
     await ready(page);
     // The owner's own row is hidden.
     expect(await page.getByRole("row").filter({ hasText: DEMO_OWNER.email }).count()).toBe(0);
     await screenshot(page, "staff-list-desktop");
     await page.getByRole("link", { name: "Add User" }).click();
-    const form = page.getByRole("dialog", { name: "Create Staff Member" });
-    await form.waitFor();
-    await settled(form);
+    const form = await openedDialog(page, "Create Staff Member");
     await form.getByRole("button", { name: "Invite Role" }).click();
     await form.getByText("Enter a valid email address").waitFor();
     await form.getByLabel("First name").fill("Sam");
@@ -473,9 +453,7 @@ describe("members and staff journeys (issue 7)", () => {
     await row.getByText("Active").waitFor();
     await row.getByRole("button", { name: "Actions for Sam Staffer" }).click();
     await page.getByRole("menuitem", { name: "Disable" }).click();
-    const confirm = page.getByRole("dialog", { name: "Disable staff member?" });
-    await confirm.waitFor();
-    await settled(confirm);
+    const confirm = await openedDialog(page, "Disable staff member?");
     await confirm.getByRole("button", { name: "Disable" }).click();
     await row.getByText("Disabled").waitFor();
     await screenshot(page, "staff-disabled-desktop");

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, screenshot, viewports } from "./support/browser";
 import { payWithSandboxCard, SANDBOX_CARDS } from "./support/customers";
-import { callApi, endJourney } from "./support/journey";
+import { callApi, endJourney, notificationBell, unreadOnBell } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -66,13 +66,12 @@ describe("live notifications (issue 8)", () => {
     return page;
   }
 
-  function bell(page: Page) {
-    return page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
-  }
-
-  async function unreadOnBell(page: Page): Promise<number> {
-    const name = (await bell(page).getAttribute("aria-label")) ?? "";
-    return Number(/, (\d+) unread/.exec(name)?.[1] ?? 0);
+  /** Within two seconds: the bell counts more than `before` and a live toast says `text`. */
+  async function heardLive(page: Page, before: number, text: string) {
+    await expect
+      .poll(() => unreadOnBell(page), { timeout: 2000, interval: 50 })
+      .toBeGreaterThan(before);
+    await page.getByRole("alert").filter({ hasText: text }).first().waitFor({ timeout: 2000 });
   }
 
   /** The customer buys the demo shop's first offer by card (the sandbox form's calls). */
@@ -117,8 +116,8 @@ describe("live notifications (issue 8)", () => {
       );
       await merchantPage.goto(`${server.url}/merchant/dashboard`);
       await customerPage.goto(`${server.url}/${SHOP_ID}/customer/dashboard`);
-      await bell(merchantPage).waitFor();
-      await bell(customerPage).waitFor();
+      await notificationBell(merchantPage).waitFor();
+      await notificationBell(customerPage).waitFor();
       // Let both sockets join their rooms before anything happens.
       await merchantPage.waitForTimeout(500);
       const ownerBefore = await unreadOnBell(merchantPage);
@@ -126,20 +125,13 @@ describe("live notifications (issue 8)", () => {
 
       const bought = Date.now();
       const { offer, customerOfferId } = await buyOffer(customer);
-      await expect
-        .poll(() => unreadOnBell(merchantPage), { timeout: 2000, interval: 50 })
-        .toBeGreaterThan(ownerBefore);
-      await merchantPage
-        .getByRole("alert")
-        .filter({ hasText: "Offer purchased" })
-        .first()
-        .waitFor({ timeout: 2000 });
+      await heardLive(merchantPage, ownerBefore, "Offer purchased");
       expect(Date.now() - bought).toBeLessThan(4000);
       await screenshot(merchantPage, `notifications-owner-live-${name}`);
 
       // The owner opens the list and marks the new one read.
       const afterPurchase = await unreadOnBell(merchantPage);
-      await bell(merchantPage).click();
+      await notificationBell(merchantPage).click();
       const item = merchantPage
         .getByRole("listitem")
         .filter({ hasText: `bought ${offer.offerName}` })
@@ -162,14 +154,7 @@ describe("live notifications (issue 8)", () => {
         method: "POST",
         token: owner.token,
       });
-      await expect
-        .poll(() => unreadOnBell(customerPage), { timeout: 2000, interval: 50 })
-        .toBeGreaterThan(customerAfterPurchase);
-      await customerPage
-        .getByRole("alert")
-        .filter({ hasText: "Redemption recorded" })
-        .first()
-        .waitFor({ timeout: 2000 });
+      await heardLive(customerPage, customerAfterPurchase, "Redemption recorded");
       await screenshot(customerPage, `notifications-customer-live-${name}`);
       await merchantPage.close();
       await customerPage.close();

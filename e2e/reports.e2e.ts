@@ -17,7 +17,7 @@ import {
   waitForPath,
   watchConsole,
 } from "./support/browser";
-import { poll, ready, viewportEntries } from "./support/journey";
+import { poll, ready, sidebarLink, viewportEntries } from "./support/journey";
 import { ownerJourney } from "./support/owner-journey";
 
 /**
@@ -91,6 +91,16 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
     await ready(page);
   }
 
+  /** The owner's dashboard, loaded, with the console watched from the start. */
+  async function openDashboard(viewport: { width: number; height: number }) {
+    const page = await ownerPage(viewport);
+    const problems = watchConsole(page);
+    await page.goto(`${journey.server.url}/merchant/dashboard`);
+    await page.getByRole("heading", { name: "Revenue over time" }).waitFor();
+    await ready(page);
+    return { page, problems };
+  }
+
   beforeAll(async () => {
     ({
       shop: { timeZone },
@@ -98,11 +108,7 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
   });
 
   it("reads the dashboard for two periods, then opens and closes New Offer over it (desktop)", async () => {
-    const page = await ownerPage(viewports.desktop);
-    const problems = watchConsole(page);
-    await page.goto(`${journey.server.url}/merchant/dashboard`);
-    await page.getByRole("heading", { name: "Revenue over time" }).waitFor();
-    await ready(page);
+    const { page, problems } = await openDashboard(viewports.desktop);
 
     const period = page.getByLabel("Period", { exact: true });
     const chart = page.getByTestId("revenue-chart");
@@ -171,10 +177,7 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
       }
     });
     await page.goto(`${journey.server.url}/merchant/dashboard`);
-    await page
-      .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: "Reports" })
-      .click();
+    await sidebarLink(page, "Reports").click();
     await waitForPath(page, "/merchant/reports");
     await page.getByRole("heading", { name: "Reports", exact: true }).waitFor();
     await ready(page);
@@ -291,15 +294,9 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
     // Transactions are not fetched again on mount: back from the dashboard, the cached
     // first report shows without a new request.
     const requestsBefore = transactionRequests.length;
-    await page
-      .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: "Dashboard" })
-      .click();
+    await sidebarLink(page, "Dashboard").click();
     await waitForPath(page, "/merchant/dashboard");
-    await page
-      .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: "Reports" })
-      .click();
+    await sidebarLink(page, "Reports").click();
     await panel.getByText(`${allTotal} transactions`).waitFor();
     await ready(page);
     expect(transactionRequests.length).toBe(requestsBefore);
@@ -308,11 +305,7 @@ describe("merchant dashboard and reports journeys (issue 9)", () => {
   });
 
   it("works on a phone: the dashboard, a Cash filter as a list, and the download", async () => {
-    const page = await ownerPage(viewports.phone);
-    const problems = watchConsole(page);
-    await page.goto(`${journey.server.url}/merchant/dashboard`);
-    await page.getByRole("heading", { name: "Revenue over time" }).waitFor();
-    await ready(page);
+    const { page, problems } = await openDashboard(viewports.phone);
     await poll(() =>
       page.getByTestId("revenue-chart").locator(".recharts-bar-rectangle").count(),
     ).toBeGreaterThan(0);

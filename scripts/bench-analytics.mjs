@@ -83,10 +83,11 @@ export const ANALYTICS_READS = [
 
 /**
  * Runs the analytics bench with bench.mjs's helpers (server start and stop, sign-in, the
- * reports shop's SQL, sequential timing).
+ * reports shop's SQL, sequential timing and its table rows).
  */
 export async function runAnalytics(label, env, helpers) {
-  const { startServer, stopServer, signInOwnerWithDb, bulkReportsSql, timeRequests } = helpers;
+  const { startServer, stopServer, signInOwnerWithDb, bulkReportsSql, timeRequests, timingRow } =
+    helpers;
   const server = await startServer(env, { apiOnly: true });
   try {
     const { user, token, client } = await signInOwnerWithDb(server, env);
@@ -120,12 +121,7 @@ export async function runAnalytics(label, env, helpers) {
     const out = [];
     for (const [name, path] of ANALYTICS_READS) {
       const r = await timeRequests(`${server.url}/api/v1${path}`, token);
-      out.push({
-        database: label,
-        read: name,
-        "median ms": Number(r.median.toFixed(1)),
-        "p95 ms": Number(r.p95.toFixed(1)),
-      });
+      out.push(timingRow(label, name, r));
     }
     return out;
   } finally {

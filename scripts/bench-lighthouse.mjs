@@ -5,7 +5,6 @@
 // test: it prints a table to record in docs/benchmarks.md.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,29 +12,17 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import puppeteer from "puppeteer-core";
+import { freePort, quietProductionEnv } from "./local-server.mjs";
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-  const { port } = server.address();
-  await new Promise((ok) => server.close(ok));
-  return port;
-}
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
   cwd: root,
   env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: url,
-    LOG_LEVEL: "warn",
-    NODE_ENV: "production",
+    ...quietProductionEnv(port, url),
     DATA_DIR: mkdtempSync(join(tmpdir(), "tessera-lighthouse-")),
     DATABASE_URL: "",
   },

@@ -20,26 +20,17 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { apiBundle, buildApi, serverNodeFlags } from "./build-api.mjs";
+import { freePort, quietProductionEnv } from "./local-server.mjs";
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const sharp = createRequire(join(root, "apps/api/package.json"))("sharp");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 50;
-
-function freePort() {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-}
 
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY === "lighthouse") {
@@ -59,12 +50,7 @@ async function startServer(env, { apiOnly = false } = {}) {
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
+      ...quietProductionEnv(port, url),
       RATE_LIMIT_PER_MINUTE: "1000",
       DATA_DIR: mkdtempSync(join(tmpdir(), "tessera-bench-")),
       ...(apiOnly ? { WEB_DIST: "/nonexistent-web-dist" } : {}),
@@ -469,6 +455,16 @@ async function timeRequests(url, token) {
   return { median: at(0.5), p95: at(0.95), total: body.total, rows: list?.length };
 }
 
+/** A table row of one read timed by timeRequests: the database, the read, median and p95. */
+function timingRow(label, read, r) {
+  return {
+    database: label,
+    read,
+    "median ms": Number(r.median.toFixed(1)),
+    "p95 ms": Number(r.p95.toFixed(1)),
+  };
+}
+
 async function runMembers(label, env) {
   const dataDir = mkdtempSync(join(tmpdir(), "tessera-bench-members-"));
   const serverEnv = { ...env, DATA_DIR: dataDir };
@@ -494,10 +490,7 @@ async function runMembers(label, env) {
     for (const [name, query] of reads) {
       const r = await timeRequests(base + query, token);
       rows.push({
-        database: label,
-        read: `${name} (${query.slice(1)})`,
-        "median ms": Number(r.median.toFixed(1)),
-        "p95 ms": Number(r.p95.toFixed(1)),
+        ...timingRow(label, `${name} (${query.slice(1)})`, r),
         total: r.total,
         rows: r.rows,
       });
@@ -617,13 +610,7 @@ async function runReports(label, env) {
     const rows = [];
     for (const [name, path] of reads) {
       const r = await timeRequests(`${server.url}/api/v1${path}`, token);
-      rows.push({
-        database: label,
-        read: name,
-        "median ms": Number(r.median.toFixed(1)),
-        "p95 ms": Number(r.p95.toFixed(1)),
-        total: r.total,
-      });
+      rows.push({ ...timingRow(label, name, r), total: r.total });
     }
     const exports = [];
     for (const [name, path] of [
@@ -677,6 +664,7 @@ try {
       signInOwnerWithDb,
       bulkReportsSql,
       timeRequests,
+      timingRow,
     };
     const analyticsRows = await runAnalytics("PostgreSQL", { DATABASE_URL: databaseUrl }, helpers);
     console.log(

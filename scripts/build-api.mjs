@@ -37,27 +37,27 @@ const sharedSource = {
   },
 };
 
+/** Node ESM bundles that import their packages from node_modules at run time. */
+const nodeBundle = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  logLevel: "warning",
+};
+
 export async function buildApi() {
   await build({
+    ...nodeBundle,
     entryPoints: [join(root, "apps/api/src/main.ts")],
     outfile: apiBundle,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
     plugins: [sharedSource],
     sourcemap: true,
-    logLevel: "warning",
   });
   await build({
+    ...nodeBundle,
     entryPoints: [join(root, "apps/api/src/tracing.ts")],
     outfile: tracingBundle,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    logLevel: "warning",
   });
 }

@@ -6,7 +6,6 @@
 // Prints throughput, p50/p99 per kind, errors, and each instance's RSS at the start and the end.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -15,6 +14,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { io } from "socket.io-client";
 import { apiBundle, buildApi, serverNodeFlags } from "./build-api.mjs";
+import { freePort } from "./local-server.mjs";
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const seconds = Number(process.env.LOAD_SECONDS ?? 600);
@@ -27,14 +27,6 @@ const scale = Number(process.env.LOAD_SCALE ?? 1);
 const benchThreads = process.env.LOAD_BENCH_THREADS !== "0";
 const rate = (perSecond) => Math.max(1, Math.round(perSecond * scale));
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address();
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 async function startInstance(env) {
   const port = await freePort();

@@ -73,6 +73,13 @@ export async function waitForPath(page: Page, expected: string) {
   await page.waitForURL((url) => url.pathname === expected);
 }
 
+/** How many pixels the page is wider than its window: above 0, it scrolls sideways. */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
 /** axe's serious and critical findings on the page as it is, each with where it was found. */
 export async function seriousAxeViolations(page: Page, where: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();

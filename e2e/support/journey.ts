@@ -132,6 +132,30 @@ export async function settled(locator: Locator) {
   );
 }
 
+/** Waits for the dialog named `name` to open and finish its animation, and returns it. */
+export async function openedDialog(page: Page, name: string | RegExp) {
+  const dialog = page.getByRole("dialog", { name });
+  await dialog.waitFor();
+  await settled(dialog);
+  return dialog;
+}
+
+/** A link of the merchant sidebar (the "Main" navigation). */
+export function sidebarLink(page: Page, name: string, options: { exact?: boolean } = {}) {
+  return page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, ...options });
+}
+
+/** The header's notification bell (merchant and customer areas). */
+export function notificationBell(page: Page) {
+  return page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+}
+
+/** The unread count the bell's label gives ("Notifications, 3 unread"); 0 when it gives none. */
+export async function unreadOnBell(page: Page): Promise<number> {
+  const name = (await notificationBell(page).getAttribute("aria-label")) ?? "";
+  return Number(/, (\d+) unread/.exec(name)?.[1] ?? 0);
+}
+
 /** Waits for the toast that says `text`: the only one, or the first of several when told. */
 export async function seeToast(
   page: Page,

@@ -10,16 +10,21 @@ import { MAX_ID } from "../ids.ts";
 export const merchantRoleSchema = z.enum(["owner", "staff"]);
 export type MerchantRole = z.infer<typeof merchantRoleSchema>;
 
-/** A platform user (shop owner or staff) as the merchant screens see it. */
-export const userSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  userName: z.string(),
+/** An account's profile, merchant user or customer alike: name, phone, picture, e-mail check. */
+const accountProfileFields = {
   firstName: z.string(),
   lastName: z.string(),
   phoneNumber: z.string().nullable(),
   profilePicture: z.string().nullable(),
   emailVerified: z.boolean(),
+};
+
+/** A platform user (shop owner or staff) as the merchant screens see it. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  userName: z.string(),
+  ...accountProfileFields,
   role: merchantRoleSchema,
   /** Free-text staff role ("Barista"); null for the owner. */
   staffRole: z.string().nullable(),
@@ -55,11 +60,7 @@ export const customerSchema = z.object({
   shopId: z.number().int(),
   contactId: z.string().nullable(),
   email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phoneNumber: z.string().nullable(),
-  profilePicture: z.string().nullable(),
-  emailVerified: z.boolean(),
+  ...accountProfileFields,
   /** False for a customer who signs in only by code or with Google; they may set one. */
   hasPassword: z.boolean(),
   /** The language the customer chose; their e-mails are written in it. Null: never chosen. */
@@ -67,12 +68,11 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
+/** A sign-up's answer: the welcome message and the new account's session token. */
+const signedUpSchema = z.object({ message: z.string(), token: z.string() });
+
 /** POST /auth/sign-up → 201 */
-export const signUpResponseSchema = z.object({
-  message: z.string(),
-  token: z.string(),
-  user: userSchema,
-});
+export const signUpResponseSchema = signedUpSchema.extend({ user: userSchema });
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 
 /** POST /auth/sign-in */
@@ -104,11 +104,7 @@ export const customerSignInResponseSchema = z.union([
 export type CustomerSignInResponse = z.infer<typeof customerSignInResponseSchema>;
 
 /** POST /customer/auth/sign-up → 201 */
-export const customerSignUpResponseSchema = z.object({
-  message: z.string(),
-  token: z.string(),
-  customer: customerSchema,
-});
+export const customerSignUpResponseSchema = signedUpSchema.extend({ customer: customerSchema });
 export type CustomerSignUpResponse = z.infer<typeof customerSignUpResponseSchema>;
 
 /** GET /auth/verify-token and /customer/auth/verify-pass-token: the token is good. */

@@ -24,6 +24,7 @@ import {
   redemptionSchema,
   transactionSchema,
 } from "./payments.ts";
+import { personRowFields } from "./people.ts";
 
 /**
  * The merchant's members (spec §2 "Members list", "Member detail", §7 "Members"; DOMAIN "Member
@@ -87,10 +88,7 @@ export type MemberMembershipSummary = z.infer<typeof memberMembershipSummarySche
  * `disabled` while the merchant has blocked the member (`isDisabled`).
  */
 export const memberSchema = z.object({
-  id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+  ...personRowFields,
   phoneNumber: z.string().nullable(),
   profilePicture: z.string().nullable(),
   status: z.enum(MEMBER_STATUSES),

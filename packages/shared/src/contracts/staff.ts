@@ -2,6 +2,7 @@ import { z } from "zod";
 import { STAFF_STATUSES } from "../options.ts";
 import { idSchema } from "../validation/common.ts";
 import { staffStatusPayloadSchema } from "../validation/staff.ts";
+import { personRowFields } from "./people.ts";
 
 /**
  * The Staff page (spec §2 "Staff", §4 "Staff status", §7 "Employees"; DOMAIN "Staff"). Owner
@@ -33,10 +34,7 @@ export const STAFF_ACTION_MESSAGES = {
  * user's own row.
  */
 export const employeeSchema = z.object({
-  id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+  ...personRowFields,
   role: z.string(),
   shopId: z.number().int(),
   status: z.enum(STAFF_STATUSES),

@@ -164,11 +164,15 @@ export const idSchema = z
 /** A shop id: the spec's shops have numeric ids, 0 meaning "not found". */
 export const shopIdSchema = idSchema;
 
+const formBoolean = z.union([z.boolean(), z.enum(["true", "false"])]).optional();
+
 /** A form or multipart boolean: `true`/`false` or their strings. Missing means false. */
-export const booleanField = z
-  .union([z.boolean(), z.enum(["true", "false"])])
-  .optional()
-  .transform((value) => value === true || value === "true");
+export const booleanField = formBoolean.transform((value) => value === true || value === "true");
+
+/** Like `booleanField`, but missing stays `undefined`: a setting that is kept when not sent. */
+export const keptBooleanField = formBoolean.transform((value) =>
+  value === undefined ? undefined : value === true || value === "true",
+);
 
 /** What a number check answers: the value it read, or the message the field shows. */
 export type NumberCheck<T> = { ok: true; value: T } | { ok: false; message: string };

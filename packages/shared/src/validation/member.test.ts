@@ -110,14 +110,13 @@ describe("update member", () => {
 
 describe("manageMembershipSchema", () => {
   it("requires a membership and a payment type", () => {
-    expect(errorsOf(manageMembershipSchema, { membershipId: "", paymentType: "" })).toEqual({
-      membershipId: "Membership is required",
-      paymentType: "Please select a payment type.",
-    });
-    expect(errorsOf(manageMembershipSchema, {})).toEqual({
-      membershipId: "Membership is required",
-      paymentType: "Please select a payment type.",
-    });
+    // Empty and missing fields read alike.
+    for (const input of [{ membershipId: "", paymentType: "" }, {}]) {
+      expect(errorsOf(manageMembershipSchema, input)).toEqual({
+        membershipId: "Membership is required",
+        paymentType: "Please select a payment type.",
+      });
+    }
     expect(
       parseOk(manageMembershipSchema, { membershipId: "3", plan: "monthly", paymentType: "Card" }),
     ).toEqual({ membershipId: 3, plan: "monthly", paymentType: "pos" });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { canonicalTimeZone } from "../dates.ts";
 import { LOCALES } from "../i18n/locales.ts";
 import { FONT_STYLES, HEX_COLOR_PATTERN, INDUSTRIES, type Industry } from "../options.ts";
-import { idSchema, matches, maxLength, minLength, textField } from "./common.ts";
+import { idSchema, keptBooleanField, matches, maxLength, minLength, textField } from "./common.ts";
 import { SHOP_MESSAGES, STORE_MESSAGES } from "./messages.ts";
 
 /** Letters (any script), digits, spaces and - ' , . only. */
@@ -43,15 +43,15 @@ export const shopTimeZoneField = z
     return z.NEVER;
   });
 
+/** A shop's name at creation and on every rename: its length and the characters it may use. */
+const shopNameRules = [
+  maxLength(SHOP_NAME_MAX_LENGTH, SHOP_MESSAGES.nameTooLong),
+  matches(SHOP_NAME_PATTERN, SHOP_MESSAGES.nameInvalid),
+];
+
 /** Create shop: name and an optional industry. Logo and banner: `checkCreateShopFiles`. */
 export const createShopSchema = z.object({
-  name: textField({
-    required: SHOP_MESSAGES.nameRequired,
-    rules: [
-      maxLength(SHOP_NAME_MAX_LENGTH, SHOP_MESSAGES.nameTooLong),
-      matches(SHOP_NAME_PATTERN, SHOP_MESSAGES.nameInvalid),
-    ],
-  }),
+  name: textField({ required: SHOP_MESSAGES.nameRequired, rules: shopNameRules }),
   industry: z
     .union([z.enum(INDUSTRIES), z.literal("")], { error: SHOP_MESSAGES.industryInvalid })
     .nullish()
@@ -61,17 +61,13 @@ export type CreateShopInput = z.input<typeof createShopSchema>;
 export type CreateShopValues = z.output<typeof createShopSchema>;
 
 /**
- * Customize Store: every field required. The name keeps the create-shop character rule too,
- * so a shop cannot be renamed into a name it could not have been created with.
+ * Customize Store: every field required. The name keeps the create-shop rules too, so a shop
+ * cannot be renamed into a name it could not have been created with.
  */
 export const storeSettingsSchema = z.object({
   name: textField({
     required: STORE_MESSAGES.nameInvalid,
-    rules: [
-      minLength(STORE_NAME_MIN_LENGTH, STORE_MESSAGES.nameInvalid),
-      maxLength(SHOP_NAME_MAX_LENGTH, SHOP_MESSAGES.nameTooLong),
-      matches(SHOP_NAME_PATTERN, SHOP_MESSAGES.nameInvalid),
-    ],
+    rules: [minLength(STORE_NAME_MIN_LENGTH, STORE_MESSAGES.nameInvalid), ...shopNameRules],
   }),
   tagline: textField({
     required: STORE_MESSAGES.taglineShort,
@@ -86,17 +82,11 @@ export const storeSettingsSchema = z.object({
   secondaryColor: colorField(STORE_MESSAGES.secondaryColorInvalid),
   timeZone: shopTimeZoneField,
   /** Whether an e-mailed sign-in code may create a customer account; kept when not sent. */
-  codeSignUp: z
-    .union([z.boolean(), z.enum(["true", "false"])])
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value === true || value === "true")),
+  codeSignUp: keptBooleanField,
   /** The language customers see unless they or their browser choose another; kept when not sent. */
   defaultLocale: z.enum(LOCALES, { error: STORE_MESSAGES.localeInvalid }).optional(),
   /** Whether a first visit follows the browser's languages (Accept-Language); kept when not sent. */
-  followBrowserLocale: z
-    .union([z.boolean(), z.enum(["true", "false"])])
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value === true || value === "true")),
+  followBrowserLocale: keptBooleanField,
 });
 export type StoreSettingsInput = z.input<typeof storeSettingsSchema>;
 export type StoreSettingsValues = z.output<typeof storeSettingsSchema>;
