@@ -132,8 +132,7 @@ describe("members and staff journeys (issue 7)", () => {
     );
     await dialog.getByRole("button", { name: "Submit" }).click();
     await waitForPath(page, "/merchant/members/add-member/set-payment");
-    const payment = await openedDialog(page, "Payment");
-    return payment;
+    return openedDialog(page, "Payment");
   }
 
   beforeAll(async () => {
