@@ -86,24 +86,11 @@ export function requestPasswordReset(email: string): Promise<MessageResponse> {
   return api.post<MessageResponse>("/auth/forgot-password", { email }, { auth: false });
 }
 
-/** GET /auth/verify-token?token=&email= → 200, or 400 "Invalid or expired token.". */
-export function verifyResetToken(
-  input: { token: string; email?: string },
-  signal?: AbortSignal,
-): Promise<VerifyTokenResponse> {
-  return api.get<VerifyTokenResponse>("/auth/verify-token", {
-    query: { token: input.token, email: input.email },
-    signal,
-    auth: false,
-  });
-}
+/** What a reset link carries: its token and, when the link has it, the e-mail. */
+type ResetLink = { token: string; email?: string };
 
 /** POST /auth/reset-password { token, email, password }. */
-export function resetPassword(input: {
-  token: string;
-  email?: string;
-  password: string;
-}): Promise<MessageResponse> {
+export function resetPassword(input: ResetLink & { password: string }): Promise<MessageResponse> {
   return api.post<MessageResponse>("/auth/reset-password", input, { auth: false });
 }
 
@@ -193,25 +180,10 @@ export function requestCustomerPasswordReset(input: {
   return api.post<MessageResponse>(path, undefined, { auth: false });
 }
 
-/** GET /customer/auth/verify-pass-token?token=&email=. */
-export function verifyCustomerResetToken(
-  input: { token: string; email?: string },
-  signal?: AbortSignal,
-): Promise<VerifyTokenResponse> {
-  return api.get<VerifyTokenResponse>("/customer/auth/verify-pass-token", {
-    query: { token: input.token, email: input.email },
-    signal,
-    auth: false,
-  });
-}
-
 /** POST /customer/auth/reset-password { token, email, password, confirmPassword }. */
-export function resetCustomerPassword(input: {
-  token: string;
-  email?: string;
-  password: string;
-  confirmPassword: string;
-}): Promise<MessageResponse> {
+export function resetCustomerPassword(
+  input: ResetLink & { password: string; confirmPassword: string },
+): Promise<MessageResponse> {
   return api.post<MessageResponse>("/customer/auth/reset-password", input, { auth: false });
 }
 
@@ -226,14 +198,22 @@ export const authKeys = {
     [...authKeys.all, "reset-token", audience.kind, token, email ?? ""] as const,
 };
 
+/** GET {path}?token=&email= → 200, or 400 "Invalid or expired token.". */
+const resetTokenCheckPaths = {
+  merchant: "/auth/verify-token",
+  customer: "/customer/auth/verify-pass-token",
+} as const;
+
 /** The reset link's token check; retries once (spec §9). */
 export function resetTokenQueryOptions(audience: ResetAudience, token: string, email?: string) {
   return queryOptions({
     queryKey: authKeys.resetToken(audience, token, email),
     queryFn: ({ signal }) =>
-      audience.kind === "merchant"
-        ? verifyResetToken({ token, email }, signal)
-        : verifyCustomerResetToken({ token, email }, signal),
+      api.get<VerifyTokenResponse>(resetTokenCheckPaths[audience.kind], {
+        query: { token, email },
+        signal,
+        auth: false,
+      }),
     ...tokenCheckQueryDefaults,
     // A checked token is spent by the reset; never reuse an old answer.
     gcTime: 0,
