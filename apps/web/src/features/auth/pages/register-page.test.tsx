@@ -1,10 +1,11 @@
 import { screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { toast } from "react-toastify";
 import { describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
 import { getSessionScope, getStoredCustomer, getToken } from "@/lib/token-storage";
 import { jsonResponse, makeCustomer, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { fillAndPress } from "@/test/forms";
 import { renderRoutes } from "@/test/render";
 
 async function submitEmpty() {
@@ -22,14 +23,9 @@ const validForm = {
   "Re-type Password": "Secret@123",
 };
 
-async function fillAndSend(
-  user: ReturnType<typeof userEvent.setup>,
-  values: Partial<typeof validForm>,
-) {
-  for (const [label, value] of Object.entries(values)) {
-    await user.type(screen.getByLabelText(label), value);
-  }
-  await user.click(screen.getByRole("button", { name: "Create an Account" }));
+/** Fills the form (by field label) and sends it. */
+function fillAndSend(user: UserEvent, values: Partial<typeof validForm>) {
+  return fillAndPress(user, values, "Create an Account");
 }
 
 /** Opens the sign-up page at `path`, fills the whole form (`changes` over the valid one) and sends it. */
