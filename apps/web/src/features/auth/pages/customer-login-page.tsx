@@ -4,11 +4,9 @@ import { lazy, Suspense, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { Button } from "@/components/ui";
-import { useT } from "@/lib/i18n/use-t";
 import { useErrorParamToast } from "@/lib/session-hooks";
-import { useCurrentShop } from "@/lib/shop-branding";
 import { hasCustomerSessionFor } from "@/lib/token-storage";
-import { useDocumentTitle } from "@/lib/use-document-title";
+import { useShopPage } from "@/lib/use-shop-page";
 import { customerSignIn } from "../api";
 import { AuthHeading } from "../components/auth-heading";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
@@ -27,9 +25,7 @@ const CodeSignIn = lazy(() => loadCodeSignIn().then((m) => ({ default: m.CodeSig
  * shop's customer session) or already signed in here: straight to the dashboard.
  */
 export function CustomerLoginPage() {
-  const shop = useCurrentShop();
-  const { t } = useT();
-  useDocumentTitle(t("Log in · {shopName}", { shopName: shop.name }));
+  const { shop, t } = useShopPage("Log in · {shopName}");
   useErrorParamToast();
   useVerifiedParamToast();
   const location = useLocation();

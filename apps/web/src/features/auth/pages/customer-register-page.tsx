@@ -3,12 +3,10 @@ import { ACCESS_MESSAGES } from "@tessera/shared";
 import { Link, useNavigate } from "react-router";
 import { forgetSessionData } from "@/features/session";
 import { translateText } from "@/lib/i18n";
-import { useT } from "@/lib/i18n/use-t";
 import { notifySuccess } from "@/lib/notify";
 import { useErrorParamToast } from "@/lib/session-hooks";
-import { useCurrentShop } from "@/lib/shop-branding";
 import { customerScope, setStoredCustomer, setToken } from "@/lib/token-storage";
-import { useDocumentTitle } from "@/lib/use-document-title";
+import { useShopPage } from "@/lib/use-shop-page";
 import { customerSignUp } from "../api";
 import { AuthHeading } from "../components/auth-heading";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
@@ -20,9 +18,7 @@ import { SignUpForm, type SignUpValues } from "../components/sign-up-form";
  * wordings). Success → token and customer stored, toast, `/{shopId}/verify-email?email=…`.
  */
 export function CustomerRegisterPage() {
-  const shop = useCurrentShop();
-  const { t } = useT();
-  useDocumentTitle(t("Sign up · {shopName}", { shopName: shop.name }));
+  const { shop, t } = useShopPage("Sign up · {shopName}");
   useErrorParamToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
