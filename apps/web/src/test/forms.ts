@@ -11,8 +11,8 @@ export async function fillAndPress(
   submit: string,
 ) {
   for (const [label, value] of Object.entries(values)) {
-    const field = screen.getByLabelText(label);
-    await user.clear(field);
+    const field = screen.getByLabelText<HTMLInputElement>(label);
+    if (field.value) await user.clear(field);
     await user.type(field, value);
   }
   await user.click(screen.getByRole("button", { name: submit }));

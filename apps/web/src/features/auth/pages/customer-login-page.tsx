@@ -1,13 +1,14 @@
 import type { LoginValues } from "@tessera/shared";
 import { Mail } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Link, Navigate, useLocation } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { Button } from "@/components/ui";
 import { useErrorParamToast } from "@/lib/session-hooks";
 import { hasCustomerSessionFor } from "@/lib/token-storage";
 import { useShopPage } from "@/lib/use-shop-page";
 import { customerSignIn } from "../api";
+import { AccountSwitchPrompt } from "../components/account-switch-prompt";
 import { AuthHeading } from "../components/auth-heading";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
 import { LoginForm } from "../components/login-form";
@@ -92,15 +93,9 @@ export function CustomerLoginPage() {
           </div>
         </>
       )}
-      <p className="mt-6 text-center text-fg-muted text-sm">
-        {t("Don't have an account?")}{" "}
-        <Link
-          to={`/${shop.id}/register`}
-          className="rounded-sm font-semibold text-primary-ink hover:underline"
-        >
-          {t("Sign up")}
-        </Link>
-      </p>
+      <AccountSwitchPrompt question={t("Don't have an account?")} to={`/${shop.id}/register`}>
+        {t("Sign up")}
+      </AccountSwitchPrompt>
     </ShopAuthShell>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ACCESS_MESSAGES } from "@tessera/shared";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { forgetSessionData } from "@/features/session";
 import { translateText } from "@/lib/i18n";
 import { notifySuccess } from "@/lib/notify";
@@ -8,6 +8,7 @@ import { useErrorParamToast } from "@/lib/session-hooks";
 import { customerScope, setStoredCustomer, setToken } from "@/lib/token-storage";
 import { useShopPage } from "@/lib/use-shop-page";
 import { customerSignUp } from "../api";
+import { AccountSwitchPrompt } from "../components/account-switch-prompt";
 import { AuthHeading } from "../components/auth-heading";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
 import { ShopAuthShell } from "../components/shop-auth-shell";
@@ -46,15 +47,9 @@ export function CustomerRegisterPage() {
       />
       <SignUpForm audience="customer" onSignUp={handleSignUp} />
       <GoogleSignInButton label={t("Sign up with Google")} shopId={shop.id} />
-      <p className="mt-6 text-center text-fg-muted text-sm">
-        {t("Already have an account?")}{" "}
-        <Link
-          to={`/${shop.id}/login`}
-          className="rounded-sm font-semibold text-primary-ink hover:underline"
-        >
-          {t("Log in")}
-        </Link>
-      </p>
+      <AccountSwitchPrompt question={t("Already have an account?")} to={`/${shop.id}/login`}>
+        {t("Log in")}
+      </AccountSwitchPrompt>
     </ShopAuthShell>
   );
 }
