@@ -66,11 +66,10 @@ export function useSignIn() {
   return useMutation({ mutationFn: signIn });
 }
 
-export interface SignUpResponse {
-  message?: string;
-  token: string;
-  user: User;
-}
+/** A sign-up's answer (201): a message, the new account's session token, and the account. */
+type SignedUp<Account> = { message?: string; token: string } & Account;
+
+export type SignUpResponse = SignedUp<{ user: User }>;
 
 /** POST /auth/sign-up → 201 { message, token, user }; a taken e-mail → 409 errors.email. */
 export function signUp(payload: SignUpPayload): Promise<SignUpResponse> {
@@ -156,11 +155,7 @@ export function useCustomerSignIn() {
   return useMutation({ mutationFn: customerSignIn });
 }
 
-export interface CustomerSignUpResponse {
-  message?: string;
-  token: string;
-  customer: Customer;
-}
+export type CustomerSignUpResponse = SignedUp<{ customer: Customer }>;
 
 /** POST /customer/auth/sign-up → 201 { message, token, customer }. */
 export function customerSignUp(payload: CustomerSignUpPayload): Promise<CustomerSignUpResponse> {
