@@ -5,7 +5,7 @@ import {
   type ChangePasswordValues,
   changePasswordSchema,
 } from "@tessera/shared";
-import { Link } from "react-router";
+import { ForgotPasswordLink } from "@/components/forgot-password-link";
 import { fieldBinder } from "@/components/form-fields";
 import { FormPageActions } from "@/components/form-page-actions";
 import { NewPasswordFields } from "@/components/new-password-fields";
@@ -85,14 +85,7 @@ export function ChangePasswordForm({
           autoComplete="current-password"
           {...fieldProps("currentPassword")}
         />
-        <div className="mt-2 flex justify-end">
-          <Link
-            to={forgotPasswordTo}
-            className="rounded-sm font-medium text-primary-ink text-sm hover:underline"
-          >
-            {t("Forgot Password")}
-          </Link>
-        </div>
+        <ForgotPasswordLink to={forgotPasswordTo} />
       </div>
       <NewPasswordFields
         password={{ label: "New Password", ...fieldProps("newPassword") }}

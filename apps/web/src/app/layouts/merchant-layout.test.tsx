@@ -9,6 +9,7 @@ import {
   setToken,
 } from "@/lib/token-storage";
 import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { fillAndPress } from "@/test/forms";
 import { listOf, makeNotification } from "@/test/notification-data";
 import { renderRoutes } from "@/test/render";
 import { sockets } from "@/test/socket-mock";
@@ -104,20 +105,25 @@ describe("merchant shell", () => {
     expect(await screen.findByText("Current password is required.")).toBeInTheDocument();
     expect(screen.getByText("New password is required.")).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText("Current Password"), "Old@12345");
-    await user.type(screen.getByLabelText("New Password"), "Old@12345");
-    await user.type(screen.getByLabelText("Re-Enter new Password"), "Other@123");
-    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    await fillAndPress(
+      user,
+      {
+        "Current Password": "Old@12345",
+        "New Password": "Old@12345",
+        "Re-Enter new Password": "Other@123",
+      },
+      "Update Password",
+    );
     expect(
       await screen.findByText("New Password cannot be the same as current password."),
     ).toBeInTheDocument();
     expect(screen.getByText("Passwords do not match.")).toBeInTheDocument();
 
-    await user.clear(screen.getByLabelText("New Password"));
-    await user.type(screen.getByLabelText("New Password"), "New@12345");
-    await user.clear(screen.getByLabelText("Re-Enter new Password"));
-    await user.type(screen.getByLabelText("Re-Enter new Password"), "New@12345");
-    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    await fillAndPress(
+      user,
+      { "New Password": "New@12345", "Re-Enter new Password": "New@12345" },
+      "Update Password",
+    );
     expect(await screen.findByLabelText("Current Password")).toHaveAccessibleDescription(
       "Invalid current password",
     );

@@ -1,13 +1,11 @@
 import { act, renderHook } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { expectProviderRequired } from "@/test/hooks";
 import { SidebarProvider, useSidebar } from "./sidebar-provider";
 
 describe("SidebarProvider", () => {
   it("throws when useSidebar is used outside the provider", () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(() => renderHook(() => useSidebar())).toThrow(
-      new Error("useSidebar must be used within a SidebarProvider"),
-    );
+    expectProviderRequired(useSidebar, "useSidebar must be used within a SidebarProvider");
   });
 
   it("starts closed, toggles, opens and closes", () => {

@@ -1,7 +1,8 @@
 import { act, render, renderHook, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { ThemeToggle } from "@/components/theme-toggle";
+import { expectProviderRequired } from "@/test/hooks";
 import { THEME_STORAGE_KEY, ThemeProvider, useTheme } from "./theme-provider";
 
 afterEach(() => {
@@ -10,10 +11,7 @@ afterEach(() => {
 
 describe("ThemeProvider", () => {
   it("throws when useTheme is used outside the provider", () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(() => renderHook(() => useTheme())).toThrow(
-      new Error("useTheme must be used within a ThemeProvider"),
-    );
+    expectProviderRequired(useTheme, "useTheme must be used within a ThemeProvider");
   });
 
   it("defaults to light and applies it to <html>", () => {

@@ -66,11 +66,10 @@ export function useSignIn() {
   return useMutation({ mutationFn: signIn });
 }
 
-export interface SignUpResponse {
-  message?: string;
-  token: string;
-  user: User;
-}
+/** A sign-up's answer (201): a message, the new account's session token, and the account. */
+type SignedUp<Account> = { message?: string; token: string } & Account;
+
+export type SignUpResponse = SignedUp<{ user: User }>;
 
 /** POST /auth/sign-up → 201 { message, token, user }; a taken e-mail → 409 errors.email. */
 export function signUp(payload: SignUpPayload): Promise<SignUpResponse> {
@@ -86,24 +85,11 @@ export function requestPasswordReset(email: string): Promise<MessageResponse> {
   return api.post<MessageResponse>("/auth/forgot-password", { email }, { auth: false });
 }
 
-/** GET /auth/verify-token?token=&email= → 200, or 400 "Invalid or expired token.". */
-export function verifyResetToken(
-  input: { token: string; email?: string },
-  signal?: AbortSignal,
-): Promise<VerifyTokenResponse> {
-  return api.get<VerifyTokenResponse>("/auth/verify-token", {
-    query: { token: input.token, email: input.email },
-    signal,
-    auth: false,
-  });
-}
+/** What a reset link carries: its token and, when the link has it, the e-mail. */
+type ResetLink = { token: string; email?: string };
 
 /** POST /auth/reset-password { token, email, password }. */
-export function resetPassword(input: {
-  token: string;
-  email?: string;
-  password: string;
-}): Promise<MessageResponse> {
+export function resetPassword(input: ResetLink & { password: string }): Promise<MessageResponse> {
   return api.post<MessageResponse>("/auth/reset-password", input, { auth: false });
 }
 
@@ -169,11 +155,7 @@ export function useCustomerSignIn() {
   return useMutation({ mutationFn: customerSignIn });
 }
 
-export interface CustomerSignUpResponse {
-  message?: string;
-  token: string;
-  customer: Customer;
-}
+export type CustomerSignUpResponse = SignedUp<{ customer: Customer }>;
 
 /** POST /customer/auth/sign-up → 201 { message, token, customer }. */
 export function customerSignUp(payload: CustomerSignUpPayload): Promise<CustomerSignUpResponse> {
@@ -193,25 +175,10 @@ export function requestCustomerPasswordReset(input: {
   return api.post<MessageResponse>(path, undefined, { auth: false });
 }
 
-/** GET /customer/auth/verify-pass-token?token=&email=. */
-export function verifyCustomerResetToken(
-  input: { token: string; email?: string },
-  signal?: AbortSignal,
-): Promise<VerifyTokenResponse> {
-  return api.get<VerifyTokenResponse>("/customer/auth/verify-pass-token", {
-    query: { token: input.token, email: input.email },
-    signal,
-    auth: false,
-  });
-}
-
 /** POST /customer/auth/reset-password { token, email, password, confirmPassword }. */
-export function resetCustomerPassword(input: {
-  token: string;
-  email?: string;
-  password: string;
-  confirmPassword: string;
-}): Promise<MessageResponse> {
+export function resetCustomerPassword(
+  input: ResetLink & { password: string; confirmPassword: string },
+): Promise<MessageResponse> {
   return api.post<MessageResponse>("/customer/auth/reset-password", input, { auth: false });
 }
 
@@ -226,14 +193,22 @@ export const authKeys = {
     [...authKeys.all, "reset-token", audience.kind, token, email ?? ""] as const,
 };
 
+/** GET {path}?token=&email= → 200, or 400 "Invalid or expired token.". */
+const resetTokenCheckPaths = {
+  merchant: "/auth/verify-token",
+  customer: "/customer/auth/verify-pass-token",
+} as const;
+
 /** The reset link's token check; retries once (spec §9). */
 export function resetTokenQueryOptions(audience: ResetAudience, token: string, email?: string) {
   return queryOptions({
     queryKey: authKeys.resetToken(audience, token, email),
     queryFn: ({ signal }) =>
-      audience.kind === "merchant"
-        ? verifyResetToken({ token, email }, signal)
-        : verifyCustomerResetToken({ token, email }, signal),
+      api.get<VerifyTokenResponse>(resetTokenCheckPaths[audience.kind], {
+        query: { token, email },
+        signal,
+        auth: false,
+      }),
     ...tokenCheckQueryDefaults,
     // A checked token is spent by the reset; never reuse an old answer.
     gcTime: 0,

@@ -17,12 +17,8 @@ import {
   type Renewal,
 } from "@tessera/shared";
 import { api } from "@/lib/api-client";
-import {
-  customerQueryDefaults,
-  retryCustomerQuery,
-  retryUnlessClientError,
-} from "@/lib/query-client";
-import { hasMerchantSession } from "@/lib/token-storage";
+import { merchantQueryOptions, useMerchantQuery } from "@/lib/merchant-query";
+import { customerQueryDefaults, retryCustomerQuery } from "@/lib/query-client";
 
 /**
  * Card payments and what they change (spec §4 "Payment", §7 "Card payment provider"): the
@@ -248,16 +244,11 @@ export async function fetchPaymentAccount(signal?: AbortSignal): Promise<Payment
 }
 
 export function paymentAccountQueryOptions() {
-  return queryOptions({
-    queryKey: paymentKeys.account(),
-    queryFn: ({ signal }) => fetchPaymentAccount(signal),
-    retry: retryUnlessClientError,
-    staleTime: 60_000,
-  });
+  return merchantQueryOptions(paymentKeys.account(), fetchPaymentAccount);
 }
 
 export function usePaymentAccount() {
-  return useQuery({ ...paymentAccountQueryOptions(), enabled: hasMerchantSession() });
+  return useMerchantQuery(paymentAccountQueryOptions());
 }
 
 /**

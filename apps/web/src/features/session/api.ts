@@ -1,16 +1,10 @@
-import {
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Shop, User } from "@tessera/shared";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { api } from "@/lib/api-client";
-import { retryUnlessClientError } from "@/lib/query-client";
-import { getToken, hasMerchantSession, hasToken, removeToken } from "@/lib/token-storage";
+import { merchantQueryOptions, useMerchantQuery } from "@/lib/merchant-query";
+import { getToken, hasToken, removeToken } from "@/lib/token-storage";
 
 /**
  * The signed-in merchant's read model: who they are (GET /user/get-user) and their shop
@@ -39,31 +33,21 @@ export async function fetchMyShop(signal?: AbortSignal): Promise<Shop | null> {
 }
 
 export function currentUserQueryOptions() {
-  return queryOptions({
-    queryKey: sessionKeys.user(),
-    queryFn: ({ signal }) => fetchCurrentUser(signal),
-    retry: retryUnlessClientError,
-    staleTime: 60_000,
-  });
+  return merchantQueryOptions(sessionKeys.user(), fetchCurrentUser);
 }
 
 export function myShopQueryOptions() {
-  return queryOptions({
-    queryKey: sessionKeys.myShop(),
-    queryFn: ({ signal }) => fetchMyShop(signal),
-    retry: retryUnlessClientError,
-    staleTime: 60_000,
-  });
+  return merchantQueryOptions(sessionKeys.myShop(), fetchMyShop);
 }
 
 /** The signed-in merchant (owner or staff). Idle without a merchant session. */
 export function useCurrentUser() {
-  return useQuery({ ...currentUserQueryOptions(), enabled: hasMerchantSession() });
+  return useMerchantQuery(currentUserQueryOptions());
 }
 
 /** The signed-in merchant's shop, null before the owner creates one. */
 export function useMyShop() {
-  return useQuery({ ...myShopQueryOptions(), enabled: hasMerchantSession() });
+  return useMerchantQuery(myShopQueryOptions());
 }
 
 /**

@@ -2,6 +2,7 @@ import { BadgePercent, Crown, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BrandLogo } from "@/components/brand-logo";
+import { AuthFrame } from "./auth-frame";
 
 export const PLATFORM_TAGLINE = "Revolutionize Revenue, One Membership at a Time.";
 
@@ -24,51 +25,48 @@ export function AuthShell({
   headerAction?: ReactNode;
 }) {
   return (
-    <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <aside className="relative hidden overflow-hidden bg-linear-to-br from-primary-solid to-primary-solid-hover text-white lg:flex lg:flex-col lg:justify-between lg:p-12 dark:from-[color-mix(in_oklab,var(--primary)_42%,var(--canvas))] dark:to-[color-mix(in_oklab,var(--primary)_22%,var(--canvas))]">
-        <MosaicBackdrop />
-        <Link to="/" className="relative w-fit rounded-md text-white no-underline">
-          <BrandLogo inverted />
+    <AuthFrame
+      panel={<BrandPanel />}
+      brand={
+        <Link to="/" className="rounded-md text-fg no-underline lg:invisible">
+          <BrandLogo />
         </Link>
-        <div className="relative max-w-md">
-          <p className="font-bold text-4xl text-white leading-tight tracking-tight">
-            {PLATFORM_TAGLINE}
-          </p>
-          <ul className="mt-8 flex flex-col gap-4">
-            {highlights.map(({ icon: Icon, text }) => (
-              <li key={text} className="flex items-center gap-3 text-white/90">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-white/15">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                {text}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <p className="relative text-sm text-white/75">
-          Memberships and offers for independent shops.
-        </p>
-      </aside>
+      }
+      headerAction={headerAction}
+      tagline={PLATFORM_TAGLINE}
+    >
+      {children}
+    </AuthFrame>
+  );
+}
 
-      <div className="flex min-w-0 flex-col">
-        <header className="flex items-center justify-between gap-4 px-4 py-4 sm:px-8">
-          <Link to="/" className="rounded-md text-fg no-underline lg:invisible">
-            <BrandLogo />
-          </Link>
-          {headerAction}
-        </header>
-        <main className="flex flex-1 flex-col items-center justify-center px-4 pt-2 pb-12 sm:px-8">
-          <div className="w-full max-w-md">
-            <p className="mb-6 text-center font-semibold text-fg-muted text-lg leading-snug lg:hidden">
-              {PLATFORM_TAGLINE}
-            </p>
-            <div className="rounded-card border border-line bg-surface p-6 shadow-raised sm:p-8">
-              {children}
-            </div>
-          </div>
-        </main>
+/** The platform's side of the page: its logo, tagline and what it offers shops. */
+function BrandPanel() {
+  return (
+    <aside className="relative hidden overflow-hidden bg-linear-to-br from-primary-solid to-primary-solid-hover text-white lg:flex lg:flex-col lg:justify-between lg:p-12 dark:from-[color-mix(in_oklab,var(--primary)_42%,var(--canvas))] dark:to-[color-mix(in_oklab,var(--primary)_22%,var(--canvas))]">
+      <MosaicBackdrop />
+      <Link to="/" className="relative w-fit rounded-md text-white no-underline">
+        <BrandLogo inverted />
+      </Link>
+      <div className="relative max-w-md">
+        <p className="font-bold text-4xl text-white leading-tight tracking-tight">
+          {PLATFORM_TAGLINE}
+        </p>
+        <ul className="mt-8 flex flex-col gap-4">
+          {highlights.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-3 text-white/90">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-white/15">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              {text}
+            </li>
+          ))}
+        </ul>
       </div>
-    </div>
+      <p className="relative text-sm text-white/75">
+        Memberships and offers for independent shops.
+      </p>
+    </aside>
   );
 }
 

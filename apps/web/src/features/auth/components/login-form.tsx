@@ -1,6 +1,6 @@
 import { checkLogin, LOGIN_MESSAGES, type LoginValues } from "@tessera/shared";
 import { type FormEvent, useRef, useState } from "react";
-import { Link } from "react-router";
+import { ForgotPasswordLink } from "@/components/forgot-password-link";
 import { Button, PasswordInput, TextInput, type TextInputProps } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
 import { translateText } from "@/lib/i18n";
@@ -111,14 +111,7 @@ export function LoginForm({
           value={values.password}
           onChange={edit("password")}
         />
-        <div className="mt-2 flex justify-end">
-          <Link
-            to={forgotPasswordPath}
-            className="rounded-sm font-medium text-primary-ink text-sm hover:underline"
-          >
-            {t("Forgot Password")}
-          </Link>
-        </div>
+        <ForgotPasswordLink to={forgotPasswordPath} />
       </div>
       <Button type="submit" size="lg" fullWidth loading={submitting} className="mt-2">
         {t("Log in")}

@@ -5,6 +5,7 @@ import { ShopLogo } from "@/components/shop-logo";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
+import { AuthFrame } from "./auth-frame";
 
 /**
  * A shop's customer access pages (login, sign-up, verify, reset): the shop's banner, logo,
@@ -16,66 +17,58 @@ export function ShopAuthShell({ children }: { children: ReactNode }) {
   const storefrontPath = `/${shop.id}`;
   const { t } = useT();
   return (
-    <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <aside className="relative hidden overflow-hidden bg-primary-solid text-white lg:flex lg:flex-col lg:justify-between lg:p-12">
-        {shop.banner ? (
-          <img
-            src={shop.banner}
-            alt=""
+    <AuthFrame
+      panel={
+        <aside className="relative hidden overflow-hidden bg-primary-solid text-white lg:flex lg:flex-col lg:justify-between lg:p-12">
+          {shop.banner ? (
+            <img
+              src={shop.banner}
+              alt=""
+              aria-hidden="true"
+              className="absolute inset-0 size-full object-cover"
+            />
+          ) : null}
+          {/* The brand colour over the banner keeps white text readable on any photo. */}
+          <div
             aria-hidden="true"
-            className="absolute inset-0 size-full object-cover"
+            className="absolute inset-0 bg-linear-to-br from-primary-solid/90 to-primary-solid-hover/75 dark:from-[color-mix(in_oklab,var(--primary)_42%,var(--canvas))] dark:to-[color-mix(in_oklab,var(--primary)_22%,var(--canvas))] dark:opacity-95"
           />
-        ) : null}
-        {/* The brand colour over the banner keeps white text readable on any photo. */}
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 bg-linear-to-br from-primary-solid/90 to-primary-solid-hover/75 dark:from-[color-mix(in_oklab,var(--primary)_42%,var(--canvas))] dark:to-[color-mix(in_oklab,var(--primary)_22%,var(--canvas))] dark:opacity-95"
-        />
-        <Link
-          to={storefrontPath}
-          className="relative flex w-fit items-center gap-3 rounded-md text-white no-underline"
-        >
-          <ShopLogo src={shop.logo} name={shop.name} size="lg" className="ring-white/30" />
-          <span className="font-bold text-2xl tracking-tight">{shop.name}</span>
-        </Link>
-        <div className="relative max-w-md">
-          <p className="font-bold text-4xl text-white leading-tight tracking-tight">
-            {shop.tagline || shop.name}
-          </p>
-          {shop.industry ? <p className="mt-4 text-white/80">{shop.industry}</p> : null}
-        </div>
-        <p className="relative text-sm text-white/75">
-          {t("Memberships, offers and rewards · {shopName}", { shopName: shop.name })}
-        </p>
-      </aside>
-
-      <div className="flex min-w-0 flex-col">
-        <header className="flex items-center justify-between gap-4 px-4 py-4 sm:px-8">
           <Link
             to={storefrontPath}
-            className="flex min-w-0 items-center gap-2.5 rounded-md text-fg no-underline lg:invisible"
+            className="relative flex w-fit items-center gap-3 rounded-md text-white no-underline"
           >
-            <ShopLogo src={shop.logo} name={shop.name} size="sm" />
-            <span className="truncate font-bold text-lg tracking-tight">{shop.name}</span>
+            <ShopLogo src={shop.logo} name={shop.name} size="lg" className="ring-white/30" />
+            <span className="font-bold text-2xl tracking-tight">{shop.name}</span>
           </Link>
-          <div className="flex shrink-0 items-center gap-1">
-            <LanguageMenu />
-            <ThemeToggle />
+          <div className="relative max-w-md">
+            <p className="font-bold text-4xl text-white leading-tight tracking-tight">
+              {shop.tagline || shop.name}
+            </p>
+            {shop.industry ? <p className="mt-4 text-white/80">{shop.industry}</p> : null}
           </div>
-        </header>
-        <main className="flex flex-1 flex-col items-center justify-center px-4 pt-2 pb-12 sm:px-8">
-          <div className="w-full max-w-md">
-            {shop.tagline ? (
-              <p className="mb-6 text-center font-semibold text-fg-muted text-lg leading-snug lg:hidden">
-                {shop.tagline}
-              </p>
-            ) : null}
-            <div className="rounded-card border border-line bg-surface p-6 shadow-raised sm:p-8">
-              {children}
-            </div>
-          </div>
-        </main>
-      </div>
-    </div>
+          <p className="relative text-sm text-white/75">
+            {t("Memberships, offers and rewards · {shopName}", { shopName: shop.name })}
+          </p>
+        </aside>
+      }
+      brand={
+        <Link
+          to={storefrontPath}
+          className="flex min-w-0 items-center gap-2.5 rounded-md text-fg no-underline lg:invisible"
+        >
+          <ShopLogo src={shop.logo} name={shop.name} size="sm" />
+          <span className="truncate font-bold text-lg tracking-tight">{shop.name}</span>
+        </Link>
+      }
+      headerAction={
+        <div className="flex shrink-0 items-center gap-1">
+          <LanguageMenu />
+          <ThemeToggle />
+        </div>
+      }
+      tagline={shop.tagline}
+    >
+      {children}
+    </AuthFrame>
   );
 }

@@ -1,7 +1,6 @@
 import type { TwoFactorSetup } from "@tessera/shared";
-import { TWO_FACTOR_MESSAGES } from "@tessera/shared";
-import { type FormEvent, useState } from "react";
-import { Button, Skeleton, TextInput } from "@/components/ui";
+import { OneTimeCodeInput, readAppCode, useCodeForm } from "@/components/one-time-code";
+import { Button, Skeleton } from "@/components/ui";
 import { QrCode } from "@/features/member-card/components/qr-code";
 import { ApiError } from "@/lib/api-client";
 import { notifyError } from "@/lib/notify";
@@ -20,30 +19,17 @@ export function TotpSetup({
   onConfirm: (code: string) => Promise<void>;
   submitLabel?: string;
 }) {
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!/^\d{6}$/.test(code.replace(/\s/g, ""))) {
-      setError(TWO_FACTOR_MESSAGES.codeRequired);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onConfirm(code.replace(/\s/g, ""));
-    } catch (failure) {
+  const { submit, busy, field } = useCodeForm({
+    read: readAppCode,
+    send: onConfirm,
+    onFailure: (failure, showOnField) => {
       if (failure instanceof ApiError && failure.status > 0 && failure.status < 500) {
-        setError(failure.message);
+        showOnField(failure.message);
       } else {
         notifyError(failure);
       }
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
@@ -73,20 +59,7 @@ export function TotpSetup({
           )}
         </div>
       </div>
-      <TextInput
-        label="6-digit code"
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={7}
-        placeholder="123456"
-        value={code}
-        error={error}
-        onChange={(event) => {
-          setCode(event.target.value);
-          setError(undefined);
-        }}
-      />
+      <OneTimeCodeInput placeholder="123456" {...field} />
       <Button type="submit" loading={busy} disabled={!setup}>
         {submitLabel}
       </Button>

@@ -1,7 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import { TWO_FACTOR_MESSAGES, type TwoFactorChallenge, type User } from "@tessera/shared";
-import { type FormEvent, useEffect, useState } from "react";
-import { Alert, Button, TextInput } from "@/components/ui";
+import type { TwoFactorChallenge, User } from "@tessera/shared";
+import { useEffect, useState } from "react";
+import { OneTimeCodeInput, useCodeForm } from "@/components/one-time-code";
+import { Alert, Button } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
 import { notifyError } from "@/lib/notify";
 import { confirmSignInEnrolment, startSignInEnrolment, verifyTwoFactor } from "../api";
@@ -51,26 +52,11 @@ function handleFailure(
 }
 
 function CodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!code.trim()) {
-      setError(TWO_FACTOR_MESSAGES.codeRequired);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSignedIn(await verifyTwoFactor({ challenge, code: code.trim() }));
-    } catch (failure) {
-      handleFailure(failure, onRestart, setError);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { submit, busy, field } = useCodeForm({
+    read: (text) => text.trim() || null,
+    send: async (code) => onSignedIn(await verifyTwoFactor({ challenge, code })),
+    onFailure: (failure, showOnField) => handleFailure(failure, onRestart, showOnField),
+  });
 
   return (
     <>
@@ -79,20 +65,7 @@ function CodeStep({ challenge, onSignedIn, onRestart }: StepProps) {
         description="Enter the 6-digit code from your authenticator app."
       />
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextInput
-          label="Code"
-          name="code"
-          autoComplete="one-time-code"
-          autoFocus
-          placeholder="123456"
-          hint="Lost your phone? Enter one of your recovery codes instead."
-          value={code}
-          error={error}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setError(undefined);
-          }}
-        />
+        <OneTimeCodeInput acceptsRecoveryCode autoFocus placeholder="123456" {...field} />
         <Button type="submit" size="lg" fullWidth loading={busy}>
           Verify
         </Button>

@@ -7,8 +7,7 @@ import { Button } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
-import { useCurrentShop } from "@/lib/shop-branding";
-import { useDocumentTitle } from "@/lib/use-document-title";
+import { useShopPage } from "@/lib/use-shop-page";
 import { verifySignInCode } from "../api";
 import { AuthHeading } from "../components/auth-heading";
 import { BackToLoginLink } from "../components/back-to-login-link";
@@ -36,9 +35,7 @@ const failed = (error: unknown): State => ({
  * on the dashboard through the stored session, and a used or expired link says so.
  */
 export function CustomerCodeLinkPage() {
-  const shop = useCurrentShop();
-  const { t } = useT();
-  useDocumentTitle(t("Signing in · {shopName}", { shopName: shop.name }));
+  const { shop, t } = useShopPage("Signing in · {shopName}");
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const startSession = useShopSessionStart(shop.id);

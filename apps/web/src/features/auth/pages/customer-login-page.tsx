@@ -1,15 +1,14 @@
 import type { LoginValues } from "@tessera/shared";
 import { Mail } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Link, Navigate, useLocation } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { Button } from "@/components/ui";
-import { useT } from "@/lib/i18n/use-t";
 import { useErrorParamToast } from "@/lib/session-hooks";
-import { useCurrentShop } from "@/lib/shop-branding";
 import { hasCustomerSessionFor } from "@/lib/token-storage";
-import { useDocumentTitle } from "@/lib/use-document-title";
+import { useShopPage } from "@/lib/use-shop-page";
 import { customerSignIn } from "../api";
+import { AccountSwitchPrompt } from "../components/account-switch-prompt";
 import { AuthHeading } from "../components/auth-heading";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
 import { LoginForm } from "../components/login-form";
@@ -27,9 +26,7 @@ const CodeSignIn = lazy(() => loadCodeSignIn().then((m) => ({ default: m.CodeSig
  * shop's customer session) or already signed in here: straight to the dashboard.
  */
 export function CustomerLoginPage() {
-  const shop = useCurrentShop();
-  const { t } = useT();
-  useDocumentTitle(t("Log in · {shopName}", { shopName: shop.name }));
+  const { shop, t } = useShopPage("Log in · {shopName}");
   useErrorParamToast();
   useVerifiedParamToast();
   const location = useLocation();
@@ -96,15 +93,9 @@ export function CustomerLoginPage() {
           </div>
         </>
       )}
-      <p className="mt-6 text-center text-fg-muted text-sm">
-        {t("Don't have an account?")}{" "}
-        <Link
-          to={`/${shop.id}/register`}
-          className="rounded-sm font-semibold text-primary-ink hover:underline"
-        >
-          {t("Sign up")}
-        </Link>
-      </p>
+      <AccountSwitchPrompt question={t("Don't have an account?")} to={`/${shop.id}/register`}>
+        {t("Sign up")}
+      </AccountSwitchPrompt>
     </ShopAuthShell>
   );
 }

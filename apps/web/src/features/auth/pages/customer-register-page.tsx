@@ -1,15 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ACCESS_MESSAGES } from "@tessera/shared";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { forgetSessionData } from "@/features/session";
 import { translateText } from "@/lib/i18n";
-import { useT } from "@/lib/i18n/use-t";
 import { notifySuccess } from "@/lib/notify";
 import { useErrorParamToast } from "@/lib/session-hooks";
-import { useCurrentShop } from "@/lib/shop-branding";
 import { customerScope, setStoredCustomer, setToken } from "@/lib/token-storage";
-import { useDocumentTitle } from "@/lib/use-document-title";
+import { useShopPage } from "@/lib/use-shop-page";
 import { customerSignUp } from "../api";
+import { AccountSwitchPrompt } from "../components/account-switch-prompt";
 import { AuthHeading } from "../components/auth-heading";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
 import { ShopAuthShell } from "../components/shop-auth-shell";
@@ -20,9 +19,7 @@ import { SignUpForm, type SignUpValues } from "../components/sign-up-form";
  * wordings). Success → token and customer stored, toast, `/{shopId}/verify-email?email=…`.
  */
 export function CustomerRegisterPage() {
-  const shop = useCurrentShop();
-  const { t } = useT();
-  useDocumentTitle(t("Sign up · {shopName}", { shopName: shop.name }));
+  const { shop, t } = useShopPage("Sign up · {shopName}");
   useErrorParamToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -50,15 +47,9 @@ export function CustomerRegisterPage() {
       />
       <SignUpForm audience="customer" onSignUp={handleSignUp} />
       <GoogleSignInButton label={t("Sign up with Google")} shopId={shop.id} />
-      <p className="mt-6 text-center text-fg-muted text-sm">
-        {t("Already have an account?")}{" "}
-        <Link
-          to={`/${shop.id}/login`}
-          className="rounded-sm font-semibold text-primary-ink hover:underline"
-        >
-          {t("Log in")}
-        </Link>
-      </p>
+      <AccountSwitchPrompt question={t("Already have an account?")} to={`/${shop.id}/login`}>
+        {t("Log in")}
+      </AccountSwitchPrompt>
     </ShopAuthShell>
   );
 }

@@ -1,8 +1,6 @@
 import { useSearchParams } from "react-router";
-import { useT } from "@/lib/i18n/use-t";
 import { useClearSessionOnOpen } from "@/lib/session-hooks";
-import { useCurrentShop } from "@/lib/shop-branding";
-import { useDocumentTitle } from "@/lib/use-document-title";
+import { useShopPage } from "@/lib/use-shop-page";
 import { ResetPasswordView } from "../components/reset-password-view";
 import { ShopAuthShell } from "../components/shop-auth-shell";
 
@@ -11,9 +9,7 @@ import { ShopAuthShell } from "../components/shop-auth-shell";
  * successful reset goes to the shop's login (DOMAIN "Customer flows stay in the shop").
  */
 export function CustomerResetPasswordPage() {
-  const shop = useCurrentShop();
-  const { t } = useT();
-  useDocumentTitle(t("Reset password · {shopName}", { shopName: shop.name }));
+  const { shop } = useShopPage("Reset password · {shopName}");
   useClearSessionOnOpen();
   const [params] = useSearchParams();
   return (

@@ -1,10 +1,8 @@
 import { MailCheck } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { ResendVerificationButton } from "@/features/session";
-import { useT } from "@/lib/i18n/use-t";
 import { useErrorParamToast } from "@/lib/session-hooks";
-import { useCurrentShop } from "@/lib/shop-branding";
-import { useDocumentTitle } from "@/lib/use-document-title";
+import { useShopPage } from "@/lib/use-shop-page";
 import { BackToLoginLink } from "../components/back-to-login-link";
 import { ShopAuthShell } from "../components/shop-auth-shell";
 import { StatusPanel } from "../components/status-panel";
@@ -12,9 +10,7 @@ import { VerifyEmailMessage } from "../components/verify-email-message";
 
 /** `/{shopId}/verify-email?email=`: the customer's check-your-inbox page; Resend with the shop. */
 export function CustomerVerifyEmailPage() {
-  const shop = useCurrentShop();
-  const { t } = useT();
-  useDocumentTitle(t("Verify your e-mail · {shopName}", { shopName: shop.name }));
+  const { shop, t } = useShopPage("Verify your e-mail · {shopName}");
   useErrorParamToast();
   const [params] = useSearchParams();
   const email = params.get("email")?.trim() || null;

@@ -2,35 +2,9 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "react-toastify";
 import { describe, expect, it, vi } from "vitest";
-import { RootLayout } from "@/app/layouts/root-layout";
 import { getSessionScope, getToken, setToken } from "@/lib/token-storage";
 import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
-import { renderRoutes } from "@/test/render";
-import { LoginPage } from "./login-page";
-
-function renderLogin(initialEntry = "/") {
-  return renderRoutes(
-    [
-      {
-        element: <RootLayout />,
-        children: [
-          { path: "/", element: <LoginPage /> },
-          { path: "/merchant/dashboard", element: <h1>Dashboard</h1> },
-          { path: "/create-shop", element: <h1>Create shop</h1> },
-        ],
-      },
-    ],
-    initialEntry,
-  );
-}
-
-async function fillAndSubmit(email: string, password: string) {
-  const user = userEvent.setup();
-  await user.type(await screen.findByLabelText("E-mail"), email);
-  await user.type(screen.getByLabelText("Password"), password);
-  await user.click(screen.getByRole("button", { name: "Log in" }));
-  return user;
-}
+import { fillAndSubmit, renderLogin } from "./login-test-helpers";
 
 const signInOk = { token: "new-token", user: makeUser() };
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { LoginValues, TwoFactorChallenge, User } from "@tessera/shared";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { PageLoader } from "@/components/page-loader";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { forgetSessionData, useMerchantLanding } from "@/features/session";
@@ -9,6 +9,7 @@ import { useErrorParamToast } from "@/lib/session-hooks";
 import { hasMerchantSession, MERCHANT_SCOPE, setToken } from "@/lib/token-storage";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { signIn } from "../api";
+import { AccountSwitchPrompt } from "../components/account-switch-prompt";
 import { AuthHeading } from "../components/auth-heading";
 import { AuthShell } from "../components/auth-shell";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
@@ -111,12 +112,9 @@ export function LoginPage() {
       ) : null}
       <LoginForm onSignIn={handleSignIn} forgotPasswordPath="/pass/forgot-password" />
       <GoogleSignInButton label="Log in with Google" />
-      <p className="mt-6 text-center text-fg-muted text-sm">
-        Don&apos;t have an account?{" "}
-        <Link to="/register" className="rounded-sm font-semibold text-primary-ink hover:underline">
-          Sign up
-        </Link>
-      </p>
+      <AccountSwitchPrompt question="Don't have an account?" to="/register">
+        Sign up
+      </AccountSwitchPrompt>
     </AuthShell>
   );
 }

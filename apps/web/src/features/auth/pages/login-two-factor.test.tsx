@@ -1,35 +1,9 @@
 import { TWO_FACTOR_MESSAGES } from "@tessera/shared";
 import { screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { RootLayout } from "@/app/layouts/root-layout";
 import { getToken } from "@/lib/token-storage";
 import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
-import { renderRoutes } from "@/test/render";
-import { LoginPage } from "./login-page";
-
-function renderLogin(initialEntry = "/") {
-  return renderRoutes(
-    [
-      {
-        element: <RootLayout />,
-        children: [
-          { path: "/", element: <LoginPage /> },
-          { path: "/merchant/dashboard", element: <h1>Dashboard</h1> },
-        ],
-      },
-    ],
-    initialEntry,
-  );
-}
-
-async function signInWithPassword() {
-  const user = userEvent.setup();
-  await user.type(await screen.findByLabelText("E-mail"), "owner@shop.com");
-  await user.type(screen.getByLabelText("Password"), "Secret@123");
-  await user.click(screen.getByRole("button", { name: "Log in" }));
-  return user;
-}
+import { fillAndSubmit, renderLogin } from "./login-test-helpers";
 
 const pending = (mode: "verify" | "enrol") => ({
   twoFactor: { challenge: "ch-1", mode, expiresAt: "2030-01-01T00:00:00.000Z" },
@@ -49,7 +23,7 @@ describe("merchant login: two-factor step", () => {
       "GET /shop/get-shop-by-userId": { shop: makeShop() },
     });
     renderLogin();
-    const user = await signInWithPassword();
+    const user = await fillAndSubmit("owner@shop.com", "Secret@123");
     expect(await screen.findByRole("heading", { name: "Two-factor sign-in" })).toBeInTheDocument();
     expect(getToken()).toBeNull();
 
@@ -78,7 +52,7 @@ describe("merchant login: two-factor step", () => {
       ),
     });
     renderLogin();
-    const user = await signInWithPassword();
+    const user = await fillAndSubmit("owner@shop.com", "Secret@123");
     await user.type(await screen.findByLabelText("Code"), "abcde-fghij");
     await user.click(screen.getByRole("button", { name: "Verify" }));
     expect(await screen.findByText(TWO_FACTOR_MESSAGES.tooManyTries)).toBeInTheDocument();
@@ -100,7 +74,7 @@ describe("merchant login: two-factor step", () => {
       "GET /shop/get-shop-by-userId": { shop: makeShop() },
     });
     renderLogin();
-    const user = await signInWithPassword();
+    const user = await fillAndSubmit("owner@shop.com", "Secret@123");
     expect(
       await screen.findByRole("heading", { name: "Set up two-factor sign-in" }),
     ).toBeInTheDocument();

@@ -1,10 +1,11 @@
 import { screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { toast } from "react-toastify";
 import { describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
 import { getSessionScope, getStoredCustomer, getToken } from "@/lib/token-storage";
 import { jsonResponse, makeCustomer, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { fillAndPress } from "@/test/forms";
 import { renderRoutes } from "@/test/render";
 
 async function submitEmpty() {
@@ -13,10 +14,27 @@ async function submitEmpty() {
   return user;
 }
 
-async function fill(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) {
-    await user.type(screen.getByLabelText(label), value);
-  }
+/** A complete, valid form by field label; each test changes what it is about. */
+const validForm = {
+  "First Name": "Jane",
+  "Last Name": "Doe",
+  "E-mail": "jane@example.com",
+  Password: "Secret@123",
+  "Re-type Password": "Secret@123",
+};
+
+/** Fills the form (by field label) and sends it. */
+function fillAndSend(user: UserEvent, values: Partial<typeof validForm>) {
+  return fillAndPress(user, values, "Create an Account");
+}
+
+/** Opens the sign-up page at `path`, fills the whole form (`changes` over the valid one) and sends it. */
+async function signUpAt(path: string, changes: Partial<typeof validForm> = {}) {
+  const rendered = renderRoutes(routes, path);
+  const user = userEvent.setup();
+  await screen.findByLabelText("First Name");
+  await fillAndSend(user, { ...validForm, ...changes });
+  return rendered;
 }
 
 describe("merchant sign-up (/register)", () => {
@@ -30,14 +48,13 @@ describe("merchant sign-up (/register)", () => {
     expect(screen.getByText("Enter password")).toBeInTheDocument();
     expect(screen.getByText("Re-type password")).toBeInTheDocument();
 
-    await fill(user, {
+    await fillAndSend(user, {
+      ...validForm,
       "First Name": "J0hn",
-      "Last Name": "Doe",
       "E-mail": "john@example",
       Password: "weak",
       "Re-type Password": "other",
     });
-    await user.click(screen.getByRole("button", { name: "Create an Account" }));
     expect(await screen.findByText("Use letters only")).toBeInTheDocument();
     expect(screen.getByText("Enter a valid email")).toBeInTheDocument();
     expect(
@@ -61,17 +78,10 @@ describe("merchant sign-up (/register)", () => {
         201,
       ),
     });
-    const { router } = renderRoutes(routes, "/register");
-    const user = userEvent.setup();
-    await screen.findByLabelText("First Name");
-    await fill(user, {
-      "First Name": "Jane",
+    const { router } = await signUpAt("/register", {
       "Last Name": "O'Hara-Smith",
       "E-mail": "  Jane@Example.COM ",
-      Password: "Secret@123",
-      "Re-type Password": "Secret@123",
     });
-    await user.click(screen.getByRole("button", { name: "Create an Account" }));
 
     expect(await screen.findByRole("heading", { name: "Verify your e-mail" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/verify-email");
@@ -97,17 +107,7 @@ describe("merchant sign-up (/register)", () => {
         409,
       ),
     });
-    renderRoutes(routes, "/register");
-    const user = userEvent.setup();
-    await screen.findByLabelText("First Name");
-    await fill(user, {
-      "First Name": "Jane",
-      "Last Name": "Doe",
-      "E-mail": "jane@example.com",
-      Password: "Secret@123",
-      "Re-type Password": "Secret@123",
-    });
-    await user.click(screen.getByRole("button", { name: "Create an Account" }));
+    await signUpAt("/register");
     expect(await screen.findByLabelText("E-mail")).toHaveAccessibleDescription(
       "An account with this email already exists.",
     );
@@ -128,14 +128,13 @@ describe("customer sign-up (/{shopId}/register)", () => {
     expect(screen.getByText("Password is required.")).toBeInTheDocument();
     expect(screen.getByText("Please re-enter your password.")).toBeInTheDocument();
 
-    await fill(user, {
+    await fillAndSend(user, {
+      ...validForm,
       "First Name": "C4sey",
-      "Last Name": "Doe",
       "E-mail": "casey@",
       Password: "weakpass",
       "Re-type Password": "x",
     });
-    await user.click(screen.getByRole("button", { name: "Create an Account" }));
     expect(
       await screen.findByText("Only letters, spaces, apostrophes (') and hyphens (-) allowed."),
     ).toBeInTheDocument();
@@ -156,17 +155,11 @@ describe("customer sign-up (/{shopId}/register)", () => {
         201,
       ),
     });
-    const { router } = renderRoutes(routes, "/7/register");
-    const user = userEvent.setup();
-    await screen.findByLabelText("First Name");
-    await fill(user, {
+    const { router } = await signUpAt("/7/register", {
       "First Name": "Casey",
       "Last Name": "Customer",
       "E-mail": "Casey@Example.com",
-      Password: "Secret@123",
-      "Re-type Password": "Secret@123",
     });
-    await user.click(screen.getByRole("button", { name: "Create an Account" }));
     expect(await screen.findByRole("heading", { name: "Verify your e-mail" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/7/verify-email");
     expect(api.callsTo("POST /customer/auth/sign-up")[0]?.body).toMatchObject({

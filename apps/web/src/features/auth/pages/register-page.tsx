@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ACCESS_MESSAGES } from "@tessera/shared";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { forgetSessionData, sessionKeys } from "@/features/session";
 import { notifySuccess } from "@/lib/notify";
@@ -8,6 +8,7 @@ import { useErrorParamToast } from "@/lib/session-hooks";
 import { MERCHANT_SCOPE, setToken } from "@/lib/token-storage";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { signUp } from "../api";
+import { AccountSwitchPrompt } from "../components/account-switch-prompt";
 import { AuthHeading } from "../components/auth-heading";
 import { AuthShell } from "../components/auth-shell";
 import { GoogleSignInButton } from "../components/google-sign-in-button";
@@ -37,12 +38,9 @@ export function RegisterPage() {
       />
       <SignUpForm audience="merchant" onSignUp={handleSignUp} />
       <GoogleSignInButton label="Sign up with Google" />
-      <p className="mt-6 text-center text-fg-muted text-sm">
-        Already have an account?{" "}
-        <Link to="/" className="rounded-sm font-semibold text-primary-ink hover:underline">
-          Log in
-        </Link>
-      </p>
+      <AccountSwitchPrompt question="Already have an account?" to="/">
+        Log in
+      </AccountSwitchPrompt>
     </AuthShell>
   );
 }

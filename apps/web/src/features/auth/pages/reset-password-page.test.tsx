@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
 import { getToken, setToken } from "@/lib/token-storage";
 import { jsonResponse, makeShop, mockApi } from "@/test/api-mock";
+import { fillAndPress } from "@/test/forms";
 import { renderRoutes } from "@/test/render";
 
 const badToken = () => jsonResponse({ message: "Invalid or expired token." }, 400);
@@ -40,7 +41,7 @@ describe("reset password", () => {
     });
     const { router } = renderRoutes(routes, "/pass/reset-password?token=good&email=a%40b.co");
     const user = userEvent.setup();
-    const password = await screen.findByLabelText("New Password");
+    await screen.findByLabelText("New Password");
     expect(getToken()).toBeNull();
     // The reset token never becomes a session.
     expect(api.callsTo("GET /auth/verify-token")[0]?.headers.has("Authorization")).toBe(false);
@@ -48,9 +49,11 @@ describe("reset password", () => {
     await user.click(screen.getByRole("button", { name: "Set new Password" }));
     expect(await screen.findByText("Password is required.")).toBeInTheDocument();
 
-    await user.type(password, "short");
-    await user.type(screen.getByLabelText("Re-type Password"), "other");
-    await user.click(screen.getByRole("button", { name: "Set new Password" }));
+    await fillAndPress(
+      user,
+      { "New Password": "short", "Re-type Password": "other" },
+      "Set new Password",
+    );
     expect(
       await screen.findByText(
         "Password must be at least 8 characters long, and include at least one uppercase letter, one lowercase letter, one number, and one special character.",
@@ -58,11 +61,11 @@ describe("reset password", () => {
     ).toBeInTheDocument();
     expect(screen.getByText("Passwords do not match")).toBeInTheDocument();
 
-    await user.clear(password);
-    await user.type(password, "Newpass@123");
-    await user.clear(screen.getByLabelText("Re-type Password"));
-    await user.type(screen.getByLabelText("Re-type Password"), "Newpass@123");
-    await user.click(screen.getByRole("button", { name: "Set new Password" }));
+    await fillAndPress(
+      user,
+      { "New Password": "Newpass@123", "Re-type Password": "Newpass@123" },
+      "Set new Password",
+    );
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(api.callsTo("POST /auth/reset-password")[0]?.body).toEqual({
@@ -92,9 +95,12 @@ describe("reset password", () => {
     });
     const { router } = renderRoutes(routes, "/7/pass/reset-password?token=t1&email=c%40d.co");
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText("New Password"), "Newpass@123");
-    await user.type(screen.getByLabelText("Re-type Password"), "Newpass@123");
-    await user.click(screen.getByRole("button", { name: "Set new Password" }));
+    await screen.findByLabelText("New Password");
+    await fillAndPress(
+      user,
+      { "New Password": "Newpass@123", "Re-type Password": "Newpass@123" },
+      "Set new Password",
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe("/7/login"));
     expect(api.callsTo("POST /customer/auth/reset-password")[0]?.body).toEqual({
       token: "t1",

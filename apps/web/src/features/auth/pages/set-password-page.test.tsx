@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
 import { getToken, setToken } from "@/lib/token-storage";
 import { mockApi } from "@/test/api-mock";
+import { fillAndPress } from "@/test/forms";
 import { renderRoutes } from "@/test/render";
 
 describe("employee set-password", () => {
@@ -28,19 +29,22 @@ describe("employee set-password", () => {
     });
     const { router } = renderRoutes(routes, "/employee/set-password?token=invite-1");
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText("New Password"), "weak");
-    await user.type(screen.getByLabelText("Confirm Password"), "weaker");
-    await user.click(screen.getByRole("button", { name: "Set Password" }));
+    await screen.findByLabelText("New Password");
+    await fillAndPress(
+      user,
+      { "New Password": "weak", "Confirm Password": "weaker" },
+      "Set Password",
+    );
     expect(
       await screen.findByText("Use 8+ chars, upper & lower case, number, symbol"),
     ).toBeInTheDocument();
     expect(screen.getByText("Passwords do not match.")).toBeInTheDocument();
 
-    await user.clear(screen.getByLabelText("New Password"));
-    await user.type(screen.getByLabelText("New Password"), "Staff@1234");
-    await user.clear(screen.getByLabelText("Confirm Password"));
-    await user.type(screen.getByLabelText("Confirm Password"), "Staff@1234");
-    await user.click(screen.getByRole("button", { name: "Set Password" }));
+    await fillAndPress(
+      user,
+      { "New Password": "Staff@1234", "Confirm Password": "Staff@1234" },
+      "Set Password",
+    );
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(api.callsTo("POST /employees/set-password")[0]?.body).toEqual({

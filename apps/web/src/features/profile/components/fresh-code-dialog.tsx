@@ -1,6 +1,7 @@
 import { TWO_FACTOR_MESSAGES } from "@tessera/shared";
 import { type FormEvent, useState } from "react";
-import { Button, Modal, TextInput } from "@/components/ui";
+import { OneTimeCodeInput, readAppCode } from "@/components/one-time-code";
+import { Button, Modal } from "@/components/ui";
 
 /**
  * Asks a person with two-factor sign-in for a current code before a sensitive change (payment
@@ -26,8 +27,8 @@ export function FreshCodeDialog({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const trimmed = code.replace(/\s/g, "");
-    if (!/^\d{6}$/.test(trimmed)) {
+    const trimmed = readAppCode(code);
+    if (trimmed === null) {
       setLocalError(TWO_FACTOR_MESSAGES.codeRequired);
       return;
     }
@@ -43,13 +44,8 @@ export function FreshCodeDialog({
       size="sm"
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextInput
-          label="6-digit code"
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
+        <OneTimeCodeInput
           autoFocus
-          maxLength={7}
           value={code}
           error={localError ?? error}
           onChange={(event) => {

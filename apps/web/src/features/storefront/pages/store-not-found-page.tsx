@@ -1,14 +1,10 @@
 import { resolveLocale } from "@tessera/shared";
-import { House, Store } from "lucide-react";
+import { Store } from "lucide-react";
 import { useEffect } from "react";
-import { Link } from "react-router";
-import { BrandLogo } from "@/components/brand-logo";
-import { ThemeToggle } from "@/components/theme-toggle";
-import { buttonClassName } from "@/components/ui";
+import { MissingPage } from "@/components/missing-page";
 import { activateLocale } from "@/lib/i18n";
 import { readChosenLocale } from "@/lib/i18n/chosen-locale";
 import { useT } from "@/lib/i18n/use-t";
-import { useDocumentTitle } from "@/lib/use-document-title";
 
 /**
  * There is no shop to ask for its default language, so the page speaks the visitor's: the one
@@ -27,16 +23,9 @@ function useVisitorLocale() {
 export function StoreNotFoundPage() {
   useVisitorLocale();
   const { t } = useT();
-  useDocumentTitle(t("Store Not Found"));
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="flex items-center justify-between px-4 py-4 sm:px-8">
-        <Link to="/" className="rounded-md text-fg no-underline" aria-label={t("Tessera home")}>
-          <BrandLogo />
-        </Link>
-        <ThemeToggle />
-      </header>
-      <main className="flex flex-1 flex-col items-center justify-center px-4 pb-16 text-center">
+    <MissingPage
+      picture={
         <div className="relative mb-6 flex size-20 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
           <Store aria-hidden="true" className="size-9" />
           <span
@@ -46,17 +35,12 @@ export function StoreNotFoundPage() {
             ?
           </span>
         </div>
-        <h1 className="font-bold text-2xl text-fg sm:text-3xl">{t("Store Not Found")}</h1>
-        <p className="mt-2 max-w-md text-fg-muted">
-          {t(
-            "This store does not exist, or the link is incorrect. Check the address with the shop, or go back to the homepage.",
-          )}
-        </p>
-        <Link to="/" className={buttonClassName({ className: "mt-8" })}>
-          <House aria-hidden="true" className="size-4" />
-          {t("Go to Homepage")}
-        </Link>
-      </main>
-    </div>
+      }
+      title={t("Store Not Found")}
+      explanation={t(
+        "This store does not exist, or the link is incorrect. Check the address with the shop, or go back to the homepage.",
+      )}
+      homeLabel={t("Go to Homepage")}
+    />
   );
 }
