@@ -57,3 +57,25 @@ export async function insertRow<T extends PgTable>(
   const rows = await db.insert(table).values(values).returning();
   return returnedRow(rows, `${what} insert`);
 }
+
+/** A table whose rows record when they last changed. */
+type StampedTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
+
+/**
+ * Changes one row by its id, stamping `updatedAt`, and returns it as stored; the caller has
+ * already found the row, so a missing one is a bug. `what` names the row: "shop".
+ */
+export async function updateRow<T extends StampedTable>(
+  db: Executor,
+  table: T,
+  id: number,
+  values: Partial<T["$inferInsert"]>,
+  what: string,
+): Promise<T["$inferSelect"]> {
+  const rows = await db
+    .update(table as StampedTable)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(table.id, id))
+    .returning();
+  return returnedRow(rows as T["$inferSelect"][], `${what} update`);
+}

@@ -9,7 +9,7 @@ import {
   users,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { insertRow, returnedRow } from "../../infra/db/rows";
+import { insertRow, returnedRow, updateRow } from "../../infra/db/rows";
 import { requestLocale } from "../../infra/request-context";
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
@@ -51,14 +51,7 @@ export async function updateUserProfile(
   values: Pick<NewUser, "firstName" | "lastName" | "phoneNumber"> &
     Partial<Pick<NewUser, "profilePicture">>,
 ) {
-  return returnedRow(
-    await db
-      .update(users)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning(),
-    "user update",
-  );
+  return updateRow(db, users, id, values, "user");
 }
 
 export async function insertUser(db: Executor, values: NewUser) {

@@ -14,7 +14,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { findOfShop, ofShop, returnedRow } from "../../infra/db/rows";
+import { findOfShop, ofShop, updateRow } from "../../infra/db/rows";
 import { groupBenefits } from "../memberships/tier-rows";
 import { redeemableOf } from "../payments/purchases";
 
@@ -231,14 +231,7 @@ export async function updateCustomerProfile(
   values: Pick<typeof customers.$inferInsert, "firstName" | "lastName" | "phoneNumber"> &
     Partial<Pick<typeof customers.$inferInsert, "profilePicture">>,
 ) {
-  return returnedRow(
-    await db
-      .update(customers)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(customers.id, customerId))
-      .returning(),
-    "customer update",
-  );
+  return updateRow(db, customers, customerId, values, "customer");
 }
 
 /** The customer's chosen language, for the pages and their e-mails. */

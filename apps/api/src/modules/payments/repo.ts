@@ -11,7 +11,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { findOfShop, firstRow, insertRow, returnedRow } from "../../infra/db/rows";
+import { findOfShop, firstRow, insertRow, updateRow } from "../../infra/db/rows";
 import { redeemableOf } from "./purchases";
 
 export type MembershipRow = typeof customerMemberships.$inferSelect;
@@ -148,14 +148,7 @@ export async function updateMembership(
   id: number,
   values: Partial<typeof customerMemberships.$inferInsert>,
 ) {
-  return returnedRow(
-    await db
-      .update(customerMemberships)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(customerMemberships.id, id))
-      .returning(),
-    "membership update",
-  );
+  return updateRow(db, customerMemberships, id, values, "membership");
 }
 
 /** Memberships whose renewal (or retry) is due. */

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type NewShop, shops } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
-import { insertRow, returnedRow } from "../../infra/db/rows";
+import { insertRow, updateRow } from "../../infra/db/rows";
 
 export async function findShopById(db: Executor, id: number) {
   const [shop] = await db.select().from(shops).where(eq(shops.id, id)).limit(1);
@@ -63,12 +63,5 @@ export async function updateShop(
   // An undefined value leaves the column as it is (Drizzle leaves it out of the SET).
   values: { [K in keyof Omit<NewShop, "id" | "ownerId">]?: NewShop[K] | undefined },
 ) {
-  return returnedRow(
-    await db
-      .update(shops)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(shops.id, id))
-      .returning(),
-    "shop update",
-  );
+  return updateRow(db, shops, id, values, "shop");
 }
