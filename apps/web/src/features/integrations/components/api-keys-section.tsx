@@ -6,6 +6,7 @@ import {
 } from "@tessera/shared";
 import { KeyRound, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { StackedCell } from "@/components/stacked-cell";
 import {
   Badge,
   Button,
@@ -96,12 +97,7 @@ export function ApiKeysSection() {
       key: "name",
       header: "Name",
       className: "max-w-36 sm:max-w-none",
-      cell: (k) => (
-        <div className="min-w-0">
-          <p className="truncate font-medium text-fg">{k.name}</p>
-          <p className="truncate font-mono text-fg-muted text-xs">{k.prefix}</p>
-        </div>
-      ),
+      cell: (k) => <StackedCell title={k.name} detail={k.prefix} mono="detail" />,
     },
     {
       key: "scope",

@@ -1,6 +1,7 @@
 import type { WebhookDelivery } from "@tessera/shared";
 import { RotateCcw, Send } from "lucide-react";
 import { useState } from "react";
+import { StackedCell } from "@/components/stacked-cell";
 import { Badge, type BadgeTone, Button, ListPager, type TableColumn } from "@/components/ui";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useResendDelivery, useWebhookDeliveries } from "../webhooks-api";
@@ -36,10 +37,7 @@ export function WebhookDeliveries({ endpointId }: { endpointId: number }) {
       header: "Event",
       className: "max-w-40 sm:max-w-none",
       cell: (d) => (
-        <div className="min-w-0">
-          <p className="truncate font-mono text-fg text-xs">{d.eventType}</p>
-          <p className="truncate text-fg-muted text-xs">{formatInstant(d.createdAt)}</p>
-        </div>
+        <StackedCell title={d.eventType} detail={formatInstant(d.createdAt)} mono="title" />
       ),
     },
     {

@@ -1,6 +1,7 @@
 import { WEBHOOK_MESSAGES, type WebhookEndpoint } from "@tessera/shared";
 import { Plus, Webhook } from "lucide-react";
 import { useState } from "react";
+import { StackedCell } from "@/components/stacked-cell";
 import { Badge, Button, Card, CardHeader, type TableColumn } from "@/components/ui";
 import { useWebhookEndpoints } from "../webhooks-api";
 import { IntegrationTable } from "./integration-table";
@@ -28,12 +29,12 @@ export function WebhooksSection() {
       header: "Endpoint",
       className: "max-w-32 sm:max-w-none",
       cell: (e) => (
-        <div className="min-w-0">
-          <p className="truncate font-medium text-fg">{e.url}</p>
-          <p className="truncate text-fg-muted text-xs">
-            {e.description || `${e.eventTypes.length} event${e.eventTypes.length === 1 ? "" : "s"}`}
-          </p>
-        </div>
+        <StackedCell
+          title={e.url}
+          detail={
+            e.description || `${e.eventTypes.length} event${e.eventTypes.length === 1 ? "" : "s"}`
+          }
+        />
       ),
     },
     { key: "status", header: "Status", cell: statusOf },

@@ -2,6 +2,7 @@ import { type Employee, STAFF_ACTION_MESSAGES } from "@tessera/shared";
 import { EllipsisVertical, Mail, Pencil, Plus, Power, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, Navigate, Outlet, useNavigate } from "react-router";
+import { StackedCell } from "@/components/stacked-cell";
 import {
   Badge,
   buttonClassName,
@@ -76,12 +77,7 @@ export function StaffPage() {
       key: "name",
       header: "Name",
       className: "min-w-48",
-      cell: (e) => (
-        <div className="min-w-0">
-          <p className="truncate font-medium text-fg">{nameOf(e)}</p>
-          <p className="truncate text-fg-muted text-xs">{e.email}</p>
-        </div>
-      ),
+      cell: (e) => <StackedCell title={nameOf(e)} detail={e.email} />,
     },
     { key: "role", header: "Role", cell: (e) => e.role },
     {
