@@ -29,6 +29,18 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A link to one of the profile's own pages (Update Password, Customize Store, API keys). */
+function ProfileLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={`${MERCHANT_PROFILE_PATH}/${to}`}
+      className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
+    >
+      {children}
+    </Link>
+  );
+}
+
 /**
  * `/merchant/profile`: profile picture, Full Name, Email, Phone Number ("-" when empty) and a
  * Password row with Update Password, Update Info (edit-profile) and, for the owner, Customize
@@ -106,36 +118,21 @@ export function MerchantProfilePage() {
                     <span aria-hidden="true">••••••••</span>
                     <span className="sr-only">Hidden</span>
                   </span>
-                  <Link
-                    to={`${MERCHANT_PROFILE_PATH}/update-password`}
-                    className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
-                  >
-                    Update Password
-                  </Link>
+                  <ProfileLink to="update-password">Update Password</ProfileLink>
                 </span>
               </Row>
               <Row label="Payments">
                 <PaymentsRow isOwner={user.data.role === "owner"} />
               </Row>
               {user.data.role === "owner" ? (
-                <Row label="Store">
-                  <Link
-                    to={`${MERCHANT_PROFILE_PATH}/store-setting`}
-                    className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
-                  >
-                    Customize Store
-                  </Link>
-                </Row>
-              ) : null}
-              {user.data.role === "owner" ? (
-                <Row label="Integrations">
-                  <Link
-                    to={`${MERCHANT_PROFILE_PATH}/integrations`}
-                    className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
-                  >
-                    API keys
-                  </Link>
-                </Row>
+                <>
+                  <Row label="Store">
+                    <ProfileLink to="store-setting">Customize Store</ProfileLink>
+                  </Row>
+                  <Row label="Integrations">
+                    <ProfileLink to="integrations">API keys</ProfileLink>
+                  </Row>
+                </>
               ) : null}
             </dl>
           </>
