@@ -5,21 +5,21 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import {
-  type ChangePasswordPayload,
-  type CustomerDashboard,
-  type CustomerRedemptionsResponse,
-  type CustomerTransactionsResponse,
-  type MessageResponse,
-  type ProfileValues,
-  type PublicOffer,
-  type PublicTier,
-  type RedemptionResult,
-  sanitizeFileName,
-  type UpdateCustomerProfileResponse,
+import type {
+  ChangePasswordPayload,
+  CustomerDashboard,
+  CustomerRedemptionsResponse,
+  CustomerTransactionsResponse,
+  MessageResponse,
+  ProfileValues,
+  PublicOffer,
+  PublicTier,
+  RedemptionResult,
+  UpdateCustomerProfileResponse,
 } from "@tessera/shared";
 import { customerKeys, invalidateCustomerData } from "@/features/payments";
 import { api } from "@/lib/api-client";
+import { profileFormData } from "@/lib/profile-form-data";
 import { customerQueryDefaults, retryCustomerQuery } from "@/lib/query-client";
 
 /**
@@ -244,14 +244,7 @@ export function updateCustomerProfile(input: {
   values: ProfileValues;
   picture: File | null;
 }): Promise<UpdateCustomerProfileResponse> {
-  const form = new FormData();
-  form.append("firstName", input.values.firstName);
-  form.append("lastName", input.values.lastName);
-  form.append("phoneNumber", input.values.phoneNumber);
-  form.append("phoneCountry", input.values.phoneCountry ?? "");
-  if (input.picture) {
-    form.append("profilePicture", input.picture, sanitizeFileName(input.picture.name));
-  }
+  const form = profileFormData(input.values, input.picture);
   return api.put<UpdateCustomerProfileResponse>(
     `/customer/profile/update-customer-profile/${input.customerId}`,
     form,

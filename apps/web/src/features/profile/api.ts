@@ -10,6 +10,7 @@ import {
 } from "@tessera/shared";
 import { sessionKeys } from "@/features/session";
 import { api } from "@/lib/api-client";
+import { profileFormData } from "@/lib/profile-form-data";
 import { rememberMerchantBranding, rememberShopBranding } from "@/lib/shop-branding";
 
 /** POST /user/update-user (multipart: firstName, lastName, phoneNumber, phoneCountry, profilePicture?). */
@@ -17,14 +18,7 @@ export function updateProfile(input: {
   values: ProfileValues;
   picture: File | null;
 }): Promise<{ message: string; user: User }> {
-  const form = new FormData();
-  form.append("firstName", input.values.firstName);
-  form.append("lastName", input.values.lastName);
-  form.append("phoneNumber", input.values.phoneNumber);
-  form.append("phoneCountry", input.values.phoneCountry ?? "");
-  if (input.picture) {
-    form.append("profilePicture", input.picture, sanitizeFileName(input.picture.name));
-  }
+  const form = profileFormData(input.values, input.picture);
   return api.post<{ message: string; user: User }>("/user/update-user", form);
 }
 

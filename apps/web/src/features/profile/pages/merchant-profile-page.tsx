@@ -1,6 +1,7 @@
 import { formatPhoneNumber } from "@tessera/shared";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
+import { ProfileHeadSkeleton } from "@/components/profile-skeleton";
 import {
   Avatar,
   Badge,
@@ -58,13 +59,7 @@ export function MerchantProfilePage() {
       <Card aria-busy={user.isPending || undefined}>
         {user.isPending ? (
           <div className="flex flex-col gap-4">
-            <div className="flex items-center gap-4">
-              <Skeleton className="size-24 rounded-full" />
-              <div className="flex flex-1 flex-col gap-2">
-                <Skeleton className="h-6 w-48" />
-                <Skeleton className="h-4 w-64" />
-              </div>
-            </div>
+            <ProfileHeadSkeleton />
             <Skeleton className="h-32 w-full" />
           </div>
         ) : user.isError ? (
