@@ -6,10 +6,11 @@ import {
 } from "@tessera/shared";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { Button, Card, CardHeader, QueryErrorState, Skeleton, TextInput } from "@/components/ui";
+import { Button, QueryErrorState, Skeleton, TextInput } from "@/components/ui";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useReminderLeadDays, useUpdateReminderLeadDays } from "../api";
+import { SettingsCard } from "./settings-card";
 
 /** Each plan length's lead time, with the most days the API accepts for it. */
 const FIELDS = [
@@ -50,13 +51,11 @@ export function ReminderSettings() {
   );
 
   return (
-    <Card aria-busy={settings.isPending || undefined}>
-      <CardHeader
-        title="Renewal reminders"
-        description="Members get an e-mail this many days before their membership renews."
-        headingLevel={2}
-        className="mb-4"
-      />
+    <SettingsCard
+      title="Renewal reminders"
+      description="Members get an e-mail this many days before their membership renews."
+      busy={settings.isPending}
+    >
       {settings.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <Skeleton className="h-16 w-full" />
@@ -88,6 +87,6 @@ export function ReminderSettings() {
           </div>
         </form>
       )}
-    </Card>
+    </SettingsCard>
   );
 }
