@@ -20,32 +20,36 @@ export const dashboardKeys = {
  */
 const FRESH_MS = 10_000;
 
-/** GET /shop/dashboard-stats?timeFilter= */
-export function dashboardStatsQueryOptions(period: DashboardPeriod) {
+/** One period's figures from the dashboard's `?timeFilter=` endpoints. */
+function periodQueryOptions<Response>(
+  queryKey: readonly unknown[],
+  path: string,
+  period: DashboardPeriod,
+) {
   return queryOptions({
-    queryKey: dashboardKeys.stats(period),
-    queryFn: ({ signal }) =>
-      api.get<DashboardStatsResponse>("/shop/dashboard-stats", {
-        query: { timeFilter: period },
-        signal,
-      }),
+    queryKey,
+    queryFn: ({ signal }) => api.get<Response>(path, { query: { timeFilter: period }, signal }),
     retry: retryUnlessClientError,
     staleTime: FRESH_MS,
   });
 }
 
+/** GET /shop/dashboard-stats?timeFilter= */
+export function dashboardStatsQueryOptions(period: DashboardPeriod) {
+  return periodQueryOptions<DashboardStatsResponse>(
+    dashboardKeys.stats(period),
+    "/shop/dashboard-stats",
+    period,
+  );
+}
+
 /** GET /offers/get-all-offers-dashboard?timeFilter=: the Offers Performance table. */
 export function offersPerformanceQueryOptions(period: DashboardPeriod) {
-  return queryOptions({
-    queryKey: dashboardKeys.offers(period),
-    queryFn: ({ signal }) =>
-      api.get<OffersDashboardResponse>("/offers/get-all-offers-dashboard", {
-        query: { timeFilter: period },
-        signal,
-      }),
-    retry: retryUnlessClientError,
-    staleTime: FRESH_MS,
-  });
+  return periodQueryOptions<OffersDashboardResponse>(
+    dashboardKeys.offers(period),
+    "/offers/get-all-offers-dashboard",
+    period,
+  );
 }
 
 export function useDashboardStats(period: DashboardPeriod) {

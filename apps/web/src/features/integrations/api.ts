@@ -10,6 +10,7 @@ import type {
 } from "@tessera/shared";
 import { api } from "@/lib/api-client";
 import { retryUnlessClientError } from "@/lib/query-client";
+import { useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 
 /** The Integrations screen (owner only). Every change refreshes `integrationKeys.all`. */
 export const integrationKeys = {
@@ -28,11 +29,7 @@ export function useApiKeys(enabled = true) {
 }
 
 function useIntegrationMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
-  });
+  return useRefreshingMutation(integrationKeys.all, mutationFn);
 }
 
 /** POST /integrations/api-keys: the answer holds the whole key, this once. */

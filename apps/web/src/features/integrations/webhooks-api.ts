@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import type {
   CreateWebhookEndpointPayload,
   UpdateWebhookEndpointPayload,
@@ -9,6 +9,7 @@ import type {
 } from "@tessera/shared";
 import { api } from "@/lib/api-client";
 import { retryUnlessClientError } from "@/lib/query-client";
+import { useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 import { integrationKeys } from "./api";
 
 /** Webhook endpoints and their delivery logs, under the Integrations screen's query keys. */
@@ -47,11 +48,7 @@ export function useWebhookDeliveries(id: number, page: number) {
 }
 
 function useWebhookMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
-  });
+  return useRefreshingMutation(webhookKeys.all, mutationFn);
 }
 
 export const useCreateWebhook = () =>

@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type CheckoutSession,
   type GetMemberResponse,
@@ -21,6 +15,7 @@ import {
 } from "@tessera/shared";
 import { api } from "@/lib/api-client";
 import { retryUnlessClientError } from "@/lib/query-client";
+import { useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 import type { MemberFilter } from "./member-status";
 
 /**
@@ -161,11 +156,7 @@ export function useActiveTiers() {
 }
 
 function useMemberMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.all }),
-  });
+  return useRefreshingMutation(memberKeys.all, mutationFn);
 }
 
 /** Refreshes every member screen (after a counter card payment completes). */

@@ -79,45 +79,46 @@ export function useUpdateShop() {
   });
 }
 
-const reminderKey = ["shop", "email-settings"] as const;
-
-/** GET /shop/email-settings (owner): how many days before a renewal members are reminded. */
-export function useReminderLeadDays(enabled: boolean) {
+/**
+ * A settings document read with GET and replaced whole with PUT at the same path; the saved
+ * answer becomes the cached one, so the form starts again from what the server kept.
+ */
+function useSettingsQuery<Settings>(queryKey: readonly string[], path: string, enabled: boolean) {
   return useQuery({
-    queryKey: reminderKey,
-    queryFn: ({ signal }) => api.get<ReminderLeadDays>("/shop/email-settings", { signal }),
+    queryKey,
+    queryFn: ({ signal }) => api.get<Settings>(path, { signal }),
     enabled,
   });
 }
 
-/** PUT /shop/email-settings { yearlyReminderDays, monthlyReminderDays }. */
-export function useUpdateReminderLeadDays() {
+function useSettingsUpdate<Settings>(queryKey: readonly string[], path: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReminderLeadDays) =>
-      api.put<ReminderLeadDays>("/shop/email-settings", input),
-    onSuccess: (saved) => queryClient.setQueryData(reminderKey, saved),
+    mutationFn: (input: Settings) => api.put<Settings>(path, input),
+    onSuccess: (saved) => queryClient.setQueryData(queryKey, saved),
   });
 }
+
+const reminderKey = ["shop", "email-settings"] as const;
+
+/** GET /shop/email-settings (owner): how many days before a renewal members are reminded. */
+export const useReminderLeadDays = (enabled: boolean) =>
+  useSettingsQuery<ReminderLeadDays>(reminderKey, "/shop/email-settings", enabled);
+
+/** PUT /shop/email-settings { yearlyReminderDays, monthlyReminderDays }. */
+export const useUpdateReminderLeadDays = () =>
+  useSettingsUpdate<ReminderLeadDays>(reminderKey, "/shop/email-settings");
 
 const notificationsKey = ["user", "email-notifications"] as const;
 
 /** GET /user/email-notifications: the signed-in owner's or staff member's own e-mail choices. */
-export function useEmailNotifications(enabled: boolean) {
-  return useQuery({
-    queryKey: notificationsKey,
-    queryFn: ({ signal }) =>
-      api.get<MerchantEmailPreferences>("/user/email-notifications", { signal }),
+export const useEmailNotifications = (enabled: boolean) =>
+  useSettingsQuery<MerchantEmailPreferences>(
+    notificationsKey,
+    "/user/email-notifications",
     enabled,
-  });
-}
+  );
 
 /** PUT /user/email-notifications { newMember, failedPayment, refund, digest }. */
-export function useUpdateEmailNotifications() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: MerchantEmailPreferences) =>
-      api.put<MerchantEmailPreferences>("/user/email-notifications", input),
-    onSuccess: (saved) => queryClient.setQueryData(notificationsKey, saved),
-  });
-}
+export const useUpdateEmailNotifications = () =>
+  useSettingsUpdate<MerchantEmailPreferences>(notificationsKey, "/user/email-notifications");

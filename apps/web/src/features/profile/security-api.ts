@@ -21,26 +21,30 @@ export const securityKeys = {
   staffPolicy: () => [...securityKeys.all, "staff-policy"] as const,
 };
 
-export function useTwoFactorStatus(enabled = true) {
+function useSecurityQuery<Data>(queryKey: readonly string[], path: string, enabled = true) {
   return useQuery({
-    queryKey: securityKeys.twoFactor(),
-    queryFn: ({ signal }) => api.get<TwoFactorStatus>("/user/two-factor", { signal }),
+    queryKey,
+    queryFn: ({ signal }) => api.get<Data>(path, { signal }),
     retry: retryUnlessClientError,
     enabled,
   });
 }
 
+/** After a change: the given part of the Security section is fetched again. */
+function useRefresh(queryKey: readonly string[]) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey });
+}
+
+export const useTwoFactorStatus = (enabled = true) =>
+  useSecurityQuery<TwoFactorStatus>(securityKeys.twoFactor(), "/user/two-factor", enabled);
+
 export function useStartTwoFactor() {
   return useMutation({ mutationFn: () => api.post<TwoFactorSetup>("/user/two-factor/start") });
 }
 
-function useRefreshStatus() {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor() });
-}
-
 export function useConfirmTwoFactor() {
-  const refresh = useRefreshStatus();
+  const refresh = useRefresh(securityKeys.twoFactor());
   return useMutation({
     mutationFn: (code: string) =>
       api.post<TwoFactorEnabledResponse>("/user/two-factor/confirm", { code }),
@@ -49,7 +53,7 @@ export function useConfirmTwoFactor() {
 }
 
 export function useDisableTwoFactor() {
-  const refresh = useRefreshStatus();
+  const refresh = useRefresh(securityKeys.twoFactor());
   return useMutation({
     mutationFn: (password: string) =>
       api.post<{ message: string }>("/user/two-factor/disable", { password }),
@@ -57,21 +61,11 @@ export function useDisableTwoFactor() {
   });
 }
 
-export function useSessions() {
-  return useQuery({
-    queryKey: securityKeys.sessions(),
-    queryFn: ({ signal }) => api.get<AccountSessionsResponse>("/auth/sessions", { signal }),
-    retry: retryUnlessClientError,
-  });
-}
-
-function useRefreshSessions() {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: securityKeys.sessions() });
-}
+export const useSessions = () =>
+  useSecurityQuery<AccountSessionsResponse>(securityKeys.sessions(), "/auth/sessions");
 
 export function useRevokeSession() {
-  const refresh = useRefreshSessions();
+  const refresh = useRefresh(securityKeys.sessions());
   return useMutation({
     mutationFn: (id: number) => api.del<{ message: string }>(`/auth/sessions/${id}`),
     onSettled: refresh,
@@ -79,7 +73,7 @@ export function useRevokeSession() {
 }
 
 export function useSignOutOthers() {
-  const refresh = useRefreshSessions();
+  const refresh = useRefresh(securityKeys.sessions());
   return useMutation({
     mutationFn: () =>
       api.post<{ message: string; signedOut: number }>("/auth/sessions/sign-out-others"),
@@ -87,13 +81,8 @@ export function useSignOutOthers() {
   });
 }
 
-export function useStaffPolicy() {
-  return useQuery({
-    queryKey: securityKeys.staffPolicy(),
-    queryFn: ({ signal }) => api.get<StaffSecurityPolicy>("/shop/security", { signal }),
-    retry: retryUnlessClientError,
-  });
-}
+export const useStaffPolicy = () =>
+  useSecurityQuery<StaffSecurityPolicy>(securityKeys.staffPolicy(), "/shop/security");
 
 export function useSetStaffPolicy() {
   const queryClient = useQueryClient();

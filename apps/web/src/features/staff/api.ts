@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { Employee, StaffValues } from "@tessera/shared";
 import { api } from "@/lib/api-client";
 import { retryUnlessClientError } from "@/lib/query-client";
+import { useRefreshingMutation } from "@/lib/use-refreshing-mutation";
 
 /** The owner's staff (spec §7 "Employees"). Every change refreshes `staffKeys.all`. */
 export const staffKeys = {
@@ -42,11 +43,7 @@ export function useEmployee(id: number | null) {
 type SaveResponse = { message: string; employee: Employee };
 
 function useStaffMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
-  });
+  return useRefreshingMutation(staffKeys.all, mutationFn);
 }
 
 /** POST /employees/create-employee, or PUT /employees/update-employee/{id} with `id`. */

@@ -46,6 +46,13 @@ export function SeriesChart({
     margin: { top: 8, right: 8, bottom: 0, left: 0 },
     title,
   };
+  // What a bar and a line of one series share: its data, its legend name, its animation.
+  const seriesProps = (s: ChartSeries) => ({
+    dataKey: s.key,
+    name: s.name,
+    isAnimationActive: !reduceMotion,
+    animationDuration: 400,
+  });
   const axes = (
     <>
       {chartAxes({
@@ -82,13 +89,10 @@ export function SeriesChart({
             {series.map((s) => (
               <Bar
                 key={s.key}
-                dataKey={s.key}
-                name={s.name}
+                {...seriesProps(s)}
                 fill={s.color}
                 stackId={stacked ? "all" : undefined}
                 maxBarSize={40}
-                isAnimationActive={!reduceMotion}
-                animationDuration={400}
               />
             ))}
           </BarChart>
@@ -98,14 +102,11 @@ export function SeriesChart({
             {series.map((s) => (
               <Line
                 key={s.key}
-                dataKey={s.key}
-                name={s.name}
+                {...seriesProps(s)}
                 stroke={s.color}
                 strokeWidth={2}
                 dot={data.length <= 31}
                 type="monotone"
-                isAnimationActive={!reduceMotion}
-                animationDuration={400}
               />
             ))}
           </LineChart>

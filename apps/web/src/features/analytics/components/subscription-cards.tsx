@@ -5,9 +5,11 @@ import type { CsvColumn } from "../csv";
 import { formatBucketLabel, formatSignedMoney } from "../format";
 import { FigureCard } from "./figure-card";
 import { LazySeriesChart } from "./lazy-chart";
-import type { ChartSeries } from "./series-chart";
+import type { ChartSeries, SeriesChartProps } from "./series-chart";
 
-const MOVEMENTS: (ChartSeries & { key: keyof SubscriptionPoint })[] = [
+type PointSeries = ChartSeries & { key: keyof SubscriptionPoint };
+
+const MOVEMENTS: readonly PointSeries[] = [
   { key: "new", name: "New", color: "var(--color-primary)" },
   { key: "expansion", name: "Expansion", color: "var(--color-success-ink)" },
   { key: "reactivated", name: "Reactivated", color: "var(--color-info-ink)" },
@@ -50,6 +52,52 @@ function csvOf(
   return [{ header: when(data.bucket), value: (p) => p.date }, ...columns];
 }
 
+/**
+ * One subscription figure: the same series drawn as the chart, listed by bucket in the table
+ * view (captioned with the card's title) and written to the CSV, each under the series' name.
+ */
+function SeriesCard({
+  title,
+  chartTitle = title,
+  description,
+  chart,
+  series,
+  format = (value) => value,
+  data,
+  fileName,
+}: {
+  title: string;
+  chartTitle?: string;
+  description: string;
+  chart: Pick<SeriesChartProps, "kind" | "money" | "stacked">;
+  series: readonly PointSeries[];
+  format?: (value: number) => string | number;
+  data: SubscriptionAnalytics;
+  fileName: string;
+}) {
+  const pointValue = (p: SubscriptionPoint, s: PointSeries) => p[s.key] as number;
+  return (
+    <FigureCard
+      title={title}
+      description={description}
+      chart={<LazySeriesChart title={chartTitle} {...chart} data={data.series} series={series} />}
+      table={pointTable(
+        title,
+        data,
+        series.map((s) => ({ key: s.key, header: s.name, cell: (p) => format(pointValue(p, s)) })),
+      )}
+      csv={{
+        fileName,
+        columns: csvOf(
+          data,
+          series.map((s) => ({ header: s.name, value: (p) => pointValue(p, s) })),
+        ),
+        rows: data.series,
+      }}
+    />
+  );
+}
+
 /** MRR over time, its movements, members over time, joined against left. */
 export function SubscriptionCards({
   data,
@@ -58,105 +106,45 @@ export function SubscriptionCards({
   data: SubscriptionAnalytics;
   fileName: (name: string) => string;
 }) {
-  const movementColumns = MOVEMENTS.map((m) => ({
-    key: m.key,
-    header: m.name,
-    cell: (p: SubscriptionPoint) => formatSignedMoney(p[m.key] as number),
-  }));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <FigureCard
+      <SeriesCard
         title="MRR over time"
         description="Monthly recurring revenue at the end of each bucket; yearly plans count 1/12 a month."
-        chart={
-          <LazySeriesChart
-            title="MRR over time"
-            kind="line"
-            money
-            data={data.series}
-            series={[{ key: "mrr", name: "MRR", color: "var(--color-primary)" }]}
-          />
-        }
-        table={pointTable("MRR over time", data, [
-          { key: "mrr", header: "MRR", cell: (p) => formatMoney(p.mrr) },
-        ])}
-        csv={{
-          fileName: fileName("mrr"),
-          columns: csvOf(data, [{ header: "MRR", value: (p) => p.mrr }]),
-          rows: data.series,
-        }}
+        chart={{ kind: "line", money: true }}
+        series={[{ key: "mrr", name: "MRR", color: "var(--color-primary)" }]}
+        format={formatMoney}
+        data={data}
+        fileName={fileName("mrr")}
       />
-      <FigureCard
+      <SeriesCard
         title="MRR movements"
         description={`From ${formatMoney(data.mrrAtStart)} to ${formatMoney(data.mrr)}: new, expansion and reactivated add; contraction and churn take away.`}
-        chart={
-          <LazySeriesChart
-            title="MRR movements"
-            kind="bar"
-            stacked
-            money
-            data={data.series}
-            series={MOVEMENTS}
-          />
-        }
-        table={pointTable("MRR movements", data, movementColumns)}
-        csv={{
-          fileName: fileName("mrr-movements"),
-          columns: csvOf(
-            data,
-            MOVEMENTS.map((m) => ({ header: m.name, value: (p) => p[m.key] as number })),
-          ),
-          rows: data.series,
-        }}
+        chart={{ kind: "bar", stacked: true, money: true }}
+        series={MOVEMENTS}
+        format={formatSignedMoney}
+        data={data}
+        fileName={fileName("mrr-movements")}
       />
-      <FigureCard
+      <SeriesCard
         title="Active members"
+        chartTitle="Active members over time"
         description="Members with a running membership at the end of each bucket."
-        chart={
-          <LazySeriesChart
-            title="Active members over time"
-            kind="line"
-            data={data.series}
-            series={[
-              { key: "activeMembers", name: "Active members", color: "var(--color-primary)" },
-            ]}
-          />
-        }
-        table={pointTable("Active members", data, [
-          { key: "active", header: "Active members", cell: (p) => p.activeMembers },
-        ])}
-        csv={{
-          fileName: fileName("active-members"),
-          columns: csvOf(data, [{ header: "Active members", value: (p) => p.activeMembers }]),
-          rows: data.series,
-        }}
+        chart={{ kind: "line" }}
+        series={[{ key: "activeMembers", name: "Active members", color: "var(--color-primary)" }]}
+        data={data}
+        fileName={fileName("active-members")}
       />
-      <FigureCard
+      <SeriesCard
         title="New and churned members"
         description="Memberships that started and that ended in each bucket."
-        chart={
-          <LazySeriesChart
-            title="New and churned members"
-            kind="bar"
-            data={data.series}
-            series={[
-              { key: "joined", name: "New", color: "var(--color-primary)" },
-              { key: "left", name: "Churned", color: "var(--color-danger)" },
-            ]}
-          />
-        }
-        table={pointTable("New and churned members", data, [
-          { key: "joined", header: "New", cell: (p) => p.joined },
-          { key: "left", header: "Churned", cell: (p) => p.left },
-        ])}
-        csv={{
-          fileName: fileName("new-and-churned"),
-          columns: csvOf(data, [
-            { header: "New", value: (p) => p.joined },
-            { header: "Churned", value: (p) => p.left },
-          ]),
-          rows: data.series,
-        }}
+        chart={{ kind: "bar" }}
+        series={[
+          { key: "joined", name: "New", color: "var(--color-primary)" },
+          { key: "left", name: "Churned", color: "var(--color-danger)" },
+        ]}
+        data={data}
+        fileName={fileName("new-and-churned")}
       />
     </div>
   );

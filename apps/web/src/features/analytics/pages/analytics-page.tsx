@@ -6,7 +6,7 @@ import {
   optionLabel,
   todayInTimeZone,
 } from "@tessera/shared";
-import { useState } from "react";
+import { type ComponentProps, type ReactNode, useState } from "react";
 import { Card, QueryErrorState, Select, Skeleton } from "@/components/ui";
 import { PeriodFigures, PeriodPageHeader } from "@/features/dashboard/components/period-page";
 import { cn } from "@/lib/cn";
@@ -49,6 +49,24 @@ function Loading({ height = "h-72" }: { height?: string }) {
       <Skeleton className={cn("w-full", height)} />
     </Card>
   );
+}
+
+/** A figure with its own query: the error and Retry, a skeleton while it loads, then the card. */
+function QueryFigure<Data>({
+  query,
+  errorTitle,
+  height = "h-40",
+  children,
+}: {
+  query: { data: Data | undefined; isError: boolean } & ComponentProps<
+    typeof QueryErrorState
+  >["query"];
+  errorTitle: string;
+  height?: string;
+  children: (data: Data) => ReactNode;
+}) {
+  if (query.isError) return <QueryErrorState query={query} title={errorTitle} />;
+  return query.data ? children(query.data) : <Loading height={height} />;
 }
 
 /**
@@ -144,42 +162,24 @@ export function AnalyticsPage() {
         {s ? <SubscriptionCards data={s} fileName={fileName} /> : <Loading />}
       </PeriodFigures>
 
-      {cohorts.isError ? (
-        <QueryErrorState query={cohorts} title="Could not load the cohorts" />
-      ) : cohorts.data ? (
-        <CohortCard data={cohorts.data} fileName={fileName("cohorts")} />
-      ) : (
-        <Loading height="h-48" />
-      )}
+      <QueryFigure query={cohorts} errorTitle="Could not load the cohorts" height="h-48">
+        {(data) => <CohortCard data={data} fileName={fileName("cohorts")} />}
+      </QueryFigure>
 
       <div className="grid gap-6">
-        {lifetime.isError ? (
-          <QueryErrorState query={lifetime} title="Could not load the lifetime value" />
-        ) : lifetime.data ? (
-          <LifetimeValueCard
-            data={lifetime.data}
-            tierId={tierId}
-            fileName={fileName("lifetime-value")}
-          />
-        ) : (
-          <Loading height="h-40" />
-        )}
-        {benefits.isError ? (
-          <QueryErrorState query={benefits} title="Could not load the benefit use" />
-        ) : benefits.data ? (
-          <BenefitCard data={benefits.data} fileName={fileName("benefit-use")} />
-        ) : (
-          <Loading height="h-40" />
-        )}
+        <QueryFigure query={lifetime} errorTitle="Could not load the lifetime value">
+          {(data) => (
+            <LifetimeValueCard data={data} tierId={tierId} fileName={fileName("lifetime-value")} />
+          )}
+        </QueryFigure>
+        <QueryFigure query={benefits} errorTitle="Could not load the benefit use">
+          {(data) => <BenefitCard data={data} fileName={fileName("benefit-use")} />}
+        </QueryFigure>
       </div>
 
-      {offers.isError ? (
-        <QueryErrorState query={offers} title="Could not load the offers" />
-      ) : offers.data ? (
-        <OfferCard data={offers.data} fileName={fileName("offers")} />
-      ) : (
-        <Loading height="h-40" />
-      )}
+      <QueryFigure query={offers} errorTitle="Could not load the offers">
+        {(data) => <OfferCard data={data} fileName={fileName("offers")} />}
+      </QueryFigure>
     </div>
   );
 }

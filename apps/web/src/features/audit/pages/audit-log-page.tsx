@@ -1,13 +1,13 @@
 import { AUDIT_ACTIONS, AUDIT_MESSAGES, type AuditAction, type AuditRecord } from "@tessera/shared";
-import { Download, RotateCcw } from "lucide-react";
+import { RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { Navigate } from "react-router";
+import { DownloadButton } from "@/components/download-button";
 import { PagedRecords } from "@/components/paged-records";
 import { Badge, Button, Select, type TableColumn, TextInput } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useDownload } from "@/lib/use-download";
 import {
   AUDIT_PAGE_SIZE,
   type AuditFilters,
@@ -49,7 +49,6 @@ function AuditFilterForm({
   canDownload: boolean;
   onChange: (patch: Partial<AuditFilters>) => void;
 }) {
-  const { downloading, download } = useDownload(() => downloadAuditLog(filters));
   const filtered = Object.values(filters).some((value) => value !== "");
 
   return (
@@ -101,16 +100,15 @@ function AuditFilterForm({
       >
         Clear filters
       </Button>
-      <Button
+      <DownloadButton
         type="button"
         className="lg:ms-auto"
-        onClick={download}
+        run={() => downloadAuditLog(filters)}
         disabled={!canDownload}
-        loading={downloading}
-        leftIcon={<Download aria-hidden="true" className="size-4" />}
+        busyLabel="Downloading…"
       >
-        {downloading ? "Downloading…" : "Download CSV"}
-      </Button>
+        Download CSV
+      </DownloadButton>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { formatPhoneNumber } from "@tessera/shared";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
+import { ProfileHeadSkeleton } from "@/components/profile-skeleton";
 import {
   Avatar,
   buttonClassName,
@@ -34,13 +35,7 @@ function ProfileSkeleton() {
   return (
     <div aria-busy="true" className="flex flex-col gap-4">
       <span className="sr-only">{t("Loading your profile")}</span>
-      <div className="flex items-center gap-4">
-        <Skeleton className="size-24 rounded-full" />
-        <div className="flex flex-1 flex-col gap-2">
-          <Skeleton className="h-6 w-48" />
-          <Skeleton className="h-4 w-64" />
-        </div>
-      </div>
+      <ProfileHeadSkeleton />
       <Skeleton className="h-40 w-full" />
     </div>
   );

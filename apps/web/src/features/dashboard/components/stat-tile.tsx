@@ -1,5 +1,5 @@
 import { ArrowDownRight, ArrowUpRight, Minus } from "lucide-react";
-import { Skeleton } from "@/components/ui";
+import { Card, CardHeader, Skeleton } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { formatPercent, formatStat, type StatKind } from "../format";
 
@@ -15,6 +15,31 @@ export interface StatFigure {
 /** A row of tiles, in the order given. */
 export function StatTiles({ figures, loading }: { figures: StatFigure[]; loading: boolean }) {
   return figures.map((figure) => <StatTile key={figure.label} {...figure} loading={loading} />);
+}
+
+/** A card of tiles under a heading (the dashboard's Memberships and Offers Overview). */
+export function StatOverview({
+  title,
+  figures,
+  loading,
+  className,
+  gridClassName,
+}: {
+  title: string;
+  figures: StatFigure[];
+  loading: boolean;
+  className?: string;
+  /** Extra columns on wider screens; two columns always. */
+  gridClassName?: string;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader title={title} headingLevel={2} />
+      <dl className={cn("grid grid-cols-2 gap-3", gridClassName)}>
+        <StatTiles figures={figures} loading={loading} />
+      </dl>
+    </Card>
+  );
 }
 
 /** One dashboard figure with its change against the previous window. */

@@ -1,6 +1,7 @@
 import type { OfferPerformance } from "@tessera/shared";
 import {
   type DashboardPeriod,
+  type DashboardStats,
   DEFAULT_PERIOD,
   formatMoney,
   formatShortDate,
@@ -28,10 +29,27 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { useDashboardStats, useOffersPerformance } from "../api";
 import { PeriodFigures, PeriodPageHeader } from "../components/period-page";
 import { RevenueChart, RevenueChartSkeleton } from "../components/revenue-chart";
-import { type StatFigure, StatTiles } from "../components/stat-tile";
+import { type StatFigure, StatOverview } from "../components/stat-tile";
 
 export const DASHBOARD_PATH = "/merchant/dashboard";
 export const DASHBOARD_NEW_OFFER_PATH = `${DASHBOARD_PATH}/new-offer`;
+
+/** The stats that come with their change against the previous window (`…Percentage`). */
+type ComparedStat = "totalRecurringRevenue" | "newMemberships" | "totalRevenue" | "soldOffers";
+
+function compared(
+  label: string,
+  kind: StatFigure["kind"],
+  stats: DashboardStats | undefined,
+  key: ComparedStat,
+): StatFigure {
+  return {
+    label,
+    kind,
+    value: stats?.[key],
+    percentage: stats?.[`${key}Percentage` as const] ?? null,
+  };
+}
 
 /**
  * `/merchant/dashboard` (spec §2 "Dashboard"): Memberships and Offers Overview for the chosen
@@ -51,33 +69,13 @@ export function MerchantDashboardPage() {
   const figures = stats.data?.stats;
   const statsLoading = stats.isPending;
   const membershipFigures: StatFigure[] = [
-    {
-      label: "Memberships Revenue",
-      kind: "money",
-      value: figures?.totalRecurringRevenue,
-      percentage: figures?.totalRecurringRevenuePercentage ?? null,
-    },
-    {
-      label: "New Subscriptions",
-      kind: "count",
-      value: figures?.newMemberships,
-      percentage: figures?.newMembershipsPercentage ?? null,
-    },
+    compared("Memberships Revenue", "money", figures, "totalRecurringRevenue"),
+    compared("New Subscriptions", "count", figures, "newMemberships"),
     { label: "Active Subscriptions", kind: "count", value: figures?.activeSubscriptions },
   ];
   const offerFigures: StatFigure[] = [
-    {
-      label: "Offers Revenue",
-      kind: "money",
-      value: figures?.totalRevenue,
-      percentage: figures?.totalRevenuePercentage ?? null,
-    },
-    {
-      label: "Offers Sold",
-      kind: "count",
-      value: figures?.soldOffers,
-      percentage: figures?.soldOffersPercentage ?? null,
-    },
+    compared("Offers Revenue", "money", figures, "totalRevenue"),
+    compared("Offers Sold", "count", figures, "soldOffers"),
   ];
 
   const runsOf = (row: OfferPerformance) =>
@@ -129,18 +127,19 @@ export function MerchantDashboardPage() {
         errorTitle="Could not load the statistics"
         className="grid gap-6 transition-opacity lg:grid-cols-5"
       >
-        <Card className="lg:col-span-3">
-          <CardHeader title="Memberships Overview" headingLevel={2} />
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <StatTiles figures={membershipFigures} loading={statsLoading} />
-          </dl>
-        </Card>
-        <Card className="lg:col-span-2">
-          <CardHeader title="Offers Overview" headingLevel={2} />
-          <dl className="grid grid-cols-2 gap-3">
-            <StatTiles figures={offerFigures} loading={statsLoading} />
-          </dl>
-        </Card>
+        <StatOverview
+          title="Memberships Overview"
+          figures={membershipFigures}
+          loading={statsLoading}
+          className="lg:col-span-3"
+          gridClassName="sm:grid-cols-3"
+        />
+        <StatOverview
+          title="Offers Overview"
+          figures={offerFigures}
+          loading={statsLoading}
+          className="lg:col-span-2"
+        />
         <Card className="lg:col-span-5">
           <CardHeader
             title="Revenue over time"

@@ -1,14 +1,13 @@
 import { useState } from "react";
-import { Navigate, useSearchParams } from "react-router";
-import { BackLink } from "@/components/back-link";
+import { useSearchParams } from "react-router";
 import { QueryErrorState, Skeleton } from "@/components/ui";
-import { useCurrentUser } from "@/features/session";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useMemberImport } from "../api";
 import { ImportFileStep } from "../components/import/file-step";
 import { ImportMappingStep } from "../components/import/mapping-step";
 import { ImportDoneStep, ImportProgressStep } from "../components/import/progress-step";
 import { ImportResultsStep } from "../components/import/results-step";
+import { OwnerPage } from "../components/owner-page";
 import { useImportProgress } from "../use-import-progress";
 
 const MEMBERS_PATH = "/merchant/members";
@@ -53,22 +52,14 @@ function ImportSteps({ id, onNewFile }: { id: number; onNewFile: () => void }) {
 /** `/merchant/members/import` (owner only): upload, match columns, dry run, import. */
 export function MemberImportPage() {
   useDocumentTitle("Import members");
-  const user = useCurrentUser();
   const [id, setId] = useImportId();
-  if (user.data && user.data.role !== "owner") return <Navigate to={MEMBERS_PATH} replace />;
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <div className="flex flex-col gap-2">
-        <BackLink to={MEMBERS_PATH} look="section">
-          Members
-        </BackLink>
-        <h1 className="font-bold text-2xl text-fg sm:text-3xl">Import members</h1>
-      </div>
+    <OwnerPage title="Import members" back={{ to: MEMBERS_PATH, label: "Members" }}>
       {id === null ? (
         <ImportFileStep onUploaded={setId} />
       ) : (
         <ImportSteps key={id} id={id} onNewFile={() => setId(null)} />
       )}
-    </div>
+    </OwnerPage>
   );
 }

@@ -1,11 +1,12 @@
 import { PRIVACY_MESSAGES } from "@tessera/shared";
-import { Download, UserX } from "lucide-react";
+import { UserX } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui";
 import { useCurrentUser } from "@/features/session";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { memberDataPath, useDownload, useEraseMember } from "../api";
+import { memberDataPath, useEraseMember } from "../api";
+import { DataDownloadButton } from "./data-download-button";
 import { EraseDialog } from "./erase-dialog";
 
 /**
@@ -20,7 +21,6 @@ export function MemberPrivacyActions({
 }) {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
-  const download = useDownload(memberDataPath(member.id), `member-${member.id}-data.zip`);
   const erase = useEraseMember(member.id);
   const { t } = useT();
   if (user.data?.role !== "owner") return null;
@@ -28,20 +28,14 @@ export function MemberPrivacyActions({
 
   return (
     <>
-      <Button
-        variant="outline"
+      <DataDownloadButton
+        path={memberDataPath(member.id)}
+        fileName={`member-${member.id}-data.zip`}
+        downloaded={t("Member data downloaded.")}
         size="sm"
-        loading={download.isPending}
-        leftIcon={<Download aria-hidden="true" className="size-4" />}
-        onClick={() =>
-          download.mutate(undefined, {
-            onSuccess: () => notifySuccess(t("Member data downloaded.")),
-            onError: (error) => notifyError(error, { fallback: PRIVACY_MESSAGES.exportFailed }),
-          })
-        }
       >
         {t("Download data")}
-      </Button>
+      </DataDownloadButton>
       {/* Erased already: a second erasure would change nothing, so it is not offered. */}
       {member.erasedAt ? null : (
         <Button

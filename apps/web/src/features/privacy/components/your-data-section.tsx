@@ -1,11 +1,12 @@
 import { PRIVACY_MESSAGES } from "@tessera/shared";
-import { Download, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui";
 import { useLogout } from "@/features/session";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { myDataPath, useDownload, useEraseMyAccount } from "../api";
+import { myDataPath, useEraseMyAccount } from "../api";
+import { DataDownloadButton } from "./data-download-button";
 import { EraseDialog } from "./erase-dialog";
 
 /**
@@ -15,7 +16,6 @@ import { EraseDialog } from "./erase-dialog";
  */
 export function YourDataSection({ shopId, customerId }: { shopId: number; customerId: number }) {
   const [open, setOpen] = useState(false);
-  const download = useDownload(myDataPath(customerId), "my-data.zip");
   const erase = useEraseMyAccount(customerId);
   const logout = useLogout(`/${shopId}/login`);
   const { t } = useT();
@@ -31,19 +31,13 @@ export function YourDataSection({ shopId, customerId }: { shopId: number; custom
         </p>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <Button
-          variant="outline"
-          loading={download.isPending}
-          leftIcon={<Download aria-hidden="true" className="size-4" />}
-          onClick={() =>
-            download.mutate(undefined, {
-              onSuccess: () => notifySuccess(t("Your data was downloaded.")),
-              onError: (error) => notifyError(error, { fallback: PRIVACY_MESSAGES.exportFailed }),
-            })
-          }
+        <DataDownloadButton
+          path={myDataPath(customerId)}
+          fileName="my-data.zip"
+          downloaded={t("Your data was downloaded.")}
         >
           {t("Download my data")}
-        </Button>
+        </DataDownloadButton>
         <Button
           variant="danger"
           leftIcon={<Trash2 aria-hidden="true" className="size-4" />}

@@ -6,17 +6,10 @@ import {
   type MerchantEmailPreferences,
 } from "@tessera/shared";
 import { useEffect, useState } from "react";
-import {
-  Button,
-  Card,
-  CardHeader,
-  QueryErrorState,
-  Select,
-  Skeleton,
-  Switch,
-} from "@/components/ui";
+import { Button, QueryErrorState, Select, Skeleton, Switch } from "@/components/ui";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useEmailNotifications, useUpdateEmailNotifications } from "../api";
+import { SettingsCard } from "./settings-card";
 
 const INSTANT: { key: "newMember" | "failedPayment" | "refund"; label: string; hint: string }[] = [
   { key: "newMember", label: "New member", hint: "Someone buys a membership." },
@@ -60,13 +53,11 @@ export function EmailNotifications() {
   }
 
   return (
-    <Card aria-busy={saved.isPending || undefined}>
-      <CardHeader
-        title="E-mail notifications"
-        description="What you hear about the shop by e-mail. Your choices are yours alone."
-        headingLevel={2}
-        className="mb-4"
-      />
+    <SettingsCard
+      title="E-mail notifications"
+      description="What you hear about the shop by e-mail. Your choices are yours alone."
+      busy={saved.isPending}
+    >
       {saved.isError ? (
         <QueryErrorState query={saved} title="Could not load your e-mail notifications" />
       ) : draft === null ? (
@@ -107,6 +98,6 @@ export function EmailNotifications() {
           </div>
         </div>
       )}
-    </Card>
+    </SettingsCard>
   );
 }

@@ -6,12 +6,17 @@ import {
 } from "@tessera/shared";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { Button, Card, CardHeader, QueryErrorState, Skeleton, TextInput } from "@/components/ui";
+import { Button, QueryErrorState, Skeleton, TextInput } from "@/components/ui";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useReminderLeadDays, useUpdateReminderLeadDays } from "../api";
+import { SettingsCard } from "./settings-card";
 
-const FIELDS = ["yearlyReminderDays", "monthlyReminderDays"] as const;
+/** Each plan length's lead time, with the most days the API accepts for it. */
+const FIELDS = [
+  { name: "yearlyReminderDays", label: "Yearly plans (days before)", max: 60 },
+  { name: "monthlyReminderDays", label: "Monthly plans (days before)", max: 14 },
+] as const;
 
 /**
  * Renewal reminders (issue 17), on Customize Store for the owner: how many days before a yearly
@@ -39,19 +44,18 @@ export function ReminderSettings() {
     update.mutate(values, {
       onSuccess: () => notifySuccess(EMAIL_SETTINGS_MESSAGES.leadDaysSaved),
       onError: (error) => {
-        if (!applyServerFieldErrors(error, setError, FIELDS)) notifyError(error);
+        const names = FIELDS.map((field) => field.name);
+        if (!applyServerFieldErrors(error, setError, names)) notifyError(error);
       },
     }),
   );
 
   return (
-    <Card aria-busy={settings.isPending || undefined}>
-      <CardHeader
-        title="Renewal reminders"
-        description="Members get an e-mail this many days before their membership renews."
-        headingLevel={2}
-        className="mb-4"
-      />
+    <SettingsCard
+      title="Renewal reminders"
+      description="Members get an e-mail this many days before their membership renews."
+      busy={settings.isPending}
+    >
       {settings.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <Skeleton className="h-16 w-full" />
@@ -62,26 +66,19 @@ export function ReminderSettings() {
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <fieldset disabled={update.isPending} className="grid gap-4 sm:grid-cols-2">
-            <TextInput
-              label="Yearly plans (days before)"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={60}
-              hint="1 to 60 days."
-              error={errors.yearlyReminderDays?.message}
-              {...register("yearlyReminderDays", { valueAsNumber: true })}
-            />
-            <TextInput
-              label="Monthly plans (days before)"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={14}
-              hint="1 to 14 days."
-              error={errors.monthlyReminderDays?.message}
-              {...register("monthlyReminderDays", { valueAsNumber: true })}
-            />
+            {FIELDS.map((field) => (
+              <TextInput
+                key={field.name}
+                label={field.label}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={field.max}
+                hint={`1 to ${field.max} days.`}
+                error={errors[field.name]?.message}
+                {...register(field.name, { valueAsNumber: true })}
+              />
+            ))}
           </fieldset>
           <div className="flex justify-end border-line border-t pt-4">
             <Button type="submit" loading={update.isPending} disabled={!isDirty}>
@@ -90,6 +87,6 @@ export function ReminderSettings() {
           </div>
         </form>
       )}
-    </Card>
+    </SettingsCard>
   );
 }

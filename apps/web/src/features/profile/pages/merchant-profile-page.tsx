@@ -1,6 +1,7 @@
 import { formatPhoneNumber } from "@tessera/shared";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
+import { ProfileHeadSkeleton } from "@/components/profile-skeleton";
 import {
   Avatar,
   Badge,
@@ -29,6 +30,18 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A link to one of the profile's own pages (Update Password, Customize Store, API keys). */
+function ProfileLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={`${MERCHANT_PROFILE_PATH}/${to}`}
+      className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
+    >
+      {children}
+    </Link>
+  );
+}
+
 /**
  * `/merchant/profile`: profile picture, Full Name, Email, Phone Number ("-" when empty) and a
  * Password row with Update Password, Update Info (edit-profile) and, for the owner, Customize
@@ -46,13 +59,7 @@ export function MerchantProfilePage() {
       <Card aria-busy={user.isPending || undefined}>
         {user.isPending ? (
           <div className="flex flex-col gap-4">
-            <div className="flex items-center gap-4">
-              <Skeleton className="size-24 rounded-full" />
-              <div className="flex flex-1 flex-col gap-2">
-                <Skeleton className="h-6 w-48" />
-                <Skeleton className="h-4 w-64" />
-              </div>
-            </div>
+            <ProfileHeadSkeleton />
             <Skeleton className="h-32 w-full" />
           </div>
         ) : user.isError ? (
@@ -106,36 +113,21 @@ export function MerchantProfilePage() {
                     <span aria-hidden="true">••••••••</span>
                     <span className="sr-only">Hidden</span>
                   </span>
-                  <Link
-                    to={`${MERCHANT_PROFILE_PATH}/update-password`}
-                    className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
-                  >
-                    Update Password
-                  </Link>
+                  <ProfileLink to="update-password">Update Password</ProfileLink>
                 </span>
               </Row>
               <Row label="Payments">
                 <PaymentsRow isOwner={user.data.role === "owner"} />
               </Row>
               {user.data.role === "owner" ? (
-                <Row label="Store">
-                  <Link
-                    to={`${MERCHANT_PROFILE_PATH}/store-setting`}
-                    className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
-                  >
-                    Customize Store
-                  </Link>
-                </Row>
-              ) : null}
-              {user.data.role === "owner" ? (
-                <Row label="Integrations">
-                  <Link
-                    to={`${MERCHANT_PROFILE_PATH}/integrations`}
-                    className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
-                  >
-                    API keys
-                  </Link>
-                </Row>
+                <>
+                  <Row label="Store">
+                    <ProfileLink to="store-setting">Customize Store</ProfileLink>
+                  </Row>
+                  <Row label="Integrations">
+                    <ProfileLink to="integrations">API keys</ProfileLink>
+                  </Row>
+                </>
               ) : null}
             </dl>
           </>

@@ -15,14 +15,13 @@ import {
   reportPeriodSchema,
   type TransactionReportRow,
 } from "@tessera/shared";
-import { Download } from "lucide-react";
 import { useState } from "react";
+import { DownloadButton } from "@/components/download-button";
 import { HistoryTabsList } from "@/components/history-tabs-list";
 import { PagedRecords } from "@/components/paged-records";
-import { Button, numberColumn, Select, type TableColumn, Tabs, TabsContent } from "@/components/ui";
+import { numberColumn, Select, type TableColumn, Tabs, TabsContent } from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useDownload } from "@/lib/use-download";
 import {
   downloadReport,
   REPORT_PAGE_SIZE,
@@ -100,7 +99,7 @@ export function ReportsPage() {
 
   // An empty period answers 404 with the spec's alert ("No transaction data available to
   // download"); the button is disabled before that whenever the screen knows it is empty.
-  const { downloading, download } = useDownload(() =>
+  const download = () =>
     tab === "transactions"
       ? downloadReport(
           "/reports/export-transaction-report",
@@ -111,8 +110,7 @@ export function ReportsPage() {
           "/reports/export-redemption-report",
           { timeFilter: period },
           "redemptions.csv",
-        ),
-  );
+        );
 
   return (
     <div className="flex flex-col gap-6">
@@ -151,15 +149,14 @@ export function ReportsPage() {
               containerClassName="min-w-0 flex-1 basis-28 sm:w-40 sm:flex-none"
             />
           ) : null}
-          <Button
+          <DownloadButton
             className="w-full sm:ms-auto sm:w-auto"
-            onClick={download}
+            run={download}
             disabled={!hasData}
-            loading={downloading}
-            leftIcon={<Download aria-hidden="true" className="size-4" />}
+            busyLabel="Downloading…"
           >
-            {downloading ? "Downloading…" : "Download"}
-          </Button>
+            Download
+          </DownloadButton>
         </div>
         <TabsContent value="transactions">
           <PagedRecords

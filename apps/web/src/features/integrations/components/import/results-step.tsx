@@ -1,6 +1,6 @@
 import type { MemberImport, MemberImportRow } from "@tessera/shared";
-import { Download } from "lucide-react";
 import { useState } from "react";
+import { DownloadButton } from "@/components/download-button";
 import {
   Alert,
   Button,
@@ -13,7 +13,6 @@ import {
 } from "@/components/ui";
 import { api, isApiError } from "@/lib/api-client";
 import { saveBlob } from "@/lib/save-file";
-import { useDownload } from "@/lib/use-download";
 import { useMemberImportRows, useStartMemberImport } from "../../api";
 
 const PAGE_SIZE = 20;
@@ -75,7 +74,6 @@ function Count({ label, value, tone }: { label: string; value: number; tone?: st
 export function ImportErrorRows({ record }: { record: MemberImport }) {
   const [page, setPage] = useState(1);
   const rows = useMemberImportRows(record.id, "errors", page);
-  const { downloading, download } = useDownload(() => downloadErrors(record.id));
   if (rows.isError) {
     return <ErrorState title="The rows could not be loaded" onRetry={() => void rows.refetch()} />;
   }
@@ -83,15 +81,9 @@ export function ImportErrorRows({ record }: { record: MemberImport }) {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-fg">Rows that will not be imported</h3>
-        <Button
-          variant="outline"
-          size="sm"
-          loading={downloading}
-          leftIcon={<Download aria-hidden="true" className="size-4" />}
-          onClick={() => void download()}
-        >
+        <DownloadButton variant="outline" size="sm" run={() => downloadErrors(record.id)}>
           Download errors (CSV)
-        </Button>
+        </DownloadButton>
       </div>
       <Table
         caption="Rows with problems"
