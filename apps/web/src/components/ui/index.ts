@@ -18,13 +18,7 @@ export {
   countryOfPhoneNumber,
   NO_COUNTRIES_TEXT,
 } from "./country-phone-input";
-export {
-  DropdownMenu,
-  DropdownMenuAction,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  RecordActionsMenu,
-} from "./dropdown-menu";
+export { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from "./dropdown-menu";
 export { EmptyState, type EmptyStateProps } from "./empty-state";
 export { ErrorState, type ErrorStateProps } from "./error-state";
 export { ImagePicker, type ImagePickerProps } from "./image-picker";

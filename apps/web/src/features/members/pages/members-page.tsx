@@ -2,15 +2,14 @@ import { formatJoiningDate, formatMoney, type Member } from "@tessera/shared";
 import { Eye, Pencil, Plus, Power, Search, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Outlet, useNavigate, useSearchParams } from "react-router";
+import { DropdownMenuAction, RecordActionsMenu } from "@/components/record-actions-menu";
 import {
   Avatar,
   Button,
   buttonClassName,
-  DropdownMenuAction,
   EmptyState,
   numberColumn,
   QueryErrorState,
-  RecordActionsMenu,
   statusColumn,
   Table,
   type TableColumn,

@@ -1,7 +1,8 @@
 import { formatMoney, RENEWAL_OPTIONS, type Tier } from "@tessera/shared";
 import { Check, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Badge, DropdownMenuAction, RecordActionsMenu } from "@/components/ui";
+import { DropdownMenuAction, RecordActionsMenu } from "@/components/record-actions-menu";
+import { Badge } from "@/components/ui";
 import { cn } from "@/lib/cn";
 
 const renewalLabel = (renewal: Tier["renewal"]) =>

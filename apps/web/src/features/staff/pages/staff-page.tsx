@@ -2,13 +2,12 @@ import { type Employee, STAFF_ACTION_MESSAGES } from "@tessera/shared";
 import { Mail, Pencil, Plus, Power, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, Navigate, Outlet, useNavigate } from "react-router";
+import { DropdownMenuAction, RecordActionsMenu } from "@/components/record-actions-menu";
 import {
   buttonClassName,
   ConfirmDialog,
-  DropdownMenuAction,
   EmptyState,
   ErrorState,
-  RecordActionsMenu,
   statusColumn,
   Table,
   type TableColumn,

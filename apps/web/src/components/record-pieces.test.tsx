@@ -3,9 +3,8 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Pencil } from "lucide-react";
 import { describe, expect, it, vi } from "vitest";
-import { DropdownMenuAction, RecordActionsMenu } from "./dropdown-menu";
-import { QueryRecord } from "./query-record";
-import { statusColumn, Table, titledColumn } from "./table";
+import { DropdownMenuAction, RecordActionsMenu } from "./record-actions-menu";
+import { QueryRecord, statusColumn, Table, titledColumn } from "./ui";
 
 type Row = { id: number; name: string; email: string; status: string };
 
