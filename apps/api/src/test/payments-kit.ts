@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
 import { customerMemberships, sandboxCards, shops } from "../db/schema";
 import { createTestApp, type TestApp } from "./app";
-import { createCustomer, createMerchant, loginAs, payWithSandbox } from "./factories";
+import { createCustomer, createMerchant, createOffer, loginAs, payWithSandbox } from "./factories";
 import { type FakeFortis, startFakeFortis } from "./fake-fortis";
 
 export type ProviderName = "sandbox" | "fortis";
@@ -150,6 +150,15 @@ export function paymentsKit(t: TestApp, fake: FakeFortis | null) {
         type: "offer",
         offerId,
       });
+    },
+
+    /** A new customer of a new connected shop, with a card checkout open for a new offer. */
+    async offerCheckout(offer: Parameters<typeof createOffer>[2]) {
+      const { shopId } = await this.connectedShop();
+      const created = await createOffer(t.database.db, shopId, offer);
+      const who = await this.customerOf(shopId);
+      const checkout = await this.openOffer(who, shopId, created.id);
+      return { shopId, offer: created, who, checkout };
     },
 
     /**

@@ -222,35 +222,18 @@ describe("Apple's pass web service", () => {
     const device = `device-${serial.slice(0, 8)}`;
     const registration = `${base}/devices/${device}/registrations/${PASS_TYPE}/${serial}`;
     const auth = { authorization: `ApplePass ${token}` };
+    const register = (headers: Record<string, string>, pushToken: string) =>
+      t.app.inject({ method: "POST", url: registration, headers, payload: { pushToken } });
 
     // Authentication by the pass's token.
-    const noAuth = await t.app.inject({
-      method: "POST",
-      url: registration,
-      payload: { pushToken: "p1" },
-    });
+    const noAuth = await register({}, "p1");
     expect(noAuth.statusCode).toBe(401);
-    const wrong = await t.app.inject({
-      method: "POST",
-      url: registration,
-      headers: { authorization: `ApplePass ${"f".repeat(64)}` },
-      payload: { pushToken: "p1" },
-    });
+    const wrong = await register({ authorization: `ApplePass ${"f".repeat(64)}` }, "p1");
     expect(wrong.statusCode).toBe(401);
 
-    const first = await t.app.inject({
-      method: "POST",
-      url: registration,
-      headers: auth,
-      payload: { pushToken: "p1" },
-    });
+    const first = await register(auth, "p1");
     expect(first.statusCode).toBe(201);
-    const again = await t.app.inject({
-      method: "POST",
-      url: registration,
-      headers: auth,
-      payload: { pushToken: "p2" },
-    });
+    const again = await register(auth, "p2");
     expect(again.statusCode).toBe(200);
 
     // The device's passes: all without a tag; 204 when nothing changed since the tag.

@@ -42,10 +42,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("money under concurrency (%s)
   });
 
   it("grants one payment completed 10 times at once, through completion and postback", async () => {
-    const { shopId } = await kit.connectedShop();
-    const offer = await createOffer(t.database.db, shopId, { offerPriceCents: 650 });
-    const who = await kit.customerOf(shopId);
-    const checkout = await kit.openOffer(who, shopId, offer.id);
+    const { who, checkout } = await kit.offerCheckout({ offerPriceCents: 650 });
     const paid = await kit.pay(checkout.client_token);
     const postback = () =>
       t.app.services.payments.onboarding.handlePostback({

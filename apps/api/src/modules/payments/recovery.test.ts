@@ -8,7 +8,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { TestApp } from "../../test/app";
-import { createOffer, createTier } from "../../test/factories";
+import { createTier } from "../../test/factories";
 import type { FakeFortis } from "../../test/fake-fortis";
 import { type ProviderName, type paymentsKit, useProviderApp } from "../../test/payments-kit";
 import { recoverCheckouts } from "./recovery";
@@ -37,10 +37,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("checkout recovery (%s)", (na
   }
 
   it("grants a paid offer whose completion never arrived, once, and the late completion agrees", async () => {
-    const { shopId } = await kit.connectedShop();
-    const offer = await createOffer(t.database.db, shopId, { offerPriceCents: 700 });
-    const who = await kit.customerOf(shopId);
-    const checkout = await kit.openOffer(who, shopId, offer.id);
+    const { offer, who, checkout } = await kit.offerCheckout({ offerPriceCents: 700 });
     const paid = await kit.pay(checkout.client_token);
     // The server died here: the card was charged, the completion call never came.
     current = new Date(current.getTime() + 3 * MINUTE);
@@ -104,10 +101,10 @@ describe.each<ProviderName>(["sandbox", "fortis"])("checkout recovery (%s)", (na
   });
 
   it("keeps asking about an unpaid checkout until an hour after its form closed, then expires it", async () => {
-    const { shopId } = await kit.connectedShop();
-    const offer = await createOffer(t.database.db, shopId, { isLimited: true, quantity: 1 });
-    const who = await kit.customerOf(shopId);
-    const checkout = await kit.openOffer(who, shopId, offer.id);
+    const { shopId, offer, who, checkout } = await kit.offerCheckout({
+      isLimited: true,
+      quantity: 1,
+    });
     await kit.pay(checkout.client_token, "decline");
     current = new Date(current.getTime() + 10 * MINUTE);
     await sweep();
@@ -123,10 +120,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("checkout recovery (%s)", (na
   it.runIf(name === "fortis")(
     "grants a paid checkout from the provider's postback for it",
     async () => {
-      const { shopId } = await kit.connectedShop();
-      const offer = await createOffer(t.database.db, shopId, { offerPriceCents: 900 });
-      const who = await kit.customerOf(shopId);
-      const checkout = await kit.openOffer(who, shopId, offer.id);
+      const { who, checkout } = await kit.offerCheckout({ offerPriceCents: 900 });
       const paid = await kit.pay(checkout.client_token);
       const result = await t.app.services.payments.onboarding.handlePostback({
         type: "Transaction",
