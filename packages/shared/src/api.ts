@@ -39,6 +39,11 @@ export function pageOffset({ page, pageSize }: PaginationQuery): number {
   return (page - 1) * pageSize;
 }
 
+/** Where a page of a list stands, beside its rows: the whole count and the page asked for. */
+export function pageOf(page: PaginationQuery, total: number) {
+  return { total, page: page.page, pageSize: page.pageSize };
+}
+
 /**
  * A paginated list response under the spec's key: `paginated(memberSchema, "members")` is
  * `{ message?, members: Member[], total, page, pageSize }`.

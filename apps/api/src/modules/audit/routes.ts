@@ -1,32 +1,34 @@
 import { auditFilterSchema, auditListQuerySchema, auditListResponseSchema } from "@tessera/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { bearerSecurity, requireOwner } from "../../plugins/auth";
+import { guardedSteps, registerGuardedSteps } from "../../plugins/merchant-steps";
 import type { AuditService } from "./service";
 
 const tags = ["audit"];
 const FILTER_TEXT =
   "Filters: `actorId` (a user of the shop), `action` (one of the audited actions), `from` and `to` (calendar days YYYY-MM-DD in the shop's time zone, both included).";
 
+/** The log itself, a page at a time. */
+const listStep = guardedSteps<{ audit: AuditService; shopId: number }>()({
+  method: "GET",
+  url: "/api/v1/audit-log",
+  summary: "The shop's audit log, newest first, with the actors to filter by",
+  description: `${FILTER_TEXT} Paging: \`page\`, \`pageSize\`.`,
+  from: "querystring",
+  input: auditListQuerySchema,
+  response: auditListResponseSchema,
+  run: ({ audit, shopId }, query) => audit.list(shopId, query),
+});
+
 /** The owner's audit log. Staff get 403 like every owner-only area; records are never changed. */
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, opts) => {
   const { audit } = opts;
 
-  app.get(
-    "/api/v1/audit-log",
-    {
-      schema: {
-        tags,
-        summary: "The shop's audit log, newest first, with the actors to filter by",
-        description: `${FILTER_TEXT} Paging: \`page\`, \`pageSize\`.`,
-        security: bearerSecurity,
-        querystring: auditListQuerySchema,
-        response: { 200: auditListResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwner(request);
-      return audit.list(session.shopId, request.query);
-    },
+  registerGuardedSteps(
+    app,
+    tags,
+    async (request) => ({ audit, shopId: (await requireOwner(request)).shopId }),
+    [listStep],
   );
 
   app.get(

@@ -6,6 +6,7 @@ import {
   type CustomerTier,
   type CustomerTransactionsResponse,
   type PaginationQuery,
+  pageOf,
   profileUpdatePayloadSchema,
   toDollars,
   toFieldErrors,
@@ -41,11 +42,6 @@ export type CustomerServiceDeps = {
   memberships: MembershipsService;
   now?: () => Date;
 };
-
-/** Where a page of one of the customer's lists stands, after its rows. */
-function pageOf(page: PaginationQuery, total: number) {
-  return { total, page: page.page, pageSize: page.pageSize };
-}
 
 /** The customer area's reads and the customer's own profile (spec §7 "Customer data"). */
 export function createCustomerService(deps: CustomerServiceDeps) {

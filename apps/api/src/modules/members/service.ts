@@ -14,6 +14,7 @@ import {
   PAYMENT_MESSAGES,
   type PaginationQuery,
   PRIVACY_MESSAGES,
+  pageOf,
   pageOffset,
   toDollars,
   type UpdateMemberMembershipPayload,
@@ -218,12 +219,7 @@ export function createMembersService(deps: MembersDeps) {
         }),
         repo.countMembersByShop(db, shopId, { filter, search }),
       ]);
-      return {
-        members: rows.map(toMemberDto),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-      };
+      return { members: rows.map(toMemberDto), ...pageOf(query, total) };
     },
 
     /** GET /member/get-single-member/{id}: the detail page's member, panels and recent history. */
@@ -273,12 +269,7 @@ export function createMembersService(deps: MembersDeps) {
         limit: page.pageSize,
         offset: pageOffset(page),
       });
-      return {
-        transactions: rows.map(toTransactionDto),
-        total,
-        page: page.page,
-        pageSize: page.pageSize,
-      };
+      return { transactions: rows.map(toTransactionDto), ...pageOf(page, total) };
     },
 
     /**

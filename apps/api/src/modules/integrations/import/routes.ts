@@ -13,10 +13,65 @@ import { z } from "zod";
 import { AppError } from "../../../errors";
 import { NOT_MULTIPART_MESSAGE } from "../../../infra/images";
 import { bearerSecurity, requireOwner } from "../../../plugins/auth";
+import { guardedSteps, registerGuardedSteps } from "../../../plugins/merchant-steps";
 import type { MemberImportService } from "./service";
 
 const tags = ["members"];
 const params = z.object({ id: idSchema });
+
+const step = guardedSteps<{ importer: MemberImportService; shopId: number }>();
+
+/** An uploaded import's steps: its state, the dry run, its rows, and the import itself. */
+const importSteps = [
+  step({
+    method: "GET",
+    url: "/api/v1/member/imports/:id",
+    summary: "An import's state: mapping, dry-run counts, and the job's progress",
+    params,
+    response: memberImportResponseSchema,
+    run: async ({ importer, shopId }, _, { id }) => ({ import: await importer.get(shopId, id) }),
+  }),
+  step({
+    method: "POST",
+    url: "/api/v1/member/imports/:id/dry-run",
+    summary: "Check every row with a column mapping: what each would create or update, or why not",
+    description:
+      "`mapping[i]` is the field of column i, or null to skip it. Nothing is imported; the verdicts are kept for `GET …/rows` and the import.",
+    params,
+    from: "body",
+    input: dryRunPayloadSchema,
+    response: memberImportResponseSchema,
+    run: async ({ importer, shopId }, body, { id }) => ({
+      import: await importer.dryRun(shopId, id, body.mapping),
+    }),
+  }),
+  step({
+    method: "GET",
+    url: "/api/v1/member/imports/:id/rows",
+    summary: "The dry run's verdict (and the import's outcome) per row, paged",
+    params,
+    from: "querystring",
+    input: memberImportRowsQuerySchema,
+    response: memberImportRowsResponseSchema,
+    run: ({ importer, shopId }, query, { id }) => importer.rows(shopId, id, query),
+  }),
+  step({
+    method: "POST",
+    url: "/api/v1/member/imports/:id/start",
+    summary: "Import the rows the dry run passed, as a job (progress over the socket)",
+    description:
+      "Answers 202 at once; follow `GET /member/imports/:id` or the socket's `importProgress` event. With `sendInvitations`, each new member gets the shop's e-mail to set a password.",
+    params,
+    from: "body",
+    input: startImportPayloadSchema,
+    response: memberImportResponseSchema,
+    status: 202,
+    run: async ({ importer, shopId }, body, { id }) => ({
+      message: M.started,
+      import: await importer.start(shopId, id, { sendInvitations: body.sendInvitations }),
+    }),
+  }),
+];
 
 /**
  * Member import (issue 18), owner only: staff are refused (403). A read-write API key may import
@@ -56,84 +111,10 @@ export const memberImportRoutes: FastifyPluginAsyncZod<{ importer: MemberImportS
     },
   );
 
-  app.get(
-    "/api/v1/member/imports/:id",
-    {
-      schema: {
-        tags,
-        summary: "An import's state: mapping, dry-run counts, and the job's progress",
-        security: bearerSecurity,
-        params,
-        response: { 200: memberImportResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwner(request);
-      return { import: await importer.get(session.shopId, request.params.id) };
-    },
-  );
-
-  app.post(
-    "/api/v1/member/imports/:id/dry-run",
-    {
-      schema: {
-        tags,
-        summary:
-          "Check every row with a column mapping: what each would create or update, or why not",
-        description:
-          "`mapping[i]` is the field of column i, or null to skip it. Nothing is imported; the verdicts are kept for `GET …/rows` and the import.",
-        security: bearerSecurity,
-        params,
-        body: dryRunPayloadSchema,
-        response: { 200: memberImportResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwner(request);
-      return {
-        import: await importer.dryRun(session.shopId, request.params.id, request.body.mapping),
-      };
-    },
-  );
-
-  app.get(
-    "/api/v1/member/imports/:id/rows",
-    {
-      schema: {
-        tags,
-        summary: "The dry run's verdict (and the import's outcome) per row, paged",
-        security: bearerSecurity,
-        params,
-        querystring: memberImportRowsQuerySchema,
-        response: { 200: memberImportRowsResponseSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireOwner(request);
-      return importer.rows(session.shopId, request.params.id, request.query);
-    },
-  );
-
-  app.post(
-    "/api/v1/member/imports/:id/start",
-    {
-      schema: {
-        tags,
-        summary: "Import the rows the dry run passed, as a job (progress over the socket)",
-        description:
-          "Answers 202 at once; follow `GET /member/imports/:id` or the socket's `importProgress` event. With `sendInvitations`, each new member gets the shop's e-mail to set a password.",
-        security: bearerSecurity,
-        params,
-        body: startImportPayloadSchema,
-        response: { 202: memberImportResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireOwner(request);
-      const result = await importer.start(session.shopId, request.params.id, {
-        sendInvitations: request.body.sendInvitations,
-      });
-      return reply.code(202).send({ message: M.started, import: result });
-    },
+  registerGuardedSteps(
+    app,
+    tags,
+    async (request) => ({ importer, shopId: (await requireOwner(request)).shopId }),
+    importSteps,
   );
 };
