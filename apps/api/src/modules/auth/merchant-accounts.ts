@@ -9,7 +9,7 @@ import {
 import type { Shop, User } from "../../db/schema";
 import { AppError } from "../../errors";
 import { isUniqueViolation } from "../../infra/db/errors";
-import { processImage, profilePictureRules } from "../../infra/images";
+import { processImage, profilePictureRules, storeImage } from "../../infra/images";
 import { hashPassword } from "../../infra/passwords";
 import { recordSignIn } from "../audit/record";
 import {
@@ -118,13 +118,7 @@ export async function updateUser(
 ) {
   const { db, storage } = ctx;
   const { profile, image } = await checkProfile(fields, picture);
-  const stored = image
-    ? await storage.save(image.buffer, {
-        extension: image.extension,
-        contentType: image.contentType,
-        folder: "profiles",
-      })
-    : null;
+  const stored = image ? await storeImage(storage, image, "profiles") : null;
   let result: { user: User; previousPicture: string | null };
   try {
     result = await db.transaction(async (tx) => {

@@ -17,7 +17,12 @@ import type { Customer } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { raise } from "../../infra/events";
-import { type ProcessedImage, processImage, profilePictureRules } from "../../infra/images";
+import {
+  type ProcessedImage,
+  processImage,
+  profilePictureRules,
+  storeImage,
+} from "../../infra/images";
 import type { Storage } from "../../infra/storage";
 import { toCustomerDto } from "../auth/dto";
 import { webhookEvents } from "../integrations/webhooks/events";
@@ -164,13 +169,7 @@ export function createCustomerService(deps: CustomerServiceDeps) {
       if (first || !parsed.success) {
         throw new AppError("BAD_REQUEST", first ?? "Invalid", { errors });
       }
-      const stored = image
-        ? await storage.save(image.buffer, {
-            extension: image.extension,
-            contentType: image.contentType,
-            folder: "profiles",
-          })
-        : null;
+      const stored = image ? await storeImage(storage, image, "profiles") : null;
       let result: { customer: Customer; previousPicture: string | null };
       try {
         result = await db.transaction(async (tx) => {

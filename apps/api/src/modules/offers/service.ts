@@ -18,8 +18,8 @@ import {
 import type { Offer } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
-import { offerImageRules, type ProcessedImage, processImage } from "../../infra/images";
-import type { Storage, StoredFile } from "../../infra/storage";
+import { offerImageRules, type ProcessedImage, processImage, storeImage } from "../../infra/images";
+import type { Storage } from "../../infra/storage";
 import { recordOfferChange } from "../audit/catalogue";
 import { findShopTimeZone } from "../shops/lookups";
 import { toOfferDto } from "./dto";
@@ -109,13 +109,7 @@ export function createOffersService({ db, storage, now = () => new Date() }: Off
     return dto;
   }
 
-  function storeImage(image: ProcessedImage): Promise<StoredFile> {
-    return storage.save(image.buffer, {
-      extension: image.extension,
-      contentType: image.contentType,
-      folder: "offers",
-    });
-  }
+  const store = (image: ProcessedImage) => storeImage(storage, image, "offers");
 
   /** Removes a stored image by the URL kept in the database; failures only cost disk space. */
   async function removeImage(url: string) {
@@ -152,7 +146,7 @@ export function createOffersService({ db, storage, now = () => new Date() }: Off
       if (!imageBuffer) errors.offerImage = OFFER_MESSAGES.imageRequiredCreate;
       if (!parsed.success || !image || Object.keys(errors).length > 0) throw badRequest(errors);
 
-      const stored = await storeImage(image);
+      const stored = await store(image);
       let offer: Offer;
       try {
         offer = await repo.insertOffer(db, {
@@ -195,7 +189,7 @@ export function createOffersService({ db, storage, now = () => new Date() }: Off
       if (!("redemptionInstructions" in fields)) {
         columns.redemptionInstructions = current.redemptionInstructions;
       }
-      const stored = image ? await storeImage(image) : null;
+      const stored = image ? await store(image) : null;
       let result: { offer: Offer; previousImage: string };
       try {
         result = await db.transaction(async (tx) => {

@@ -20,6 +20,7 @@ import {
   type ProcessedImage,
   processImage,
   storeBannerRules,
+  storeImage,
   storeLogoRules,
 } from "../../infra/images";
 import type { Storage } from "../../infra/storage";
@@ -30,13 +31,7 @@ import * as repo from "./repo";
 export type ShopsDeps = { db: Database; storage: Storage };
 
 export function createShopsService({ db, storage }: ShopsDeps) {
-  async function store(image: ProcessedImage) {
-    return storage.save(image.buffer, {
-      extension: image.extension,
-      contentType: image.contentType,
-      folder: "shops",
-    });
-  }
+  const store = (image: ProcessedImage) => storeImage(storage, image, "shops");
 
   /** Checks an image; its problem joins `errors` instead of hiding the other fields' problems. */
   async function checkImage(
