@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../infra/db";
+import { cutHoursOf, HOUR_MS, hourOf, inCutHours } from "./cut-hours";
 import { type CustomerHistory, standingAt } from "./engine";
 
 /** Per tier (null: all tiers together): the lifetime-value read's counts. */
@@ -13,7 +14,6 @@ export type LtvTally = {
   lost: number;
 };
 
-const HOUR_MS = 3_600_000;
 /**
  * The rollup counts a span's loss in the bucket holding its run's end only for buckets shorter
  * than this (migration 0024_standing_rollup, 840 hours); the read's months always are.
@@ -119,14 +119,7 @@ function readRollup(db: Executor, shopId: number, boundaries: number[], cutHours
   const first = boundaries[0] as number;
   const last = boundaries[boundaries.length - 1] as number;
   const thresholds = `{${boundaries.map((b) => new Date(b).toISOString()).join(",")}}`;
-  const inCut = (column: string) =>
-    sql.join(
-      cutHours.map(
-        (h) =>
-          sql`(${sql.raw(column)} >= ${new Date(h)} and ${sql.raw(column)} < ${new Date(h + HOUR_MS)})`,
-      ),
-      sql` or `,
-    );
+  const inCut = (column: string) => inCutHours(column, cutHours);
   const cutList = `{${cutHours.map((h) => new Date(h).toISOString()).join(",")}}`;
   return Promise.all([
     queryRows<{ tier_id: number; k: number; members: string; arr: string; lost: string }>(
@@ -188,7 +181,7 @@ export async function ltvFromRollup(db: Executor, shopId: number, boundaries: nu
   const n = boundaries.length - 1;
   const first = boundaries[0] as number;
   const last = boundaries[n] as number;
-  const cutHours = [...new Set(boundaries.map((b) => Math.floor(b / HOUR_MS) * HOUR_MS))];
+  const cutHours = cutHoursOf(boundaries);
   const isCut = new Set(cutHours);
   const [hours, cut, checks] = await readRollup(db, shopId, boundaries, cutHours);
   // Per tier: members and annualised cents changing inside each bucket (index 0: before the
@@ -216,7 +209,7 @@ export async function ltvFromRollup(db: Executor, shopId: number, boundaries: nu
    * (a price change then); a run's end is.
    */
   const move = (tierId: number, at: number, sign: number, arr: number, runEnds: boolean) => {
-    if (!isCut.has(Math.floor(at / HOUR_MS) * HOUR_MS) || at > last) return;
+    if (!isCut.has(hourOf(at)) || at > last) return;
     if (at === last && (sign > 0 || !runEnds)) return;
     const k = at <= first ? 0 : bucketEnding(boundaries, at);
     const t = tier(tierId);
@@ -229,7 +222,7 @@ export async function ltvFromRollup(db: Executor, shopId: number, boundaries: nu
     const runEnd = ms(r.run_end_us);
     move(r.tier_id, ms(r.from_us) as number, 1, arr, false);
     if (to !== null) move(r.tier_id, to, -1, arr, to === runEnd);
-    if (r.lost === 1 && runEnd !== null && isCut.has(Math.floor(runEnd / HOUR_MS) * HOUR_MS)) {
+    if (r.lost === 1 && runEnd !== null && isCut.has(hourOf(runEnd))) {
       const k = bucketEnding(boundaries, runEnd);
       if (k > 0) tier(r.tier_id).lost[k] = (tier(r.tier_id).lost[k] as number) + 1;
     }

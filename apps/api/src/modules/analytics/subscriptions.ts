@@ -1,6 +1,7 @@
 import type { MrrMovement } from "@tessera/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../infra/db";
+import { cutHoursOf, hourOf, inCutHours } from "./cut-hours";
 import { type BucketFigures, emptyMovements } from "./engine";
 
 /**
@@ -33,7 +34,6 @@ export type SubscriptionFigures = {
   losses: { atStart: number; lost: number; startArr: number; lostArr: number };
 };
 
-const HOUR_MS = 3_600_000;
 const ms = (us: string | null) => (us === null ? null : Number(us) / 1000);
 const usOf = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000000)::bigint::text`);
 const stamps = (xs: number[]) => `{${xs.map((x) => new Date(x).toISOString()).join(",")}}`;
@@ -50,16 +50,9 @@ const inTier = (column: string, tierId: number | undefined) =>
 async function pointSums(db: Executor, shopId: number, boundaries: number[], tierId?: number) {
   const n = boundaries.length - 1;
   const last = boundaries[n] as number;
-  const cutHours = [...new Set(boundaries.map((b) => Math.floor(b / HOUR_MS) * HOUR_MS))];
+  const cutHours = cutHoursOf(boundaries);
   const isCut = new Set(cutHours);
-  const inCut = (column: string) =>
-    sql.join(
-      cutHours.map(
-        (h) =>
-          sql`(${sql.raw(column)} >= ${new Date(h)} and ${sql.raw(column)} < ${new Date(h + HOUR_MS)})`,
-      ),
-      sql` or `,
-    );
+  const inCut = (column: string) => inCutHours(column, cutHours);
   const [hours, cut] = await Promise.all([
     queryRows<{ k: number; members: string; arr: string; first_arr: string }>(
       db,
@@ -96,7 +89,7 @@ async function pointSums(db: Executor, shopId: number, boundaries: number[], tie
   }
   /** A start (+1) or an end (−1) at an exact instant: counted at every boundary from it on. */
   const move = (at: number, sign: number, cents: number, runEnds: boolean) => {
-    if (!isCut.has(Math.floor(at / HOUR_MS) * HOUR_MS) || at > last) return;
+    if (!isCut.has(hourOf(at)) || at > last) return;
     if (at === last && (sign > 0 || !runEnds)) return;
     let k = 0;
     while (k < n && (boundaries[k] as number) < at) k += 1;
@@ -110,7 +103,7 @@ async function pointSums(db: Executor, shopId: number, boundaries: number[], tie
     move(from, 1, cents, false);
     if (to !== null) move(to, -1, cents, to === ms(r.run_end_us));
     // A first span starting in the window (before its end) in bucket k: b(k−1) < from ≤ b(k).
-    const inCutHour = isCut.has(Math.floor(from / HOUR_MS) * HOUR_MS);
+    const inCutHour = isCut.has(hourOf(from));
     if (r.first_span && inCutHour && from > (boundaries[0] as number) && from < last) {
       const k = boundaries.filter((b) => b < from).length;
       firstArr[k] = (firstArr[k] as number) + cents;
