@@ -26,5 +26,5 @@ export {
   storeBannerRules,
   storeLogoRules,
 } from "./rules";
-export { storeImage } from "./store-image";
+export { replaceImage, storeImage } from "./store-image";
 export { registerMedia } from "./variant-hosting";

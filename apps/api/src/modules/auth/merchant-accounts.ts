@@ -9,7 +9,7 @@ import {
 import type { Shop, User } from "../../db/schema";
 import { AppError } from "../../errors";
 import { isUniqueViolation } from "../../infra/db/errors";
-import { processImage, profilePictureRules, storeImage } from "../../infra/images";
+import { processImage, profilePictureRules, replaceImage } from "../../infra/images";
 import { hashPassword } from "../../infra/passwords";
 import { recordSignIn } from "../audit/record";
 import {
@@ -118,31 +118,22 @@ export async function updateUser(
 ) {
   const { db, storage } = ctx;
   const { profile, image } = await checkProfile(fields, picture);
-  const stored = image ? await storeImage(storage, image, "profiles") : null;
-  let result: { user: User; previousPicture: string | null };
-  try {
-    result = await db.transaction(async (tx) => {
+  const user = await replaceImage(storage, image, "profiles", (pictureUrl) =>
+    db.transaction(async (tx) => {
       const previous = await repo.lockUser(tx, session.user.id);
       if (!previous) throw new AppError("NOT_FOUND", "Account not found");
-      const user = await repo.updateUserProfile(tx, session.user.id, {
+      const saved = await repo.updateUserProfile(tx, session.user.id, {
         firstName: profile.firstName,
         lastName: profile.lastName,
         phoneNumber: profile.phoneNumber || null,
-        ...(stored ? { profilePicture: stored.url } : {}),
+        ...(pictureUrl ? { profilePicture: pictureUrl } : {}),
       });
-      return { user, previousPicture: previous.profilePicture };
-    });
-  } catch (error) {
-    if (stored) await storage.remove(stored.key).catch(() => {});
-    throw error;
-  }
-  // A picture from Google sign-in is not ours to delete: keyFromUrl knows only our files.
-  const previousKey =
-    stored && result.previousPicture ? storage.keyFromUrl(result.previousPicture) : null;
-  if (previousKey) await storage.remove(previousKey).catch(() => {});
+      return { saved, previousUrl: previous.profilePicture };
+    }),
+  );
   return {
     message: CATALOGUE_MESSAGES.profileUpdated,
-    user: toUserDto(result.user, session.shopId),
+    user: toUserDto(user, session.shopId),
   };
 }
 

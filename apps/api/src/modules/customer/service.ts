@@ -21,7 +21,7 @@ import {
   type ProcessedImage,
   processImage,
   profilePictureRules,
-  storeImage,
+  replaceImage,
 } from "../../infra/images";
 import type { Storage } from "../../infra/storage";
 import { toCustomerDto } from "../auth/dto";
@@ -169,17 +169,15 @@ export function createCustomerService(deps: CustomerServiceDeps) {
       if (first || !parsed.success) {
         throw new AppError("BAD_REQUEST", first ?? "Invalid", { errors });
       }
-      const stored = image ? await storeImage(storage, image, "profiles") : null;
-      let result: { customer: Customer; previousPicture: string | null };
-      try {
-        result = await db.transaction(async (tx) => {
+      const saved = await replaceImage(storage, image, "profiles", (pictureUrl) =>
+        db.transaction(async (tx) => {
           const previous = await repo.lockCustomer(tx, shopId, customer.id);
           if (!previous) throw new AppError("NOT_FOUND", "Customer not found.");
           const updated = await repo.updateCustomerProfile(tx, customer.id, {
             firstName: parsed.data.firstName,
             lastName: parsed.data.lastName,
             phoneNumber: parsed.data.phoneNumber || null,
-            ...(stored ? { profilePicture: stored.url } : {}),
+            ...(pictureUrl ? { profilePicture: pictureUrl } : {}),
           });
           await webhookEvents.memberUpdated(tx, updated);
           // The customer's other tabs and devices show the new name and picture at once.
@@ -189,19 +187,12 @@ export function createCustomerService(deps: CustomerServiceDeps) {
             customerId: customer.id,
             reason: "profile.updated",
           });
-          return { customer: updated, previousPicture: previous.profilePicture };
-        });
-      } catch (error) {
-        if (stored) await storage.remove(stored.key).catch(() => {});
-        throw error;
-      }
-      // A picture from Google sign-in is not ours to delete: keyFromUrl knows only our files.
-      const previousKey =
-        stored && result.previousPicture ? storage.keyFromUrl(result.previousPicture) : null;
-      if (previousKey) await storage.remove(previousKey).catch(() => {});
+          return { saved: updated, previousUrl: previous.profilePicture };
+        }),
+      );
       return {
         message: CATALOGUE_MESSAGES.profileUpdated,
-        customer: toCustomerDto(result.customer),
+        customer: toCustomerDto(saved),
       };
     },
   };

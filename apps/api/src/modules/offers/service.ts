@@ -18,7 +18,13 @@ import {
 import type { Offer } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
-import { offerImageRules, type ProcessedImage, processImage, storeImage } from "../../infra/images";
+import {
+  offerImageRules,
+  type ProcessedImage,
+  processImage,
+  replaceImage,
+  storeImage,
+} from "../../infra/images";
 import type { Storage } from "../../infra/storage";
 import { recordOfferChange } from "../audit/catalogue";
 import { findShopTimeZone } from "../shops/lookups";
@@ -189,28 +195,22 @@ export function createOffersService({ db, storage, now = () => new Date() }: Off
       if (!("redemptionInstructions" in fields)) {
         columns.redemptionInstructions = current.redemptionInstructions;
       }
-      const stored = image ? await store(image) : null;
-      let result: { offer: Offer; previousImage: string };
-      try {
-        result = await db.transaction(async (tx) => {
+      const offer = await replaceImage(storage, image, "offers", (imageUrl) =>
+        db.transaction(async (tx) => {
           const locked = await repo.lockOffer(tx, shopId, id.data);
           if (!locked) throw notFound();
           if (locked.status === "cancelled") throw readOnly();
-          const offer = await repo.updateOffer(tx, shopId, id.data, {
+          const saved = await repo.updateOffer(tx, shopId, id.data, {
             ...columns,
-            ...(stored ? { offerImage: stored.url } : {}),
+            ...(imageUrl ? { offerImage: imageUrl } : {}),
           });
-          await recordOfferChange(tx, locked, offer);
-          return { offer, previousImage: locked.offerImage };
-        });
-      } catch (error) {
-        if (stored) await storage.remove(stored.key).catch(() => {});
-        throw error;
-      }
-      if (stored) await removeImage(result.previousImage);
+          await recordOfferChange(tx, locked, saved);
+          return { saved, previousUrl: locked.offerImage };
+        }),
+      );
       return {
         message: CATALOGUE_MESSAGES.offerUpdated,
-        offer: await view(shopId, result.offer, today),
+        offer: await view(shopId, offer, today),
       };
     },
 
