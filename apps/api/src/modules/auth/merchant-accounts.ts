@@ -2,14 +2,12 @@ import {
   ACCESS_MESSAGES,
   CATALOGUE_MESSAGES,
   type LoginPayload,
-  profileUpdatePayloadSchema,
   type SignUpPayload,
-  toFieldErrors,
 } from "@tessera/shared";
 import type { Shop, User } from "../../db/schema";
 import { AppError } from "../../errors";
 import { isUniqueViolation } from "../../infra/db/errors";
-import { processImage, profilePictureRules, replaceImage } from "../../infra/images";
+import { replaceImage } from "../../infra/images";
 import { hashPassword } from "../../infra/passwords";
 import { recordSignIn } from "../audit/record";
 import {
@@ -23,6 +21,7 @@ import {
   tokenLink,
 } from "./context";
 import { toUserDto } from "./dto";
+import { checkProfile } from "./profile-form";
 import * as repo from "./repo";
 import { createSession, type MerchantSession } from "./session";
 import { STAFF_INVITE_TTL_MS, VERIFY_EMAIL_TTL_MS } from "./tokens";
@@ -80,28 +79,6 @@ export async function signInMerchant(ctx: AuthDeps, input: LoginPayload) {
 
 export async function getUser(_ctx: AuthDeps, session: MerchantSession) {
   return { user: toUserDto(session.user, session.shopId) };
-}
-
-/** The profile fields and picture checked together: every problem is reported at once. */
-async function checkProfile(fields: Record<string, string>, picture: Buffer | undefined) {
-  const errors: Record<string, string> = {};
-  const parsed = profileUpdatePayloadSchema.safeParse({
-    ...fields,
-    phoneCountry: fields.phoneCountry ?? fields.country,
-  });
-  if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
-  let image: Awaited<ReturnType<typeof processImage>> | null = null;
-  if (picture) {
-    try {
-      image = await processImage(picture, profilePictureRules);
-    } catch (error) {
-      if (!(error instanceof AppError && error.details.errors)) throw error;
-      Object.assign(errors, error.details.errors);
-    }
-  }
-  const first = Object.values(errors)[0];
-  if (first || !parsed.success) throw new AppError("BAD_REQUEST", first ?? "Invalid", { errors });
-  return { profile: parsed.data, image };
 }
 
 /**

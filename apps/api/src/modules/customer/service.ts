@@ -7,9 +7,7 @@ import {
   type CustomerTransactionsResponse,
   type PaginationQuery,
   pageOf,
-  profileUpdatePayloadSchema,
   toDollars,
-  toFieldErrors,
   type UpdateCustomerProfileResponse,
 } from "@tessera/shared";
 
@@ -17,14 +15,10 @@ import type { Customer } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { raise } from "../../infra/events";
-import {
-  type ProcessedImage,
-  processImage,
-  profilePictureRules,
-  replaceImage,
-} from "../../infra/images";
+import { replaceImage } from "../../infra/images";
 import type { Storage } from "../../infra/storage";
 import { toCustomerDto } from "../auth/dto";
+import { checkProfile } from "../auth/profile-form";
 import { webhookEvents } from "../integrations/webhooks/events";
 import { toPublicTierDto } from "../memberships/dto";
 import type { MembershipsService } from "../memberships/service";
@@ -150,33 +144,15 @@ export function createCustomerService(deps: CustomerServiceDeps) {
       fields: Record<string, string>,
       picture: Buffer | undefined,
     ): Promise<UpdateCustomerProfileResponse> {
-      const errors: Record<string, string> = {};
-      const parsed = profileUpdatePayloadSchema.safeParse({
-        ...fields,
-        phoneCountry: fields.phoneCountry ?? fields.country,
-      });
-      if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
-      let image: ProcessedImage | null = null;
-      if (picture) {
-        try {
-          image = await processImage(picture, profilePictureRules);
-        } catch (error) {
-          if (!(error instanceof AppError && error.details.errors)) throw error;
-          Object.assign(errors, error.details.errors);
-        }
-      }
-      const first = Object.values(errors)[0];
-      if (first || !parsed.success) {
-        throw new AppError("BAD_REQUEST", first ?? "Invalid", { errors });
-      }
+      const { profile, image } = await checkProfile(fields, picture);
       const saved = await replaceImage(storage, image, "profiles", (pictureUrl) =>
         db.transaction(async (tx) => {
           const previous = await repo.lockCustomer(tx, shopId, customer.id);
           if (!previous) throw new AppError("NOT_FOUND", "Customer not found.");
           const updated = await repo.updateCustomerProfile(tx, customer.id, {
-            firstName: parsed.data.firstName,
-            lastName: parsed.data.lastName,
-            phoneNumber: parsed.data.phoneNumber || null,
+            firstName: profile.firstName,
+            lastName: profile.lastName,
+            phoneNumber: profile.phoneNumber || null,
             ...(pictureUrl ? { profilePicture: pictureUrl } : {}),
           });
           await webhookEvents.memberUpdated(tx, updated);
