@@ -10,8 +10,8 @@ import {
 import { BadgeCheck } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { QueryCardGrid } from "@/components/card-list-page";
 import { PublicTierCard } from "@/components/public-tier-card";
+import { QueryCardGrid } from "@/components/query-card-grid";
 import { Badge, Button, ConfirmDialog, EmptyState } from "@/components/ui";
 import { CheckoutModal, useReportPaymentError, useScheduleMembership } from "@/features/payments";
 import { t, translateText } from "@/lib/i18n";

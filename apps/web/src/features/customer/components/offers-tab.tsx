@@ -8,8 +8,8 @@ import {
 import { CalendarClock, ChevronDown, ChevronUp, ShoppingBag, Tag } from "lucide-react";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { QueryCardGrid } from "@/components/card-list-page";
 import { PublicOfferCard } from "@/components/public-offer-card";
+import { QueryCardGrid } from "@/components/query-card-grid";
 import { Badge, Button, ConfirmDialog, EmptyState } from "@/components/ui";
 import { t } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";

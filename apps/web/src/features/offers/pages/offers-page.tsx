@@ -1,7 +1,8 @@
 import { OFFER_TABS, type Offer, type OfferTab } from "@tessera/shared";
 import { useState } from "react";
 import { Outlet, useNavigate, useSearchParams } from "react-router";
-import { ConfirmDeleteDialog, ListPageHeader, QueryCardGrid } from "@/components/card-list-page";
+import { ConfirmDeleteDialog, ListPageHeader } from "@/components/card-list-page";
+import { QueryCardGrid } from "@/components/query-card-grid";
 import { EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";

@@ -1,8 +1,8 @@
 import type { PublicOffer, PublicTier } from "@tessera/shared";
 import type { ReactNode } from "react";
-import { QueryCardGrid } from "@/components/card-list-page";
 import { PublicOfferCard } from "@/components/public-offer-card";
 import { PublicTierCard } from "@/components/public-tier-card";
+import { QueryCardGrid } from "@/components/query-card-grid";
 import { EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui";
 import type { MessageKey } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
