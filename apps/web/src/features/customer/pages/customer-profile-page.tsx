@@ -1,15 +1,14 @@
 import { formatPhoneNumber } from "@tessera/shared";
-import { lazy, type ReactNode, Suspense } from "react";
-import { Link } from "react-router";
-import { ProfileHeadSkeleton } from "@/components/profile-skeleton";
+import { lazy, Suspense } from "react";
 import {
-  Avatar,
-  buttonClassName,
-  Card,
-  CardHeader,
-  QueryErrorState,
-  Skeleton,
-} from "@/components/ui";
+  HiddenPassword,
+  PersonalInfoHeader,
+  ProfileHead,
+  ProfileRow,
+  ProfileRowLink,
+} from "@/components/profile-overview";
+import { ProfileHeadSkeleton } from "@/components/profile-skeleton";
+import { Card, QueryErrorState, Skeleton } from "@/components/ui";
 import { RotateCardSection } from "@/features/member-card";
 import { YourDataSection } from "@/features/privacy";
 import { t } from "@/lib/i18n";
@@ -21,15 +20,6 @@ import { EmailRemindersSetting } from "../components/email-reminders-setting";
 import { SignedOutNotice } from "../components/signed-out-notice";
 import { editProfilePath, updatePasswordPath } from "../dashboard";
 import { CustomerLanguageSelect } from "../language";
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1 border-line border-b py-3.5 last:border-b-0 sm:flex-row sm:items-center sm:gap-6">
-      <dt className="w-40 shrink-0 text-fg-muted text-sm">{label}</dt>
-      <dd className="min-w-0 flex-1 break-words text-fg">{children}</dd>
-    </div>
-  );
-}
 
 function ProfileSkeleton() {
   return (
@@ -106,71 +96,48 @@ function ProfileDetails({
   const fullName = `${customer.firstName} ${customer.lastName}`.trim();
   return (
     <>
-      <div className="mb-2 flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
-        <Avatar
-          src={customer.profilePicture}
-          alt={t("Profile picture of {name}", { name: fullName })}
-          size="xl"
-        />
-        <div className="min-w-0">
-          <p className="font-semibold text-fg text-xl">{fullName}</p>
-          <p className="wrap-anywhere text-fg-muted text-sm">{customer.email}</p>
-        </div>
-      </div>
-      <CardHeader
+      <ProfileHead
+        picture={customer.profilePicture}
+        pictureAlt={t("Profile picture of {name}", { name: fullName })}
+        name={fullName}
+        email={customer.email}
+      />
+      <PersonalInfoHeader
         title={t("Personal info")}
-        headingLevel={2}
-        className="mt-6 mb-1"
-        action={
-          <Link
-            to={editProfilePath(shopId)}
-            className={buttonClassName({
-              variant: "outline",
-              size: "sm",
-              className: "no-underline",
-            })}
-          >
-            {t("Update Info")}
-          </Link>
-        }
+        editTo={editProfilePath(shopId)}
+        editLabel={t("Update Info")}
       />
       <dl>
-        <Row label={t("Full Name")}>{fullName}</Row>
-        <Row label={t("Email")}>
+        <ProfileRow label={t("Full Name")}>{fullName}</ProfileRow>
+        <ProfileRow label={t("Email")}>
           <span className="wrap-anywhere">{customer.email}</span>
-        </Row>
-        <Row label={t("Phone Number")}>
+        </ProfileRow>
+        <ProfileRow label={t("Phone Number")}>
           {customer.phoneNumber?.trim() ? formatPhoneNumber(customer.phoneNumber) : "-"}
-        </Row>
-        <Row label={t("Password")}>
+        </ProfileRow>
+        <ProfileRow label={t("Password")}>
           <span className="flex flex-wrap items-center justify-between gap-3">
             {customer.hasPassword ? (
-              <span>
-                <span aria-hidden="true">••••••••</span>
-                <span className="sr-only">{t("Hidden")}</span>
-              </span>
+              <HiddenPassword hiddenLabel={t("Hidden")} />
             ) : (
               <span className="text-fg-muted">
                 {t("Not set: you sign in with a code or Google")}
               </span>
             )}
-            <Link
-              to={updatePasswordPath(shopId)}
-              className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
-            >
+            <ProfileRowLink to={updatePasswordPath(shopId)}>
               {customer.hasPassword ? t("Update Password") : t("Set a Password")}
-            </Link>
+            </ProfileRowLink>
           </span>
-        </Row>
-        <Row label={t("Member card")}>
+        </ProfileRow>
+        <ProfileRow label={t("Member card")}>
           <RotateCardSection shopId={shopId} customerId={customerId} />
-        </Row>
-        <Row label={t("Language")}>
+        </ProfileRow>
+        <ProfileRow label={t("Language")}>
           <CustomerLanguageSelect customerId={customerId} />
-        </Row>
-        <Row label={t("E-mails")}>
+        </ProfileRow>
+        <ProfileRow label={t("E-mails")}>
           <EmailRemindersSetting customerId={customerId} />
-        </Row>
+        </ProfileRow>
       </dl>
     </>
   );

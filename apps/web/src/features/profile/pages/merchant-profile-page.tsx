@@ -1,16 +1,14 @@
 import { formatPhoneNumber } from "@tessera/shared";
 import { lazy, type ReactNode, Suspense } from "react";
-import { Link } from "react-router";
-import { ProfileHeadSkeleton } from "@/components/profile-skeleton";
 import {
-  Avatar,
-  Badge,
-  buttonClassName,
-  Card,
-  CardHeader,
-  QueryErrorState,
-  Skeleton,
-} from "@/components/ui";
+  HiddenPassword,
+  PersonalInfoHeader,
+  ProfileHead,
+  ProfileRow,
+  ProfileRowLink,
+} from "@/components/profile-overview";
+import { ProfileHeadSkeleton } from "@/components/profile-skeleton";
+import { Badge, Card, QueryErrorState, Skeleton } from "@/components/ui";
 import { useOnboardingReturn } from "@/features/payments";
 import { MERCHANT_PROFILE_PATH, useCurrentUser } from "@/features/session";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -21,25 +19,9 @@ const SecuritySection = lazy(() =>
   import("../components/security-section").then((m) => ({ default: m.SecuritySection })),
 );
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1 border-line border-b py-3.5 last:border-b-0 sm:flex-row sm:items-center sm:gap-6">
-      <dt className="w-40 shrink-0 text-fg-muted text-sm">{label}</dt>
-      <dd className="min-w-0 flex-1 break-words text-fg">{children}</dd>
-    </div>
-  );
-}
-
 /** A link to one of the profile's own pages (Update Password, Customize Store, API keys). */
 function ProfileLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link
-      to={`${MERCHANT_PROFILE_PATH}/${to}`}
-      className="rounded-sm font-semibold text-primary-ink text-sm hover:underline"
-    >
-      {children}
-    </Link>
-  );
+  return <ProfileRowLink to={`${MERCHANT_PROFILE_PATH}/${to}`}>{children}</ProfileRowLink>;
 }
 
 /**
@@ -66,67 +48,46 @@ export function MerchantProfilePage() {
           <QueryErrorState query={user} />
         ) : (
           <>
-            <div className="mb-2 flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
-              <Avatar
-                src={user.data.profilePicture}
-                alt={`${user.data.firstName} ${user.data.lastName}`}
-                size="xl"
-              />
-              <div className="min-w-0">
-                <p className="font-semibold text-fg text-xl">
-                  {user.data.firstName} {user.data.lastName}
-                </p>
-                <p className="wrap-anywhere text-fg-muted text-sm">{user.data.email}</p>
-                <Badge tone="primary" className="mt-2">
-                  {user.data.role === "owner" ? "Owner" : user.data.staffRole || "Staff"}
-                </Badge>
-              </div>
-            </div>
-            <CardHeader
+            <ProfileHead
+              picture={user.data.profilePicture}
+              pictureAlt={`${user.data.firstName} ${user.data.lastName}`}
+              name={`${user.data.firstName} ${user.data.lastName}`}
+              email={user.data.email}
+            >
+              <Badge tone="primary" className="mt-2">
+                {user.data.role === "owner" ? "Owner" : user.data.staffRole || "Staff"}
+              </Badge>
+            </ProfileHead>
+            <PersonalInfoHeader
               title="Personal info"
-              headingLevel={2}
-              className="mt-6 mb-1"
-              action={
-                <Link
-                  to={`${MERCHANT_PROFILE_PATH}/edit-profile`}
-                  className={buttonClassName({
-                    variant: "outline",
-                    size: "sm",
-                    className: "no-underline",
-                  })}
-                >
-                  Update Info
-                </Link>
-              }
+              editTo={`${MERCHANT_PROFILE_PATH}/edit-profile`}
+              editLabel="Update Info"
             />
             <dl>
-              <Row label="Full Name">
+              <ProfileRow label="Full Name">
                 {user.data.firstName} {user.data.lastName}
-              </Row>
-              <Row label="Email">{user.data.email}</Row>
-              <Row label="Phone Number">
+              </ProfileRow>
+              <ProfileRow label="Email">{user.data.email}</ProfileRow>
+              <ProfileRow label="Phone Number">
                 {user.data.phoneNumber?.trim() ? formatPhoneNumber(user.data.phoneNumber) : "-"}
-              </Row>
-              <Row label="Password">
+              </ProfileRow>
+              <ProfileRow label="Password">
                 <span className="flex flex-wrap items-center justify-between gap-3">
-                  <span>
-                    <span aria-hidden="true">••••••••</span>
-                    <span className="sr-only">Hidden</span>
-                  </span>
+                  <HiddenPassword hiddenLabel="Hidden" />
                   <ProfileLink to="update-password">Update Password</ProfileLink>
                 </span>
-              </Row>
-              <Row label="Payments">
+              </ProfileRow>
+              <ProfileRow label="Payments">
                 <PaymentsRow isOwner={user.data.role === "owner"} />
-              </Row>
+              </ProfileRow>
               {user.data.role === "owner" ? (
                 <>
-                  <Row label="Store">
+                  <ProfileRow label="Store">
                     <ProfileLink to="store-setting">Customize Store</ProfileLink>
-                  </Row>
-                  <Row label="Integrations">
+                  </ProfileRow>
+                  <ProfileRow label="Integrations">
                     <ProfileLink to="integrations">API keys</ProfileLink>
-                  </Row>
+                  </ProfileRow>
                 </>
               ) : null}
             </dl>
