@@ -1,6 +1,7 @@
 import { formatMoneyIn } from "@tessera/shared";
 import { Wallet } from "lucide-react";
 import { Link } from "react-router";
+import { IconCircle } from "@/components/icon-circle";
 import { buttonClassName, Card } from "@/components/ui";
 import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
@@ -13,9 +14,9 @@ export function CashbackCard({ balance }: { balance: number }) {
   return (
     <Card className="flex h-full flex-col gap-3">
       <div className="flex items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
-          <Wallet aria-hidden="true" className="size-5" />
-        </span>
+        <IconCircle>
+          <Wallet aria-hidden="true" />
+        </IconCircle>
         <h2 className="font-semibold text-fg">{t("Cashback balance")}</h2>
       </div>
       <p className="font-bold text-4xl text-fg tabular-nums">{formatMoneyIn(locale, balance)}</p>

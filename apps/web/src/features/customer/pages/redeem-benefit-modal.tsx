@@ -7,6 +7,7 @@ import {
 import { ArrowLeft, Gift } from "lucide-react";
 import type { ReactNode } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { IconCircle } from "@/components/icon-circle";
 import {
   Alert,
   Button,
@@ -55,9 +56,9 @@ function BenefitConfirmation({
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-4 rounded-control bg-muted p-4">
-        <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
-          <Gift aria-hidden="true" className="size-6" />
-        </span>
+        <IconCircle size="lg">
+          <Gift aria-hidden="true" />
+        </IconCircle>
         <div className="min-w-0">
           <p className="font-semibold text-fg text-lg leading-snug">{benefit.name}</p>
           <p className="text-fg-muted text-sm">

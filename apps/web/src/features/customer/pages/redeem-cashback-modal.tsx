@@ -9,6 +9,7 @@ import {
 import { Wallet } from "lucide-react";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
+import { IconCircle } from "@/components/icon-circle";
 import {
   Button,
   closeWhenIdle,
@@ -49,9 +50,9 @@ function AvailableCashback({ amount }: { amount: string }) {
   const { t } = useT();
   return (
     <div className="flex items-center gap-3 rounded-control bg-muted px-4 py-3">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
-        <Wallet aria-hidden="true" className="size-5" />
-      </span>
+      <IconCircle>
+        <Wallet aria-hidden="true" />
+      </IconCircle>
       <div>
         <p className="text-fg-muted text-sm">{t("Available cashback")}</p>
         <p className="font-bold text-2xl text-fg tabular-nums">{amount}</p>

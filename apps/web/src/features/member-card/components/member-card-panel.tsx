@@ -1,5 +1,6 @@
 import { QrCode as QrIcon } from "lucide-react";
 import { Link } from "react-router";
+import { IconCircle } from "@/components/icon-circle";
 import { buttonClassName, Card } from "@/components/ui";
 import { useT } from "@/lib/i18n/use-t";
 import { memberCardPath } from "../api";
@@ -12,9 +13,9 @@ export function MemberCardPanel({ shopId }: { shopId: number }) {
   const { t } = useT();
   return (
     <Card className="flex flex-col gap-4 sm:flex-row sm:items-center">
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
-        <QrIcon aria-hidden="true" className="size-6" />
-      </span>
+      <IconCircle size="lg">
+        <QrIcon aria-hidden="true" />
+      </IconCircle>
       <div className="min-w-0 flex-1">
         <h2 className="font-semibold text-fg">{t("Member card")}</h2>
         <p className="text-fg-muted text-sm">
