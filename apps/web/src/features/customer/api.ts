@@ -16,7 +16,7 @@ import type {
   UpdateCustomerProfileResponse,
 } from "@tessera/shared";
 import { customerKeys, invalidateCustomerData } from "@/features/payments";
-import { fetchActiveMemberships, fetchActiveOffers } from "@/features/storefront/api";
+import { fetchCatalogue } from "@/features/storefront/api";
 import { api } from "@/lib/api-client";
 import { profileFormData } from "@/lib/profile-form-data";
 import { customerQueryDefaults, retryCustomerQuery } from "@/lib/query-client";
@@ -33,7 +33,7 @@ export const customerCatalogueKeys = {
 export function shopTiersQueryOptions(shopId: number) {
   return queryOptions({
     queryKey: customerCatalogueKeys.tiers(shopId),
-    queryFn: ({ signal }) => fetchActiveMemberships(shopId, { signal, withToken: true }),
+    queryFn: ({ signal }) => fetchCatalogue("memberships", shopId, { signal, withToken: true }),
     staleTime: customerQueryDefaults.staleTime,
     retry: retryCustomerQuery,
   });
@@ -42,7 +42,7 @@ export function shopTiersQueryOptions(shopId: number) {
 export function shopOffersQueryOptions(shopId: number) {
   return queryOptions({
     queryKey: customerCatalogueKeys.offers(shopId),
-    queryFn: ({ signal }) => fetchActiveOffers(shopId, { signal, withToken: true }),
+    queryFn: ({ signal }) => fetchCatalogue("offers", shopId, { signal, withToken: true }),
     // Offers start and end by the day and sell out: not fresh for the customer default's 15 min.
     staleTime: 60_000,
     retry: retryCustomerQuery,

@@ -79,52 +79,41 @@ export function useStorefrontShop(shopId: number | null) {
  */
 type CatalogueRead = { signal?: AbortSignal; withToken?: boolean };
 
-/** GET /customer/memberships/get-active-memberships?shopId=: the shop's published tiers. */
-export async function fetchActiveMemberships(
+/** Where each catalogue list is read (GET …?shopId=), and what it holds. */
+const CATALOGUE_PATHS = {
+  /** The shop's published tiers. */
+  memberships: "/customer/memberships/get-active-memberships",
+  /** Offers whose dates include today. */
+  offers: "/customer/offers/get-active-offers",
+} as const;
+
+type Catalogue = { memberships: PublicTier[]; offers: PublicOffer[] };
+export type CatalogueList = keyof Catalogue;
+
+/** One of the shop's catalogue lists: its published tiers or its current offers. */
+export async function fetchCatalogue<List extends CatalogueList>(
+  list: List,
   shopId: number,
   { signal, withToken = false }: CatalogueRead = {},
-): Promise<PublicTier[]> {
-  const { memberships } = await api.get<{ memberships: PublicTier[] }>(
-    "/customer/memberships/get-active-memberships",
-    { query: { shopId }, signal, auth: withToken },
-  );
-  return memberships;
+): Promise<Catalogue[List]> {
+  const body = await api.get<Pick<Catalogue, List>>(CATALOGUE_PATHS[list], {
+    query: { shopId },
+    signal,
+    auth: withToken,
+  });
+  return body[list];
 }
 
-/** GET /customer/offers/get-active-offers?shopId=: offers whose dates include today. */
-export async function fetchActiveOffers(
-  shopId: number,
-  { signal, withToken = false }: CatalogueRead = {},
-): Promise<PublicOffer[]> {
-  const { offers } = await api.get<{ offers: PublicOffer[] }>(
-    "/customer/offers/get-active-offers",
-    { query: { shopId }, signal, auth: withToken },
-  );
-  return offers;
-}
-
-export function activeMembershipsQueryOptions(shopId: number) {
+function catalogueQueryOptions<List extends CatalogueList>(list: List, shopId: number) {
   return queryOptions({
-    queryKey: storefrontKeys.memberships(shopId),
-    queryFn: ({ signal }) => fetchActiveMemberships(shopId, { signal }),
+    queryKey: storefrontKeys[list](shopId),
+    queryFn: ({ signal }) => fetchCatalogue(list, shopId, { signal }),
     retry: retryUnlessClientError,
     staleTime: 30_000,
   });
 }
 
-export function activeOffersQueryOptions(shopId: number) {
-  return queryOptions({
-    queryKey: storefrontKeys.offers(shopId),
-    queryFn: ({ signal }) => fetchActiveOffers(shopId, { signal }),
-    retry: retryUnlessClientError,
-    staleTime: 30_000,
-  });
-}
-
-export function useActiveMemberships(shopId: number) {
-  return useQuery(activeMembershipsQueryOptions(shopId));
-}
-
-export function useActiveOffers(shopId: number) {
-  return useQuery(activeOffersQueryOptions(shopId));
+/** A catalogue list as the storefront's tabs show it (public, cached with the storefront read). */
+export function useCatalogue<List extends CatalogueList>(list: List, shopId: number) {
+  return useQuery(catalogueQueryOptions(list, shopId));
 }

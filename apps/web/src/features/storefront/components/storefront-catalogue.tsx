@@ -6,7 +6,7 @@ import { QueryCardGrid } from "@/components/query-card-grid";
 import { EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui";
 import type { MessageKey } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
-import { useActiveMemberships, useActiveOffers } from "../api";
+import { useCatalogue } from "../api";
 
 export const NO_MEMBERSHIP_TEXT = "No Membership available.";
 export const NO_OFFERS_TEXT = "No offers available.";
@@ -30,7 +30,7 @@ function TierList({ shopId, tierFooter }: { shopId: number } & CardExtras) {
   const { t } = useT();
   return (
     <QueryCardGrid
-      query={useActiveMemberships(shopId)}
+      query={useCatalogue("memberships", shopId)}
       loadingLabel={t("Loading memberships")}
       className={GRID_COLUMNS[3]}
       placeholderClassName="h-80"
@@ -49,7 +49,7 @@ function OfferList({
   const { t } = useT();
   return (
     <QueryCardGrid
-      query={useActiveOffers(shopId)}
+      query={useCatalogue("offers", shopId)}
       loadingLabel={t("Loading offers")}
       className={GRID_COLUMNS[columns]}
       placeholderClassName="h-80"
