@@ -47,6 +47,9 @@ export type BenefitStatus =
  * (`usedThisMonth`, `availableOn`), or, for a payload without those marks, read from the
  * customer's redemptions.
  */
+/** What useBenefitUsage tells: the membership's benefits and each one's status this month. */
+export type BenefitUsage = ReturnType<typeof useBenefitUsage>;
+
 export function useBenefitUsage(customerId: number, membership: CustomerMembership | null) {
   const shop = useCurrentShop();
   const refusals = useContext(RefusalsContext);

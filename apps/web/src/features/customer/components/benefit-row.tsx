@@ -4,7 +4,7 @@ import { Button, Skeleton } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
-import type { BenefitStatus } from "../benefit-usage";
+import type { BenefitStatus, BenefitUsage } from "../benefit-usage";
 
 type Benefit = CustomerMembership["Benefits"][number];
 
@@ -72,5 +72,39 @@ export function BenefitRow({
         {t("Redeem")}
       </Button>
     </div>
+  );
+}
+
+/**
+ * Benefits as rows with their status this month (the dashboard panel's first ones, the
+ * redeem-benefit modal's full list); Redeem hands the benefit's id to `onRedeem`.
+ */
+export function BenefitList({
+  benefits,
+  usage,
+  onRedeem,
+  className,
+  rowClassName,
+}: {
+  benefits: Benefit[];
+  usage: Pick<BenefitUsage, "statusOf" | "isPending">;
+  onRedeem: (benefitId: number) => void;
+  className: string;
+  rowClassName?: string;
+}) {
+  return (
+    <ul className={className}>
+      {benefits.map((benefit) => (
+        <li key={benefit.id}>
+          <BenefitRow
+            benefit={benefit}
+            status={usage.statusOf(benefit.id)}
+            checking={usage.isPending}
+            onRedeem={() => onRedeem(benefit.id)}
+            className={rowClassName}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }

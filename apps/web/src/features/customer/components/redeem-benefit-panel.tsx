@@ -7,7 +7,7 @@ import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useBenefitUsage } from "../benefit-usage";
 import { PANEL_PREVIEW_COUNT, redeemBenefitPath } from "../dashboard";
-import { BenefitRow } from "./benefit-row";
+import { BenefitList } from "./benefit-row";
 
 export const NO_BENEFITS_TEXT = "No benefits available";
 
@@ -78,19 +78,13 @@ export function RedeemBenefitPanel({
             className="py-6"
           />
         ) : (
-          <ul className="grid gap-3 md:grid-cols-2">
-            {shown.map((benefit) => (
-              <li key={benefit.id}>
-                <BenefitRow
-                  benefit={benefit}
-                  status={usage.statusOf(benefit.id)}
-                  checking={usage.isPending}
-                  onRedeem={() => openBenefit(benefit.id)}
-                  className="h-full"
-                />
-              </li>
-            ))}
-          </ul>
+          <BenefitList
+            benefits={shown}
+            usage={usage}
+            onRedeem={openBenefit}
+            className="grid gap-3 md:grid-cols-2"
+            rowClassName="h-full"
+          />
         )}
       </Card>
     </section>

@@ -27,7 +27,7 @@ import { useCurrentShop } from "@/lib/shop-branding";
 import { getSignedInCustomerId } from "@/lib/token-storage";
 import { useRedeemBenefit } from "../api";
 import { type BenefitStatus, useBenefitUsage } from "../benefit-usage";
-import { BenefitRow } from "../components/benefit-row";
+import { BenefitList } from "../components/benefit-row";
 import { NO_BENEFITS_TEXT } from "../components/redeem-benefit-panel";
 import { dashboardPath, redeemBenefitPath } from "../dashboard";
 
@@ -199,18 +199,12 @@ export function RedeemBenefitModal() {
     );
   } else {
     body = (
-      <ul className="flex flex-col gap-3">
-        {usage.benefits.map((benefit) => (
-          <li key={benefit.id}>
-            <BenefitRow
-              benefit={benefit}
-              status={usage.statusOf(benefit.id)}
-              checking={usage.isPending}
-              onRedeem={() => choose(benefit.id)}
-            />
-          </li>
-        ))}
-      </ul>
+      <BenefitList
+        benefits={usage.benefits}
+        usage={usage}
+        onRedeem={choose}
+        className="flex flex-col gap-3"
+      />
     );
   }
 
