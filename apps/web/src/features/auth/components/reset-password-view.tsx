@@ -1,19 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import {
-  ACCESS_MESSAGES,
-  RESET_PASSWORD_MESSAGES,
-  type ResetPasswordValues,
-  resetPasswordSchema,
-} from "@tessera/shared";
+import { ACCESS_MESSAGES, RESET_PASSWORD_MESSAGES, resetPasswordSchema } from "@tessera/shared";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { NewPasswordFields } from "@/components/new-password-fields";
 import { Button, Spinner } from "@/components/ui";
 import { ApiError } from "@/lib/api-client";
-import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
+import { useNewPasswordForm } from "@/lib/new-password-form";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { toast } from "@/lib/toast";
 import {
@@ -92,14 +86,11 @@ export function ResetPasswordView({
   }, [isBadLink, check.error, navigate, loginPath]);
 
   const {
-    register,
     handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useCheckedForm<ResetPasswordValues>(zodResolver(resetPasswordSchema), {
-    password: "",
-    confirmPassword: "",
-  });
+    fields,
+    takeFieldErrors,
+    formState: { isSubmitting },
+  } = useNewPasswordForm(resetPasswordSchema);
   const { t } = useT();
 
   if (isBadLink || !check.isSuccess) {
@@ -122,7 +113,7 @@ export function ResetPasswordView({
       notifySuccess(translateText(data?.message || ACCESS_MESSAGES.resetPassword));
       navigate(loginPath, { replace: true });
     } catch (error) {
-      if (applyServerFieldErrors(error, setError, ["password", "confirmPassword"])) return;
+      if (takeFieldErrors(error)) return;
       notifyError(error);
       // The token was refused after all (used meanwhile, or expired): start again from login.
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
@@ -149,16 +140,7 @@ export function ResetPasswordView({
           />
         ) : null}
         <NewPasswordFields
-          password={{
-            label: "New Password",
-            error: shown(errors.password?.message),
-            ...register("password"),
-          }}
-          confirm={{
-            label: "Re-type Password",
-            error: shown(errors.confirmPassword?.message),
-            ...register("confirmPassword"),
-          }}
+          {...fields({ password: "New Password", confirm: "Re-type Password" }, shown)}
           withPlaceholders
           translate={t}
         />

@@ -1,11 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { ACCESS_MESSAGES, type SetPasswordValues, setPasswordSchema } from "@tessera/shared";
+import { ACCESS_MESSAGES, setPasswordSchema } from "@tessera/shared";
 import { Link2Off } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { NewPasswordFields } from "@/components/new-password-fields";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Button, buttonClassName } from "@/components/ui";
-import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
+import { useNewPasswordForm } from "@/lib/new-password-form";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useClearSessionOnOpen } from "@/lib/session-hooks";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -27,15 +26,7 @@ export function SetPasswordPage() {
   const navigate = useNavigate();
   const setPassword = useSetEmployeePassword();
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useCheckedForm<SetPasswordValues>(zodResolver(setPasswordSchema), {
-    password: "",
-    confirmPassword: "",
-  });
+  const { handleSubmit, fields, takeFieldErrors } = useNewPasswordForm(setPasswordSchema);
 
   const onSubmit = handleSubmit(({ password, confirmPassword }) => {
     if (!token) return;
@@ -47,9 +38,7 @@ export function SetPasswordPage() {
           navigate("/", { replace: true });
         },
         onError: (error) => {
-          if (!applyServerFieldErrors(error, setError, ["password", "confirmPassword"])) {
-            notifyError(error);
-          }
+          if (!takeFieldErrors(error)) notifyError(error);
         },
       },
     );
@@ -65,16 +54,7 @@ export function SetPasswordPage() {
           />
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
             <NewPasswordFields
-              password={{
-                label: "New Password",
-                error: errors.password?.message,
-                ...register("password"),
-              }}
-              confirm={{
-                label: "Confirm Password",
-                error: errors.confirmPassword?.message,
-                ...register("confirmPassword"),
-              }}
+              {...fields({ password: "New Password", confirm: "Confirm Password" })}
               withPlaceholders
             />
             <Button

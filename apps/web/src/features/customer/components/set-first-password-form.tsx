@@ -1,10 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { customerSetPasswordSchema, type SetPasswordValues } from "@tessera/shared";
+import { customerSetPasswordSchema } from "@tessera/shared";
 import { FormPageActions } from "@/components/form-page-actions";
 import { NewPasswordFields } from "@/components/new-password-fields";
-import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
+import { useNewPasswordForm } from "@/lib/new-password-form";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useSetFirstPassword } from "../api";
 
@@ -23,15 +22,7 @@ export function SetFirstPasswordForm({
 }) {
   const setPassword = useSetFirstPassword(shopId);
   const { t } = useT();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useCheckedForm<SetPasswordValues>(zodResolver(customerSetPasswordSchema), {
-    password: "",
-    confirmPassword: "",
-  });
+  const { handleSubmit, fields, takeFieldErrors } = useNewPasswordForm(customerSetPasswordSchema);
 
   const onSubmit = handleSubmit((values) =>
     setPassword.mutate(values, {
@@ -40,9 +31,7 @@ export function SetFirstPasswordForm({
         onDone();
       },
       onError: (error) => {
-        if (!applyServerFieldErrors(error, setError, ["password", "confirmPassword"])) {
-          notifyError(error);
-        }
+        if (!takeFieldErrors(error)) notifyError(error);
       },
     }),
   );
@@ -50,16 +39,10 @@ export function SetFirstPasswordForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <NewPasswordFields
-        password={{
-          label: "Password",
-          error: errors.password?.message && translateText(errors.password.message),
-          ...register("password"),
-        }}
-        confirm={{
-          label: "Confirm Password",
-          error: errors.confirmPassword?.message && translateText(errors.confirmPassword.message),
-          ...register("confirmPassword"),
-        }}
+        {...fields(
+          { password: "Password", confirm: "Confirm Password" },
+          (message) => message && translateText(message),
+        )}
         translate={t}
       />
       <FormPageActions
