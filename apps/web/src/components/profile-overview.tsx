@@ -3,66 +3,62 @@ import { Link } from "react-router";
 import { Avatar, buttonClassName, CardHeader } from "@/components/ui";
 
 /**
- * The pieces of a profile overview card, shared by the merchant's `/merchant/profile` and the
- * customer's profile overview: the picture with name and email, the "Personal info" heading with
- * its Update Info link, and the label-value rows below it. Each page passes its own texts (the
- * customer's are translated, the merchant's are English).
+ * The profile overview card's content, shared by the merchant's `/merchant/profile` and the
+ * customer's profile overview: the picture with name and email (and `badge` below them, the
+ * merchant's role), the "Personal info" heading with its Update Info link to the edit-profile
+ * page, and the label-value rows (`children`, ProfileRow and PasswordRow). Each page passes its
+ * own texts (the customer's are translated, the merchant's are English).
  */
-
-/** The picture, the full name and the email; `children` go below them (the merchant's role). */
-export function ProfileHead({
+export function ProfileOverview({
   picture,
   pictureAlt,
   name,
   email,
+  badge,
+  title,
+  editTo,
+  editLabel,
   children,
 }: {
   picture: string | null;
   pictureAlt: string;
-  name: ReactNode;
+  name: string;
   email: string;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="mb-2 flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
-      <Avatar src={picture} alt={pictureAlt} size="xl" />
-      <div className="min-w-0">
-        <p className="font-semibold text-fg text-xl">{name}</p>
-        <p className="wrap-anywhere text-fg-muted text-sm">{email}</p>
-        {children}
-      </div>
-    </div>
-  );
-}
-
-/** The "Personal info" heading with the Update Info link to the edit-profile page. */
-export function PersonalInfoHeader({
-  title,
-  editTo,
-  editLabel,
-}: {
+  badge?: ReactNode;
   title: string;
   editTo: string;
   editLabel: string;
+  children: ReactNode;
 }) {
   return (
-    <CardHeader
-      title={title}
-      headingLevel={2}
-      className="mt-6 mb-1"
-      action={
-        <Link
-          to={editTo}
-          className={buttonClassName({
-            variant: "outline",
-            size: "sm",
-            className: "no-underline",
-          })}
-        >
-          {editLabel}
-        </Link>
-      }
-    />
+    <>
+      <div className="mb-2 flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+        <Avatar src={picture} alt={pictureAlt} size="xl" />
+        <div className="min-w-0">
+          <p className="font-semibold text-fg text-xl">{name}</p>
+          <p className="wrap-anywhere text-fg-muted text-sm">{email}</p>
+          {badge}
+        </div>
+      </div>
+      <CardHeader
+        title={title}
+        headingLevel={2}
+        className="mt-6 mb-1"
+        action={
+          <Link
+            to={editTo}
+            className={buttonClassName({
+              variant: "outline",
+              size: "sm",
+              className: "no-underline",
+            })}
+          >
+            {editLabel}
+          </Link>
+        }
+      />
+      <dl>{children}</dl>
+    </>
   );
 }
 
@@ -85,12 +81,36 @@ export function ProfileRowLink({ to, children }: { to: string; children: ReactNo
   );
 }
 
-/** A set password, shown as dots; `hiddenLabel` is what a screen reader says instead. */
-export function HiddenPassword({ hiddenLabel }: { hiddenLabel: string }) {
+/**
+ * The Password row: a set password as dots (`hiddenLabel` is what a screen reader says instead),
+ * or `notSet` when the account has none; then the link to the page that changes it.
+ */
+export function PasswordRow({
+  label,
+  hiddenLabel,
+  notSet,
+  to,
+  linkLabel,
+}: {
+  label: string;
+  hiddenLabel: string;
+  notSet?: string;
+  to: string;
+  linkLabel: string;
+}) {
   return (
-    <span>
-      <span aria-hidden="true">••••••••</span>
-      <span className="sr-only">{hiddenLabel}</span>
-    </span>
+    <ProfileRow label={label}>
+      <span className="flex flex-wrap items-center justify-between gap-3">
+        {notSet === undefined ? (
+          <span>
+            <span aria-hidden="true">••••••••</span>
+            <span className="sr-only">{hiddenLabel}</span>
+          </span>
+        ) : (
+          <span className="text-fg-muted">{notSet}</span>
+        )}
+        <ProfileRowLink to={to}>{linkLabel}</ProfileRowLink>
+      </span>
+    </ProfileRow>
   );
 }

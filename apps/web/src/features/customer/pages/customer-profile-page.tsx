@@ -1,12 +1,6 @@
 import { formatPhoneNumber } from "@tessera/shared";
 import { lazy, Suspense } from "react";
-import {
-  HiddenPassword,
-  PersonalInfoHeader,
-  ProfileHead,
-  ProfileRow,
-  ProfileRowLink,
-} from "@/components/profile-overview";
+import { PasswordRow, ProfileOverview, ProfileRow } from "@/components/profile-overview";
 import { ProfileHeadSkeleton } from "@/components/profile-skeleton";
 import { Card, QueryErrorState, Skeleton } from "@/components/ui";
 import { RotateCardSection } from "@/features/member-card";
@@ -95,50 +89,38 @@ function ProfileDetails({
 }) {
   const fullName = `${customer.firstName} ${customer.lastName}`.trim();
   return (
-    <>
-      <ProfileHead
-        picture={customer.profilePicture}
-        pictureAlt={t("Profile picture of {name}", { name: fullName })}
-        name={fullName}
-        email={customer.email}
+    <ProfileOverview
+      picture={customer.profilePicture}
+      pictureAlt={t("Profile picture of {name}", { name: fullName })}
+      name={fullName}
+      email={customer.email}
+      title={t("Personal info")}
+      editTo={editProfilePath(shopId)}
+      editLabel={t("Update Info")}
+    >
+      <ProfileRow label={t("Full Name")}>{fullName}</ProfileRow>
+      <ProfileRow label={t("Email")}>
+        <span className="wrap-anywhere">{customer.email}</span>
+      </ProfileRow>
+      <ProfileRow label={t("Phone Number")}>
+        {customer.phoneNumber?.trim() ? formatPhoneNumber(customer.phoneNumber) : "-"}
+      </ProfileRow>
+      <PasswordRow
+        label={t("Password")}
+        hiddenLabel={t("Hidden")}
+        notSet={customer.hasPassword ? undefined : t("Not set: you sign in with a code or Google")}
+        to={updatePasswordPath(shopId)}
+        linkLabel={customer.hasPassword ? t("Update Password") : t("Set a Password")}
       />
-      <PersonalInfoHeader
-        title={t("Personal info")}
-        editTo={editProfilePath(shopId)}
-        editLabel={t("Update Info")}
-      />
-      <dl>
-        <ProfileRow label={t("Full Name")}>{fullName}</ProfileRow>
-        <ProfileRow label={t("Email")}>
-          <span className="wrap-anywhere">{customer.email}</span>
-        </ProfileRow>
-        <ProfileRow label={t("Phone Number")}>
-          {customer.phoneNumber?.trim() ? formatPhoneNumber(customer.phoneNumber) : "-"}
-        </ProfileRow>
-        <ProfileRow label={t("Password")}>
-          <span className="flex flex-wrap items-center justify-between gap-3">
-            {customer.hasPassword ? (
-              <HiddenPassword hiddenLabel={t("Hidden")} />
-            ) : (
-              <span className="text-fg-muted">
-                {t("Not set: you sign in with a code or Google")}
-              </span>
-            )}
-            <ProfileRowLink to={updatePasswordPath(shopId)}>
-              {customer.hasPassword ? t("Update Password") : t("Set a Password")}
-            </ProfileRowLink>
-          </span>
-        </ProfileRow>
-        <ProfileRow label={t("Member card")}>
-          <RotateCardSection shopId={shopId} customerId={customerId} />
-        </ProfileRow>
-        <ProfileRow label={t("Language")}>
-          <CustomerLanguageSelect customerId={customerId} />
-        </ProfileRow>
-        <ProfileRow label={t("E-mails")}>
-          <EmailRemindersSetting customerId={customerId} />
-        </ProfileRow>
-      </dl>
-    </>
+      <ProfileRow label={t("Member card")}>
+        <RotateCardSection shopId={shopId} customerId={customerId} />
+      </ProfileRow>
+      <ProfileRow label={t("Language")}>
+        <CustomerLanguageSelect customerId={customerId} />
+      </ProfileRow>
+      <ProfileRow label={t("E-mails")}>
+        <EmailRemindersSetting customerId={customerId} />
+      </ProfileRow>
+    </ProfileOverview>
   );
 }

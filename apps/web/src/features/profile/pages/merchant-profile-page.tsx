@@ -1,9 +1,8 @@
 import { formatPhoneNumber } from "@tessera/shared";
 import { lazy, type ReactNode, Suspense } from "react";
 import {
-  HiddenPassword,
-  PersonalInfoHeader,
-  ProfileHead,
+  PasswordRow,
+  ProfileOverview,
   ProfileRow,
   ProfileRowLink,
 } from "@/components/profile-overview";
@@ -47,51 +46,47 @@ export function MerchantProfilePage() {
         ) : user.isError ? (
           <QueryErrorState query={user} />
         ) : (
-          <>
-            <ProfileHead
-              picture={user.data.profilePicture}
-              pictureAlt={`${user.data.firstName} ${user.data.lastName}`}
-              name={`${user.data.firstName} ${user.data.lastName}`}
-              email={user.data.email}
-            >
+          <ProfileOverview
+            picture={user.data.profilePicture}
+            pictureAlt={`${user.data.firstName} ${user.data.lastName}`}
+            name={`${user.data.firstName} ${user.data.lastName}`}
+            email={user.data.email}
+            badge={
               <Badge tone="primary" className="mt-2">
                 {user.data.role === "owner" ? "Owner" : user.data.staffRole || "Staff"}
               </Badge>
-            </ProfileHead>
-            <PersonalInfoHeader
-              title="Personal info"
-              editTo={`${MERCHANT_PROFILE_PATH}/edit-profile`}
-              editLabel="Update Info"
+            }
+            title="Personal info"
+            editTo={`${MERCHANT_PROFILE_PATH}/edit-profile`}
+            editLabel="Update Info"
+          >
+            <ProfileRow label="Full Name">
+              {user.data.firstName} {user.data.lastName}
+            </ProfileRow>
+            <ProfileRow label="Email">{user.data.email}</ProfileRow>
+            <ProfileRow label="Phone Number">
+              {user.data.phoneNumber?.trim() ? formatPhoneNumber(user.data.phoneNumber) : "-"}
+            </ProfileRow>
+            <PasswordRow
+              label="Password"
+              hiddenLabel="Hidden"
+              to={`${MERCHANT_PROFILE_PATH}/update-password`}
+              linkLabel="Update Password"
             />
-            <dl>
-              <ProfileRow label="Full Name">
-                {user.data.firstName} {user.data.lastName}
-              </ProfileRow>
-              <ProfileRow label="Email">{user.data.email}</ProfileRow>
-              <ProfileRow label="Phone Number">
-                {user.data.phoneNumber?.trim() ? formatPhoneNumber(user.data.phoneNumber) : "-"}
-              </ProfileRow>
-              <ProfileRow label="Password">
-                <span className="flex flex-wrap items-center justify-between gap-3">
-                  <HiddenPassword hiddenLabel="Hidden" />
-                  <ProfileLink to="update-password">Update Password</ProfileLink>
-                </span>
-              </ProfileRow>
-              <ProfileRow label="Payments">
-                <PaymentsRow isOwner={user.data.role === "owner"} />
-              </ProfileRow>
-              {user.data.role === "owner" ? (
-                <>
-                  <ProfileRow label="Store">
-                    <ProfileLink to="store-setting">Customize Store</ProfileLink>
-                  </ProfileRow>
-                  <ProfileRow label="Integrations">
-                    <ProfileLink to="integrations">API keys</ProfileLink>
-                  </ProfileRow>
-                </>
-              ) : null}
-            </dl>
-          </>
+            <ProfileRow label="Payments">
+              <PaymentsRow isOwner={user.data.role === "owner"} />
+            </ProfileRow>
+            {user.data.role === "owner" ? (
+              <>
+                <ProfileRow label="Store">
+                  <ProfileLink to="store-setting">Customize Store</ProfileLink>
+                </ProfileRow>
+                <ProfileRow label="Integrations">
+                  <ProfileLink to="integrations">API keys</ProfileLink>
+                </ProfileRow>
+              </>
+            ) : null}
+          </ProfileOverview>
         )}
       </Card>
       {user.data?.shopId ? <EmailNotifications /> : null}
