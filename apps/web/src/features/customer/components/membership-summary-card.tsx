@@ -7,9 +7,10 @@ import {
   PAYMENT_MESSAGES,
 } from "@tessera/shared";
 import { CalendarClock, CreditCard, Gift, RefreshCw, Sparkles } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, statusTone } from "@/components/ui";
+import { ConfirmButton } from "@/components/confirm-button";
+import { Alert, Badge, Button, Card, EmptyState, statusTone } from "@/components/ui";
 import { useCancelMembership } from "@/features/payments";
 import { ApiError } from "@/lib/api-client";
 import { type MessageKey, t } from "@/lib/i18n";
@@ -115,7 +116,6 @@ export function MembershipSummaryCard({
   const shop = useCurrentShop();
   const navigate = useNavigate();
   const cancel = useCancelMembership(shop.id);
-  const [confirming, setConfirming] = useState(false);
   const { locale } = useT();
   const money = (dollars: number) => formatMoneyIn(locale, dollars);
 
@@ -137,13 +137,13 @@ export function MembershipSummaryCard({
   const expires = formatShortDateIn(locale, current.expireDate, shop.timeZone);
   const date = dateFact(current, locale, shop.timeZone);
 
-  function confirmCancel() {
+  function confirmCancel(close: () => void) {
     cancel.mutate(
       { membership: current, shopId: shop.id, customerId },
       {
         onSuccess: (response) => {
           notifySuccess(response.message || PAYMENT_MESSAGES.membershipCancelled);
-          setConfirming(false);
+          close();
           navigate(dashboardPath(shop.id), { replace: true, state: { tab: "memberships" } });
         },
         onError: (error) => {
@@ -202,28 +202,24 @@ export function MembershipSummaryCard({
               {t("Renews automatically until you cancel")}
             </p>
           ) : null}
-          <Button
+          <ConfirmButton
             variant="outline"
             disabled={!canCancelMembership(current)}
-            onClick={() => setConfirming(true)}
+            confirm={{
+              title: t("Cancel membership?"),
+              description: t(
+                "{name} will not renew. Your benefits and cashback stay until {date}.",
+                { name: current.name, date: expires },
+              ),
+              confirmLabel: t("Cancel Membership"),
+              cancelLabel: t("Keep Membership"),
+              pending: cancel.isPending,
+              onConfirm: confirmCancel,
+            }}
           >
             {t("Cancel Membership")}
-          </Button>
+          </ConfirmButton>
         </div>
-
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title={t("Cancel membership?")}
-          description={t("{name} will not renew. Your benefits and cashback stay until {date}.", {
-            name: current.name,
-            date: expires,
-          })}
-          confirmLabel={t("Cancel Membership")}
-          cancelLabel={t("Keep Membership")}
-          pending={cancel.isPending}
-          onConfirm={confirmCancel}
-        />
       </Card>
     </section>
   );

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { Button, ConfirmDialog } from "@/components/ui";
+import { ConfirmButton } from "@/components/confirm-button";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { toast } from "@/lib/toast";
@@ -12,13 +11,11 @@ import { memberCardKeys, rotateMemberCard } from "../api";
  */
 export function RotateCardSection({ shopId, customerId }: { shopId: number; customerId: number }) {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const { t } = useT();
   const rotate = useMutation({
     mutationFn: () => rotateMemberCard(customerId),
     onSuccess: ({ message, card }) => {
       queryClient.setQueryData(memberCardKeys.card(shopId, customerId), card);
-      setOpen(false);
       toast.success(translateText(message));
     },
     onError: (error) => toast.error(translateText(error.message)),
@@ -28,21 +25,22 @@ export function RotateCardSection({ shopId, customerId }: { shopId: number; cust
       <span className="text-fg-muted text-sm">
         {t("Replace your card's code if someone else may have a copy of it.")}
       </span>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+      <ConfirmButton
+        variant="outline"
+        size="sm"
+        confirm={{
+          title: t("Replace your member card's code?"),
+          description: t(
+            "Your card gets a new QR code. The old one stops working at once, also in your phone's wallet.",
+          ),
+          confirmLabel: t("Replace code"),
+          destructive: false,
+          pending: rotate.isPending,
+          onConfirm: (close) => rotate.mutate(undefined, { onSuccess: close }),
+        }}
+      >
         {t("Replace card code")}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t("Replace your member card's code?")}
-        description={t(
-          "Your card gets a new QR code. The old one stops working at once, also in your phone's wallet.",
-        )}
-        confirmLabel={t("Replace code")}
-        destructive={false}
-        pending={rotate.isPending}
-        onConfirm={() => rotate.mutate()}
-      />
+      </ConfirmButton>
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { type AccountSession, formatDateTimeIn, type Locale } from "@tessera/shared";
 import { LogOut, Monitor, Smartphone } from "lucide-react";
-import { useState } from "react";
-import { Badge, Button, ConfirmDialog, QueryErrorState, Skeleton } from "@/components/ui";
+import { ConfirmButton } from "@/components/confirm-button";
+import { Badge, Button, QueryErrorState, Skeleton } from "@/components/ui";
 import { useT } from "@/lib/i18n/use-t";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useRevokeSession, useSessions, useSignOutOthers } from "../security-api";
@@ -25,7 +25,6 @@ export function SessionsList() {
   const sessions = useSessions();
   const revoke = useRevokeSession();
   const others = useSignOutOthers();
-  const [confirmAll, setConfirmAll] = useState(false);
   const { t, locale } = useT();
 
   if (sessions.isPending) {
@@ -86,38 +85,34 @@ export function SessionsList() {
         })}
       </ul>
       <div>
-        <Button
+        <ConfirmButton
           variant="outline"
           size="sm"
           disabled={otherCount === 0}
           loading={others.isPending}
           leftIcon={<LogOut aria-hidden="true" className="size-4" />}
-          onClick={() => setConfirmAll(true)}
+          confirm={{
+            title: t("Sign out everywhere else?"),
+            description: t(
+              "Every other device ({count}) will have to sign in again. This one stays signed in.",
+              { count: otherCount },
+            ),
+            confirmLabel: t("Sign out everywhere"),
+            destructive: true,
+            pending: others.isPending,
+            onConfirm: (close) =>
+              others.mutate(undefined, {
+                onSuccess: (result) => {
+                  notifySuccess(result.message);
+                  close();
+                },
+                onError: (error) => notifyError(error),
+              }),
+          }}
         >
           {t("Sign out everywhere else")}
-        </Button>
+        </ConfirmButton>
       </div>
-      <ConfirmDialog
-        open={confirmAll}
-        onOpenChange={setConfirmAll}
-        title={t("Sign out everywhere else?")}
-        description={t(
-          "Every other device ({count}) will have to sign in again. This one stays signed in.",
-          { count: otherCount },
-        )}
-        confirmLabel={t("Sign out everywhere")}
-        destructive
-        pending={others.isPending}
-        onConfirm={() =>
-          others.mutate(undefined, {
-            onSuccess: (result) => {
-              notifySuccess(result.message);
-              setConfirmAll(false);
-            },
-            onError: (error) => notifyError(error),
-          })
-        }
-      />
     </div>
   );
 }
