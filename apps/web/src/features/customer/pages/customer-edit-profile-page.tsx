@@ -2,15 +2,13 @@ import { CATALOGUE_MESSAGES, type Customer } from "@tessera/shared";
 import { useNavigate } from "react-router";
 import { BackLink } from "@/components/back-link";
 import { ProfileForm, ProfileFormLoading } from "@/components/profile-form";
-import { Card, QueryErrorState } from "@/components/ui";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifySuccess } from "@/lib/notify";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useUpdateCustomerProfile } from "../api";
-import { useSignedInCustomer } from "../components/customer-header";
-import { SignedOutNotice } from "../components/signed-out-notice";
+import { SignedInCustomerCard } from "../components/signed-in-customer-card";
 import { profileOverviewPath } from "../dashboard";
 
 function EditProfileForm({ customer, customerId }: { customer: Customer; customerId: number }) {
@@ -47,22 +45,15 @@ export function CustomerEditProfilePage() {
   const shop = useCurrentShop();
   const { t } = useT();
   useDocumentTitle(t("Update Profile · {shopName}", { shopName: shop.name }));
-  const { customerId, dashboard } = useSignedInCustomer();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <BackLink to={profileOverviewPath(shop.id)}>{t("Back to Profile")}</BackLink>
       <h1 className="font-bold text-2xl text-fg sm:text-3xl">{t("Update Profile")}</h1>
-      <Card>
-        {customerId === null ? (
-          <SignedOutNotice />
-        ) : dashboard.isPending ? (
-          <ProfileFormLoading />
-        ) : dashboard.isError ? (
-          <QueryErrorState query={dashboard} />
-        ) : (
-          <EditProfileForm customer={dashboard.data.customer} customerId={customerId} />
+      <SignedInCustomerCard loading={<ProfileFormLoading />}>
+        {(customerId, { customer }) => (
+          <EditProfileForm customer={customer} customerId={customerId} />
         )}
-      </Card>
+      </SignedInCustomerCard>
     </div>
   );
 }

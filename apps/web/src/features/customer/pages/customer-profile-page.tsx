@@ -2,7 +2,7 @@ import { formatPhoneNumber } from "@tessera/shared";
 import { lazy, Suspense } from "react";
 import { PasswordRow, ProfileOverview, ProfileRow } from "@/components/profile-overview";
 import { ProfileHeadSkeleton } from "@/components/profile-skeleton";
-import { Card, QueryErrorState, Skeleton } from "@/components/ui";
+import { Card, Skeleton } from "@/components/ui";
 import { RotateCardSection } from "@/features/member-card";
 import { YourDataSection } from "@/features/privacy";
 import { t } from "@/lib/i18n";
@@ -11,7 +11,7 @@ import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSignedInCustomer } from "../components/customer-header";
 import { EmailRemindersSetting } from "../components/email-reminders-setting";
-import { SignedOutNotice } from "../components/signed-out-notice";
+import { SignedInCustomerCard } from "../components/signed-in-customer-card";
 import { editProfilePath, updatePasswordPath } from "../dashboard";
 import { CustomerLanguageSelect } from "../language";
 
@@ -39,26 +39,19 @@ export function CustomerProfilePage() {
   const shop = useCurrentShop();
   useT();
   useDocumentTitle(t("Profile · {shopName}", { shopName: shop.name }));
-  const { customerId, dashboard } = useSignedInCustomer();
+  const { customerId } = useSignedInCustomer();
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <h1 className="font-bold text-2xl text-fg sm:text-3xl">{t("Profile")}</h1>
-      <Card>
-        {customerId === null ? (
-          <SignedOutNotice />
-        ) : dashboard.isPending ? (
-          <ProfileSkeleton />
-        ) : dashboard.isError ? (
-          <QueryErrorState query={dashboard} title={t("We could not load your profile")} />
-        ) : (
-          <ProfileDetails
-            customer={dashboard.data.customer}
-            shopId={shop.id}
-            customerId={customerId}
-          />
+      <SignedInCustomerCard
+        loading={<ProfileSkeleton />}
+        errorTitle={t("We could not load your profile")}
+      >
+        {(customerId, { customer }) => (
+          <ProfileDetails customer={customer} shopId={shop.id} customerId={customerId} />
         )}
-      </Card>
+      </SignedInCustomerCard>
       <Suspense fallback={null}>
         <SessionsCard />
       </Suspense>
