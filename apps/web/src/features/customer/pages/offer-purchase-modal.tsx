@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type CheckoutSession,
   formatMoneyIn,
-  idSchema,
   makeOfferCashbackSchema,
   type OfferCashbackInput,
   PAYMENT_MESSAGES,
@@ -10,7 +9,7 @@ import {
 } from "@tessera/shared";
 import { type ReactNode, useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { ErrorState, LoadingFields, QueryErrorState } from "@/components/ui";
 import { CheckoutModal, useCustomerDashboard, usePurchaseOffer } from "@/features/payments";
 import { useClearErrorOnEdit } from "@/lib/form-errors";
@@ -21,15 +20,7 @@ import { getSignedInCustomerId } from "@/lib/token-storage";
 import { useShopOffers } from "../api";
 import { CashbackAmountInput } from "../components/cashback-amount-input";
 import { dashboardPath, maxOfferCashback, offerPayment } from "../dashboard";
-
-/** The offer to buy: navigation state `{ offerId }`, or `?offerId=` after a reload. */
-function useOfferId(): number | null {
-  const location = useLocation();
-  const [params] = useSearchParams();
-  const fromState = (location.state as { offerId?: unknown } | null)?.offerId;
-  const parsed = idSchema.safeParse(fromState ?? params.get("offerId") ?? "");
-  return parsed.success ? parsed.data : null;
-}
+import { useModalSubjectId } from "../modal-subject";
 
 function OfferSummary({ offer }: { offer: PublicOffer }) {
   const { t, locale } = useT();
@@ -83,7 +74,7 @@ export function OfferPurchaseModal() {
   const shop = useCurrentShop();
   const navigate = useNavigate();
   const customerId = getSignedInCustomerId(shop.id);
-  const offerId = useOfferId();
+  const offerId = useModalSubjectId("offerId");
   const offers = useShopOffers(shop.id);
   const dashboard = useCustomerDashboard(shop.id, customerId);
   const purchase = usePurchaseOffer(shop.id);

@@ -1,12 +1,7 @@
-import {
-  type CustomerMembership,
-  formatMoneyIn,
-  idSchema,
-  REDEMPTION_MESSAGES,
-} from "@tessera/shared";
+import { type CustomerMembership, formatMoneyIn, REDEMPTION_MESSAGES } from "@tessera/shared";
 import { ArrowLeft, Gift } from "lucide-react";
 import type { ReactNode } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { IconCircle } from "@/components/icon-circle";
 import {
   Alert,
@@ -30,17 +25,9 @@ import { type BenefitStatus, useBenefitUsage } from "../benefit-usage";
 import { BenefitList } from "../components/benefit-row";
 import { NO_BENEFITS_TEXT } from "../components/redeem-benefit-panel";
 import { dashboardPath, redeemBenefitPath } from "../dashboard";
+import { useModalSubjectId } from "../modal-subject";
 
 type Benefit = CustomerMembership["Benefits"][number];
-
-/** The benefit to redeem: navigation state `{ benefitId }`, or `?benefitId=` after a reload. */
-function useBenefitId(): number | null {
-  const location = useLocation();
-  const [params] = useSearchParams();
-  const fromState = (location.state as { benefitId?: unknown } | null)?.benefitId;
-  const parsed = idSchema.safeParse(fromState ?? params.get("benefitId") ?? "");
-  return parsed.success ? parsed.data : null;
-}
 
 /** The benefit about to be redeemed, and whether it can be this month. */
 function BenefitConfirmation({
@@ -96,7 +83,7 @@ export function RedeemBenefitModal() {
   const location = useLocation();
   const customerId = getSignedInCustomerId(shop.id);
   const dashboard = useCustomerDashboard(shop.id, customerId);
-  const benefitId = useBenefitId();
+  const benefitId = useModalSubjectId("benefitId");
   const redeem = useRedeemBenefit(shop.id);
   const usage = useBenefitUsage(customerId ?? 0, dashboard.data?.membership ?? null);
   const { t } = useT();
