@@ -8,7 +8,6 @@ import {
   emailOutbox,
   notifications,
   sandboxCards,
-  sandboxTransactions,
   transactions,
 } from "../../db/schema";
 import type { TestApp } from "../../test/app";
@@ -79,19 +78,6 @@ describe.each<ProviderName>(["sandbox", "fortis"])("paying an overdue renewal (%
     const res = await payRenewal(who.headers, membershipId);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { checkoutId: string; client_token: string; amount: number };
-  }
-
-  async function wasRefunded(paymentId: string) {
-    if (fake) {
-      return fake.requests.some(
-        (r) => r.method === "PATCH" && r.path === `/v1/transactions/${paymentId}/refund`,
-      );
-    }
-    const [row] = await db()
-      .select()
-      .from(sandboxTransactions)
-      .where(eq(sandboxTransactions.id, paymentId));
-    return row?.refunded === true;
   }
 
   /** A member of a $15 tier whose first renewal was declined a minute ago. */
@@ -197,7 +183,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("paying an overdue renewal (%
     expect(refused.json().message).toBe(
       `${PAYMENT_MESSAGES.nothingOwed} Your payment has been refunded.`,
     );
-    expect(await wasRefunded(a.statusCode === 409 ? paidA : paidB)).toBe(true);
+    expect(await kit.wasRefunded(a.statusCode === 409 ? paidA : paidB)).toBe(true);
     const kept = (await renewals(who.customer.id)).filter((r) => r.status === "succeeded");
     expect(kept).toHaveLength(1);
     expect((await membership(membershipId)).expireDate.toISOString()).toBe(
@@ -222,7 +208,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("paying an overdue renewal (%
     // The late completion of the form paid meanwhile finds nothing owed: refunded.
     const late = await kit.complete(who.headers, open.checkoutId, paidLate);
     expect(late.statusCode).toBe(409);
-    expect(await wasRefunded(paidLate)).toBe(true);
+    expect(await kit.wasRefunded(paidLate)).toBe(true);
     expect((await renewals(who.customer.id)).filter((r) => r.status === "succeeded")).toHaveLength(
       1,
     );
