@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createTestApp, type TestApp } from "./app";
 import { createMerchant, loginAs, PASSWORD } from "./factories";
 import { type SmtpCapture, startSmtpCapture } from "./smtp";
@@ -86,6 +86,20 @@ export function customerSignUp(
     password: PASSWORD,
     shopId,
   });
+}
+
+/**
+ * A public read that names its shop in the query, asked about a shop that does not exist (404
+ * Store Not Found) and about an id that is not a number (400). `url` gives the address for an
+ * id; the 404 answer is returned for further checks.
+ */
+export async function expectUnknownShopRefused(t: TestApp, url: (shopId: string) => string) {
+  const missing = await sendAs(t, "GET", url("2147483000"));
+  expect(missing.statusCode).toBe(404);
+  expect(missing.json()).toEqual({ message: "Store Not Found" });
+  const bad = await sendAs(t, "GET", url("abc"));
+  expect(bad.statusCode).toBe(400);
+  return missing;
 }
 
 /** A new owner with a new shop, signed in through the real endpoint. */
