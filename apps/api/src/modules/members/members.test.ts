@@ -4,7 +4,6 @@ import {
   cashbackLedger,
   customerMemberships,
   customers,
-  notifications,
   redemptions,
   sessions,
   transactions,
@@ -24,6 +23,7 @@ import {
 } from "../../test/factories";
 import { appForFile, callerFor, signedInOwner } from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
+import { noticesOf } from "../../test/notices";
 
 const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: "http://shop.test" } });
 const call = callerFor(t);
@@ -92,10 +92,7 @@ describe("adding a member", () => {
       .where(eq(customers.id, body.member.id));
     expect(row?.shopId).toBe(m.shopId);
 
-    const told = await t.database.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, m.user.id), eq(notifications.event, "member.joined")));
+    const told = await noticesOf(t.database.db, "member.joined", { userId: m.user.id });
     expect(told).toHaveLength(1);
 
     // The e-mail leads to the shop's own reset page, where the member chooses a password.
@@ -136,10 +133,7 @@ describe("adding a member", () => {
       shopId: m.shopId,
     });
     expect(signUp.statusCode, signUp.body).toBe(201);
-    const told = await t.database.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, m.user.id), eq(notifications.event, "member.joined")));
+    const told = await noticesOf(t.database.db, "member.joined", { userId: m.user.id });
     expect(told).toMatchObject([{ message: "Ivy Stone signed up at your store." }]);
   });
 

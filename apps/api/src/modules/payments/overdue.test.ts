@@ -6,13 +6,13 @@ import {
   customerMemberships,
   customers,
   emailOutbox,
-  notifications,
   sandboxCards,
   transactions,
 } from "../../db/schema";
 import type { TestApp } from "../../test/app";
 import { createTier } from "../../test/factories";
 import type { FakeFortis } from "../../test/fake-fortis";
+import { noticesOf } from "../../test/notices";
 import { type ProviderName, type paymentsKit, useProviderApp } from "../../test/payments-kit";
 import { recoverCheckouts } from "./recovery";
 
@@ -143,10 +143,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("paying an overdue renewal (%
     const [ok] = (await renewals(who.customer.id)).filter((r) => r.status === "succeeded");
     expect(ok).toMatchObject({ providerReference: paid, paymentType: "online", priceCents: 1500 });
 
-    const told = await db()
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.shopId, shopId), eq(notifications.event, "membership.renewed")));
+    const told = await noticesOf(db(), "membership.renewed", { shopId });
     expect(told.length).toBe(2); // the merchant and the customer
     const receipts = await db()
       .select()
