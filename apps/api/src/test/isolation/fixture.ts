@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import {
   cashbackLedger,
   customerMemberships,
@@ -11,7 +11,7 @@ import {
   notifications,
   transactions,
 } from "../../db/schema";
-import type { TestApp } from "../app";
+import { createTestApp, type TestApp } from "../app";
 import {
   connectSandbox,
   createCustomer,
@@ -69,6 +69,28 @@ export type IsolationFixture = {
   /** Strings only shop A's own people may ever see in an answer. */
   markers: string[];
 };
+
+/** The API's OpenAPI document, its operations typed as the reader of it needs them. */
+export type ApiDocument<Operation> = { paths: Record<string, Record<string, Operation>> };
+
+/**
+ * For the describe block it is called in: a test app without a practical rate limit, the two
+ * shops of `buildIsolationFixture` and the app's OpenAPI document, for walks over every route.
+ * Made before the block's tests (migrating and filling the database takes a while on a busy
+ * machine), closed after them; `ready` hands them over.
+ */
+export function useRouteWalk<Operation>(
+  ready: (walk: { t: TestApp; fixture: IsolationFixture; doc: ApiDocument<Operation> }) => void,
+) {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "100000000" } });
+    const fixture = await buildIsolationFixture(t);
+    const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    ready({ t, fixture, doc });
+  }, 120_000);
+  afterAll(() => t?.close());
+}
 
 const bearer = (token: string | null): Record<string, string> =>
   token ? { authorization: `Bearer ${token}` } : {};
