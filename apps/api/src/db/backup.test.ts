@@ -84,19 +84,8 @@ describe("backup and restore of the embedded database", () => {
     const tier = await createTier(database.db, shopId);
     const offer = await createOffer(database.db, shopId);
     const who = await kit.customerOf(shopId);
-    for (const body of [
-      { type: "membership", membershipId: tier.id },
-      { type: "offer", offerId: offer.id },
-    ]) {
-      const checkout = await kit.open(who.headers, {
-        shopId,
-        customerId: who.customer.id,
-        ...body,
-      });
-      const paid = await kit.pay(checkout.client_token);
-      const done = await kit.complete(who.headers, checkout.checkoutId, paid);
-      expect(done.statusCode, done.body).toBe(200);
-    }
+    await kit.buyMembership(who, shopId, tier.id);
+    await kit.buyOffer(who, shopId, offer.id);
     before = await snapshot(database);
     expect(before.members).toHaveLength(1);
     expect(before.offers).toHaveLength(1);

@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactions } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
 import { createMerchant, loginAs } from "../test/factories";
+import { webDist } from "../test/web-dist";
 
 // Large enough that on-the-fly compression would kick in if it wrongly applied to assets.
 const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};\n`;
@@ -23,17 +21,17 @@ describe("compression", () => {
   let precompressedGz: Buffer;
 
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), "tessera-web-"));
-    mkdirSync(join(dist, "assets"));
-    writeFileSync(join(dist, "index.html"), PAGE);
-    writeFileSync(join(dist, "index.html.br"), brotliCompressSync(PAGE));
-    writeFileSync(join(dist, "assets", "app-abc123.js"), SCRIPT);
     precompressedBr = brotliCompressSync(SCRIPT);
     precompressedGz = gzipSync(SCRIPT);
-    writeFileSync(join(dist, "assets", "app-abc123.js.br"), precompressedBr);
-    writeFileSync(join(dist, "assets", "app-abc123.js.gz"), precompressedGz);
-    // A text asset the build left uncompressed.
-    writeFileSync(join(dist, "assets", "plain-abc123.js"), SCRIPT);
+    const dist = webDist({
+      "index.html": PAGE,
+      "index.html.br": brotliCompressSync(PAGE),
+      "assets/app-abc123.js": SCRIPT,
+      "assets/app-abc123.js.br": precompressedBr,
+      "assets/app-abc123.js.gz": precompressedGz,
+      // A text asset the build left uncompressed.
+      "assets/plain-abc123.js": SCRIPT,
+    });
     t = await createTestApp({ env: { WEB_DIST: dist } });
   });
   afterAll(() => t.close());

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Writable } from "node:stream";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +6,7 @@ import { AppError } from "../errors";
 import { loggerOptions } from "../logger";
 import { createTestApp, type TestApp } from "../test/app";
 import { appForFile } from "../test/file-app";
+import { webDist } from "../test/web-dist";
 import { INTERNAL_ERROR_MESSAGE } from "./errors";
 
 describe("errors", () => {
@@ -126,10 +124,10 @@ describe("security headers", () => {
 describe("SPA hosting", () => {
   let t: TestApp;
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), "tessera-web-"));
-    mkdirSync(join(dist, "assets"));
-    writeFileSync(join(dist, "index.html"), "<!doctype html><title>Tessera</title><div id=root>");
-    writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log(1)");
+    const dist = webDist({
+      "index.html": "<!doctype html><title>Tessera</title><div id=root>",
+      "assets/index-abc123.js": "console.log(1)",
+    });
     t = await createTestApp({ env: { WEB_DIST: dist } });
   });
   afterAll(() => t.close());

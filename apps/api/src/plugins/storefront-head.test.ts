@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shops } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
 import { createMerchant, createOffer, createTier } from "../test/factories";
+import { webDist } from "../test/web-dist";
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -70,14 +68,12 @@ function dataBlock(html: string) {
 let t: TestApp;
 let shopId: number;
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), "tessera-web-"));
-  mkdirSync(join(dist, "assets"));
-  writeFileSync(join(dist, "index.html"), INDEX_HTML);
-  for (const [file, rules] of Object.entries(FONT_RULES)) {
-    writeFileSync(join(dist, "assets", file), rules);
-  }
-  mkdirSync(join(dist, ".vite"));
-  writeFileSync(join(dist, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+  const fonts = Object.entries(FONT_RULES).map(([file, rules]) => [`assets/${file}`, rules]);
+  const dist = webDist({
+    "index.html": INDEX_HTML,
+    ...Object.fromEntries(fonts),
+    ".vite/manifest.json": JSON.stringify(MANIFEST),
+  });
   t = await createTestApp({ env: { WEB_DIST: dist, PUBLIC_URL: "https://shops.test/" } });
   const { shop } = await createMerchant(t.database.db);
   if (!shop) throw new Error("no shop");

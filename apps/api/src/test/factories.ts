@@ -8,6 +8,7 @@ import {
   membershipTiers,
   offers,
   shops,
+  transactions,
   users,
 } from "../db/schema";
 import type { Database } from "../infra/db";
@@ -217,6 +218,32 @@ export async function createOffer(
     .returning();
   if (!offer) throw new Error("no offer");
   return offer;
+}
+
+/** A card payment for a Silver membership, created straight in the database (cents). */
+export async function createTransaction(
+  db: Database,
+  shopId: number,
+  overrides: Partial<typeof transactions.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(transactions)
+    .values({
+      shopId,
+      customerName: "Cleo Customer",
+      kind: "membership_purchase",
+      membershipName: "Silver",
+      plan: "monthly",
+      paymentType: "online",
+      priceCents: 1999,
+      amountCents: 1999,
+      status: "succeeded",
+      transactionBy: "Cleo Customer",
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error("no transaction");
+  return row;
 }
 
 /** Connects a shop to the built-in sandbox card provider, as its approved onboarding would. */

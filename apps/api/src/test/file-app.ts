@@ -1,6 +1,7 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createTestApp, type TestApp } from "./app";
 import { createMerchant, loginAs, PASSWORD } from "./factories";
+import { makeImage, sendMultipart } from "./multipart";
 import { type SmtpCapture, startSmtpCapture } from "./smtp";
 
 /**
@@ -88,10 +89,48 @@ export function customerSignUp(
   });
 }
 
+/**
+ * A public read that names its shop in the query, asked about a shop that does not exist (404
+ * Store Not Found) and about an id that is not a number (400). `url` gives the address for an
+ * id; the 404 answer is returned for further checks.
+ */
+export async function expectUnknownShopRefused(t: TestApp, url: (shopId: string) => string) {
+  const missing = await sendAs(t, "GET", url("2147483000"));
+  expect(missing.statusCode).toBe(404);
+  expect(missing.json()).toEqual({ message: "Store Not Found" });
+  const bad = await sendAs(t, "GET", url("abc"));
+  expect(bad.statusCode).toBe(400);
+  return missing;
+}
+
 /** A new owner with a new shop, signed in through the real endpoint. */
 export async function signedInOwner(t: TestApp) {
   const merchant = await createMerchant(t.database.db);
   const shopId = merchant.shop?.id as number;
   const { authorization } = await loginAs(t.app, merchant);
   return { ...merchant, shopId, authorization, headers: { authorization } };
+}
+
+/**
+ * A new owner without a shop, signed in, who creates one named `name` through the API with a
+ * 400×400 PNG logo and a 1200×600 JPEG banner, so both are stored files. Returns the owner,
+ * their authorization and the create-shop answer.
+ */
+export async function ownerCreatingShop(t: TestApp, name: string) {
+  const owner = await createMerchant(t.database.db, { withShop: false });
+  const { authorization } = await loginAs(t.app, owner);
+  const res = await sendMultipart(
+    t.app,
+    { method: "POST", url: "/api/v1/shop/create-shop", headers: { authorization } },
+    { name, industry: "Retail" },
+    {
+      logo: { buffer: await makeImage(400, 400), filename: "logo.png", type: "image/png" },
+      banner: {
+        buffer: await makeImage(1200, 600, "jpeg"),
+        filename: "banner.jpg",
+        type: "image/jpeg",
+      },
+    },
+  );
+  return { owner, authorization, res };
 }

@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
-import { customerMemberships, sandboxCards, shops } from "../db/schema";
+import {
+  customerMemberships,
+  sandboxCards,
+  sandboxTransactions,
+  shops,
+  transactions,
+} from "../db/schema";
 import { createTestApp, type TestApp } from "./app";
 import { createCustomer, createMerchant, createOffer, loginAs, payWithSandbox } from "./factories";
 import { type FakeFortis, startFakeFortis } from "./fake-fortis";
@@ -202,10 +208,66 @@ export function paymentsKit(t: TestApp, fake: FakeFortis | null) {
       return this.buy(who, shopId, { type: "offer", offerId, ...options });
     },
 
+    /**
+     * A day at the counter: the merchant sells the customer a new 8.75 "Pastry" offer for cash,
+     * redeems 2.00 of the customer's cashback, then refunds the pastry. Returns the merchant as
+     * the actor and the pastry's transaction.
+     */
+    async counterSaleRedeemedAndRefunded(
+      merchant: { user: { id: number } },
+      shopId: number,
+      customerId: number,
+    ) {
+      const offer = await createOffer(t.database.db, shopId, {
+        offerName: "Pastry",
+        offerPriceCents: 875,
+      });
+      const actor = { kind: "merchant" as const, userId: merchant.user.id, name: "Olive Owner" };
+      const sale = await t.app.services.payments.counter.sellOfferAtCounter({
+        shopId,
+        customerId,
+        offerId: offer.id,
+        cashbackUsed: 0,
+        paymentType: "cash",
+        actor,
+      });
+      expect(sale.outcome).toBe("completed");
+      const [transaction] = await t.database.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.offerId, offer.id));
+      if (!transaction) throw new Error("no counter sale");
+      await t.app.services.redemptions.redeemCashback({
+        shopId,
+        customerId,
+        amountCents: 200,
+        actor,
+      });
+      await t.app.services.payments.refunds.refundTransaction({
+        shopId,
+        transactionId: transaction.id,
+      });
+      return { actor, transaction };
+    },
+
     /** The customer fills in the provider's card form; returns the provider's transaction id. */
     async pay(clientToken: string, card: "approve" | "decline" = "approve") {
       if (fake) return fake.pay(clientToken, card);
       return payWithSandbox(t.app, clientToken, card, "Cleo Customer");
+    },
+
+    /** Whether the provider was asked to give this card payment back. */
+    async wasRefunded(paymentId: string) {
+      if (fake) {
+        return fake.requests.some(
+          (r) => r.method === "PATCH" && r.path === `/v1/transactions/${paymentId}/refund`,
+        );
+      }
+      const [row] = await t.database.db
+        .select()
+        .from(sandboxTransactions)
+        .where(eq(sandboxTransactions.id, paymentId));
+      return row?.refunded === true;
     },
 
     complete(headers: Headers, checkoutId: string, transactionId: string) {

@@ -35,6 +35,18 @@ function blob(buffer: Buffer, type: string) {
   return new Blob([new Uint8Array(buffer)], { type });
 }
 
+/** A browser's form: text fields, and files as [name, content, file name]. */
+type FormEntry = [name: string, value: string] | [name: string, file: Blob, fileName: string];
+
+function formOf(entries: FormEntry[]) {
+  const form = new FormData();
+  for (const [name, value, fileName] of entries) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, value, fileName);
+  }
+  return form;
+}
+
 /**
  * A create-shop style route (two required images and text fields) and a profile style route
  * (one optional picture) on an app with the same body limit and error handling as buildApp.
@@ -84,14 +96,17 @@ describe("multipart uploads", () => {
   });
   afterAll(() => app.close());
 
+  const post = (url: "/shop" | "/profile", entries: FormEntry[]) =>
+    app.inject({ method: "POST", url, payload: formOf(entries) });
+
   it("reads fields and files, stores the re-encoded images and serves them", async () => {
-    const form = new FormData();
-    form.append("name", "Blue Door Coffee");
-    form.append("industry", "Food & Drink");
-    form.append("logo", blob(await png(400, 400), "image/png"), "my logo.png");
-    // HEIC from an iPhone: browsers outside Apple platforms often send no type at all.
-    form.append("banner", blob(HEIC_SAMPLE, ""), "IMG_0001.HEIC");
-    const res = await app.inject({ method: "POST", url: "/shop", payload: form });
+    const res = await post("/shop", [
+      ["name", "Blue Door Coffee"],
+      ["industry", "Food & Drink"],
+      ["logo", blob(await png(400, 400), "image/png"), "my logo.png"],
+      // HEIC from an iPhone: browsers outside Apple platforms often send no type at all.
+      ["banner", blob(HEIC_SAMPLE, ""), "IMG_0001.HEIC"],
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.fields).toEqual({ name: "Blue Door Coffee", industry: "Food & Drink" });
@@ -110,10 +125,10 @@ describe("multipart uploads", () => {
   });
 
   it("refuses an oversized file with the spec's size message, not a generic 413", async () => {
-    const form = new FormData();
-    form.append("name", "Blue Door Coffee");
-    form.append("logo", blob(Buffer.alloc(6 * MB + 1, 1), "image/png"), "logo.png");
-    const res = await app.inject({ method: "POST", url: "/shop", payload: form });
+    const res = await post("/shop", [
+      ["name", "Blue Door Coffee"],
+      ["logo", blob(Buffer.alloc(6 * MB + 1, 1), "image/png"), "logo.png"],
+    ]);
     expect(res.statusCode).toBe(400);
     // Every problem at once: the oversized logo and the missing banner.
     expect(res.json()).toEqual({
@@ -123,15 +138,15 @@ describe("multipart uploads", () => {
   });
 
   it("applies each field's own limit: 5MB for a profile picture", async () => {
-    const exactly = new FormData();
-    exactly.append("profilePicture", blob(Buffer.alloc(5 * MB, 1), "image/png"), "me.png");
-    const ok = await app.inject({ method: "POST", url: "/profile", payload: exactly });
+    const ok = await post("/profile", [
+      ["profilePicture", blob(Buffer.alloc(5 * MB, 1), "image/png"), "me.png"],
+    ]);
     expect(ok.json()).toEqual({ fields: {}, bytes: 5 * MB });
 
-    const over = new FormData();
-    over.append("firstName", "Ada");
-    over.append("profilePicture", blob(Buffer.alloc(5 * MB + 1, 1), "image/png"), "me.png");
-    const res = await app.inject({ method: "POST", url: "/profile", payload: over });
+    const res = await post("/profile", [
+      ["firstName", "Ada"],
+      ["profilePicture", blob(Buffer.alloc(5 * MB + 1, 1), "image/png"), "me.png"],
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: "File size must be less than 5MB",
@@ -142,25 +157,26 @@ describe("multipart uploads", () => {
   it("answers over a real connection even when the upload is far over the limit", async () => {
     await app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = app.server.address() as AddressInfo;
-    const form = new FormData();
-    form.append("profilePicture", blob(Buffer.alloc(20 * MB, 1), "image/jpeg"), "huge.jpg");
+    const form = formOf([
+      ["profilePicture", blob(Buffer.alloc(20 * MB, 1), "image/jpeg"), "huge.jpg"],
+    ]);
     const res = await fetch(`http://127.0.0.1:${port}/profile`, { method: "POST", body: form });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message: "File size must be less than 5MB" });
   });
 
   it("treats an empty file input as no file", async () => {
-    const form = new FormData();
-    form.append("firstName", "Ada");
-    form.append("profilePicture", blob(Buffer.alloc(0), "application/octet-stream"), "");
-    const res = await app.inject({ method: "POST", url: "/profile", payload: form });
+    const res = await post("/profile", [
+      ["firstName", "Ada"],
+      ["profilePicture", blob(Buffer.alloc(0), "application/octet-stream"), ""],
+    ]);
     expect(res.json()).toEqual({ fields: { firstName: "Ada" }, bytes: null });
 
-    const shop = new FormData();
-    shop.append("name", "Blue Door Coffee");
-    shop.append("logo", blob(Buffer.alloc(0), "application/octet-stream"), "");
-    shop.append("banner", blob(Buffer.alloc(0), "application/octet-stream"), "");
-    const missing = await app.inject({ method: "POST", url: "/shop", payload: shop });
+    const missing = await post("/shop", [
+      ["name", "Blue Door Coffee"],
+      ["logo", blob(Buffer.alloc(0), "application/octet-stream"), ""],
+      ["banner", blob(Buffer.alloc(0), "application/octet-stream"), ""],
+    ]);
     expectFieldErrors(missing, {
       logo: SHOP_MESSAGES.logoRequired,
       banner: SHOP_MESSAGES.bannerRequired,
@@ -168,10 +184,10 @@ describe("multipart uploads", () => {
   });
 
   it("ignores file fields the route did not ask for", async () => {
-    const form = new FormData();
-    form.append("somethingElse", blob(Buffer.alloc(1000, 1), "text/plain"), "notes.txt");
-    form.append("profilePicture", blob(await png(64, 64), "image/png"), "me.png");
-    const res = await app.inject({ method: "POST", url: "/profile", payload: form });
+    const res = await post("/profile", [
+      ["somethingElse", blob(Buffer.alloc(1000, 1), "text/plain"), "notes.txt"],
+      ["profilePicture", blob(await png(64, 64), "image/png"), "me.png"],
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().bytes).toBeGreaterThan(0);
   });
@@ -187,11 +203,11 @@ describe("multipart uploads", () => {
   });
 
   it("refuses a text file named .png, checked by content", async () => {
-    const form = new FormData();
-    form.append("name", "Blue Door Coffee");
-    form.append("logo", blob(Buffer.from("I am not a picture"), "image/png"), "logo.png");
-    form.append("banner", blob(await png(600, 300), "image/png"), "banner.png");
-    const res = await app.inject({ method: "POST", url: "/shop", payload: form });
+    const res = await post("/shop", [
+      ["name", "Blue Door Coffee"],
+      ["logo", blob(Buffer.from("I am not a picture"), "image/png"), "logo.png"],
+      ["banner", blob(await png(600, 300), "image/png"), "banner.png"],
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: FILE_MESSAGES.corrupt,

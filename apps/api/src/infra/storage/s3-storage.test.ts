@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../config";
 import { createTestApp, type TestApp } from "../../test/app";
-import { createMerchant, loginAs } from "../../test/factories";
-import { makeImage, sendMultipart } from "../../test/multipart";
+import { ownerCreatingShop } from "../../test/file-app";
 import { startS3Server } from "../../test/s3";
 import { createS3Storage } from "./s3-storage";
 
@@ -22,21 +21,7 @@ afterAll(async () => {
 
 describe("S3-compatible storage", () => {
   it("stores a new shop's images in the bucket and links them from there", async () => {
-    const owner = await createMerchant(t.database.db, { withShop: false });
-    const { authorization } = await loginAs(t.app, owner);
-    const res = await sendMultipart(
-      t.app,
-      { method: "POST", url: "/api/v1/shop/create-shop", headers: { authorization } },
-      { name: "Cloud Cafe", industry: "Retail" },
-      {
-        logo: { buffer: await makeImage(400, 400), filename: "logo.png", type: "image/png" },
-        banner: {
-          buffer: await makeImage(1200, 600, "jpeg"),
-          filename: "banner.jpg",
-          type: "image/jpeg",
-        },
-      },
-    );
+    const { res } = await ownerCreatingShop(t, "Cloud Cafe");
     expect(res.statusCode).toBe(201);
     const { logo } = res.json().shop;
     expect(logo).toMatch(new RegExp(`^${endpoint}/tessera-uploads/shops/[\\w-]+\\.png$`));

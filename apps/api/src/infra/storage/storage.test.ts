@@ -9,6 +9,7 @@ import { AppError } from "../../errors";
 import { registerErrorHandling } from "../../plugins/errors";
 import { registerSecurityHeaders } from "../../plugins/security";
 import { registerSpaHosting } from "../../plugins/spa";
+import { webDist } from "../../test/web-dist";
 import { createStorage, type DiskStorage, registerUploadsHosting } from "./index";
 
 const PNG_BYTES = Buffer.from(
@@ -99,8 +100,7 @@ describe("serving /uploads", () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "tessera-uploads-"));
     // A built SPA is present, so a path that slipped through would get index.html, not a 404.
-    const dist = mkdtempSync(join(tmpdir(), "tessera-web-"));
-    writeFileSync(join(dist, "index.html"), "<!doctype html><title>Tessera SPA</title>");
+    const dist = webDist({ "index.html": "<!doctype html><title>Tessera SPA</title>" });
     // The app's own plugins around the hosting, as buildApp puts them.
     app = Fastify();
     registerErrorHandling(app);

@@ -82,12 +82,21 @@ async function onlyRecord(
   return row as typeof auditLog.$inferSelect;
 }
 
+/**
+ * The one record a sign-in writes, on the merchants' page or on the shop's own page (which
+ * takes merchants too): 200 with the test password, 401 with any other.
+ */
+function signInRecord(shopId: number, email: string, password: string, page: "merchant" | "shop") {
+  const url = page === "shop" ? "/api/v1/customer/auth/sign-in" : "/api/v1/auth/sign-in";
+  const payload = page === "shop" ? { email, password, shopId } : { email, password };
+  const status = password === PASSWORD ? 200 : 401;
+  return onlyRecord(shopId, () => call("POST", url, undefined, payload), status);
+}
+
 describe("every audited action writes exactly one record", () => {
   it("sign-ins and failed sign-ins of owner and staff", async () => {
     const o = await shopWithOwner();
-    const ok = await onlyRecord(o.shopId, () =>
-      call("POST", "/api/v1/auth/sign-in", undefined, { email: o.email, password: PASSWORD }),
-    );
+    const ok = await signInRecord(o.shopId, o.email, PASSWORD, "merchant");
     expect(ok).toMatchObject({
       action: "auth.sign_in",
       actorKind: "owner",
@@ -97,43 +106,20 @@ describe("every audited action writes exactly one record", () => {
       targetId: o.user.id,
     });
     const staff = await createStaff(t.database.db, o.shopId);
-    const failed = await onlyRecord(
-      o.shopId,
-      () =>
-        call("POST", "/api/v1/auth/sign-in", undefined, {
-          email: staff.email,
-          password: "Wrong@1234",
-        }),
-      401,
-    );
+    const failed = await signInRecord(o.shopId, staff.email, "Wrong@1234", "merchant");
     expect(failed).toMatchObject({
       action: "auth.sign_in_failed",
       actorKind: "staff",
       actorId: staff.user.id,
     });
     // The shop's own sign-in page takes merchants too: recorded the same way.
-    const viaShop = await onlyRecord(o.shopId, () =>
-      call("POST", "/api/v1/customer/auth/sign-in", undefined, {
-        email: staff.email,
-        password: PASSWORD,
-        shopId: o.shopId,
-      }),
-    );
+    const viaShop = await signInRecord(o.shopId, staff.email, PASSWORD, "shop");
     expect(viaShop).toMatchObject({
       action: "auth.sign_in",
       actorKind: "staff",
       actorId: staff.user.id,
     });
-    const wrongViaShop = await onlyRecord(
-      o.shopId,
-      () =>
-        call("POST", "/api/v1/customer/auth/sign-in", undefined, {
-          email: o.email,
-          password: "Wrong@1234",
-          shopId: o.shopId,
-        }),
-      401,
-    );
+    const wrongViaShop = await signInRecord(o.shopId, o.email, "Wrong@1234", "shop");
     expect(wrongViaShop).toMatchObject({ action: "auth.sign_in_failed", actorKind: "owner" });
     // An address nobody has belongs to no shop: nothing is written anywhere for it.
     const before = await mark(o.shopId);

@@ -46,51 +46,30 @@ const CUSTOMER_CALLBACK = `${PUBLIC_URL}/api/v1/customer/auth/google/callback`;
 const accounts = new Map<string, Record<string, unknown>>();
 const run = randomUUID().slice(0, 8);
 
+/** A verified account, e-mail `<login>.<run>@example.com`, unless `claims` say otherwise. */
 function addAccount(login: string, claims: Record<string, unknown>): string {
   const sub = `${login}-${run}`;
-  accounts.set(sub, claims);
+  accounts.set(sub, { email: `${login}.${run}@example.com`, email_verified: true, ...claims });
   return sub;
 }
 
 const ada = addAccount("ada", {
   email: `Ada.Lovelace.${run}@Example.com`,
-  email_verified: true,
   given_name: "Ada",
   family_name: "Lovelace",
 });
-const carol = addAccount("carol", {
-  email: `carol.${run}@example.com`,
-  email_verified: true,
-  given_name: "Carol",
-  family_name: "Customer",
-});
-const mallory = addAccount("mallory", {
-  email: `mallory.${run}@example.com`,
-  email_verified: true,
-  given_name: "Mallory",
-  family_name: "Attacker",
-});
+const carol = addAccount("carol", { given_name: "Carol", family_name: "Customer" });
+const mallory = addAccount("mallory", { given_name: "Mallory", family_name: "Attacker" });
 const unverified = addAccount("unverified", {
-  email: `unverified.${run}@example.com`,
   email_verified: false,
   given_name: "Una",
   family_name: "Verified",
 });
-const grace = addAccount("grace", {
-  email: `grace.${run}@example.com`,
-  email_verified: true,
-  name: "Grace Brewster Hopper",
-});
-const ownerAccount = addAccount("owner", {
-  email: `owner.${run}@example.com`,
-  email_verified: true,
-  given_name: "Olive",
-  family_name: "Owner",
-});
+const grace = addAccount("grace", { name: "Grace Brewster Hopper" });
+const ownerAccount = addAccount("owner", { given_name: "Olive", family_name: "Owner" });
 const disabledEmail = `disabled.${run}@example.com`;
 const disabled = addAccount("disabled", {
   email: disabledEmail,
-  email_verified: true,
   given_name: "Dee",
   family_name: "Sabled",
 });

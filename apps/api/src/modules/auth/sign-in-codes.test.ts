@@ -43,6 +43,12 @@ async function mailed(to: string) {
   return { code, token: url?.searchParams.get("token") ?? "", mail };
 }
 
+/** Asks the shop for a code for `email`: the code and the link's token the e-mail brings. */
+async function askForCode(email: string) {
+  await request(email);
+  return mailed(email);
+}
+
 const me = (token: string) =>
   t.app.inject({
     method: "GET",
@@ -72,8 +78,7 @@ describe("passwordless sign-in for a shop's customers", () => {
 
   it("signs in with the one-click link once, and only in its own shop", async () => {
     const { email } = await createCustomer(t.database.db, shopId);
-    await request(email);
-    const { token } = await mailed(email);
+    const { token } = await askForCode(email);
     const { shop: other } = await createMerchant(t.database.db);
     const elsewhere = await t.app.inject({
       method: "POST",
@@ -89,8 +94,7 @@ describe("passwordless sign-in for a shop's customers", () => {
 
   it("kills the code at the fifth wrong try, even for the right code afterwards", async () => {
     const { email } = await createCustomer(t.database.db, shopId);
-    await request(email);
-    const { code } = await mailed(email);
+    const { code } = await askForCode(email);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 1; i <= 4; i++) {
       const res = await verify({ email, code: wrong });
@@ -107,10 +111,8 @@ describe("passwordless sign-in for a shop's customers", () => {
 
   it("refuses an expired code, and an older code once a newer one was sent", async () => {
     const { email } = await createCustomer(t.database.db, shopId);
-    await request(email);
-    const first = await mailed(email);
-    await request(email);
-    const second = await mailed(email);
+    const first = await askForCode(email);
+    const second = await askForCode(email);
     expect((await verify({ email, code: first.code })).statusCode).toBe(400);
     await t.database.db
       .update(signInCodes)
@@ -144,8 +146,7 @@ describe("passwordless sign-in for a shop's customers", () => {
 
   it("lets a customer who joined by code choose a first password, once", async () => {
     const email = uniqueEmail("firstpw");
-    await request(email);
-    const { code } = await mailed(email);
+    const { code } = await askForCode(email);
     const { token } = (
       await verify({ email, code, firstName: "Pat", lastName: "Passless" })
     ).json();
@@ -193,8 +194,7 @@ describe("passwordless sign-in for a shop's customers", () => {
 
     // Disabled after the code went out: the code does not get them in.
     const { email: later, customer } = await createCustomer(t.database.db, shopId);
-    await request(later);
-    const { code } = await mailed(later);
+    const { code } = await askForCode(later);
     await t.database.db
       .update(customers)
       .set({ isDisabled: true })

@@ -15,7 +15,7 @@ import {
   customers,
   membershipBenefits,
   membershipTiers,
-  transactions,
+  type transactions,
 } from "../../db/schema";
 import type { EventBus } from "../../infra/events";
 import { registerAuth } from "../../plugins/auth";
@@ -27,6 +27,7 @@ import {
   createMerchant,
   createOffer,
   createTier,
+  createTransaction,
   loginAs,
   PASSWORD,
 } from "../../test/factories";
@@ -112,29 +113,12 @@ async function buyOffer(
   return row as typeof customerOffers.$inferSelect;
 }
 
-async function insertTransaction(
+function insertTransaction(
   shopId: number,
   customerId: number,
   values: Partial<typeof transactions.$inferInsert> = {},
 ) {
-  const [row] = await t.database.db
-    .insert(transactions)
-    .values({
-      shopId,
-      customerId,
-      customerName: "Cleo Customer",
-      kind: "membership_purchase",
-      membershipName: "Silver",
-      plan: "monthly",
-      paymentType: "online",
-      priceCents: 1999,
-      amountCents: 1999,
-      status: "succeeded",
-      transactionBy: "Cleo Customer",
-      ...values,
-    })
-    .returning();
-  return row as typeof transactions.$inferSelect;
+  return createTransaction(t.database.db, shopId, { customerId, ...values });
 }
 
 function call(method: "GET" | "POST" | "PUT", url: string, headers?: Headers, payload?: unknown) {

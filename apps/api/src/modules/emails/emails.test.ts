@@ -34,15 +34,18 @@ async function brandedShop() {
 
 const customer = (shopId: number) => kit().customerOf(shopId);
 
+/** A branded shop and a customer who bought a membership of a new tier there by card. */
+async function memberOfNewTier(tier: Parameters<typeof createTier>[2]) {
+  const { shop, owner } = await brandedShop();
+  const created = await createTier(mailApp.db, shop.id, tier);
+  const who = await customer(shop.id);
+  const bought = await kit().buyMembership(who, shop.id, created.id);
+  return { shop, owner, who, ...bought };
+}
+
 describe("money e-mails", () => {
   it("sends one branded receipt for a membership bought by card, with the card and the amounts", async () => {
-    const { shop, owner } = await brandedShop();
-    const tier = await createTier(mailApp.db, shop.id, {
-      name: "Gold",
-      priceCents: 2499,
-    });
-    const who = await customer(shop.id);
-    const { txnId } = await kit().buyMembership(who, shop.id, tier.id);
+    const { shop, owner, who, txnId } = await memberOfNewTier({ name: "Gold", priceCents: 2499 });
 
     await deliver();
     await deliver();
@@ -138,14 +141,10 @@ describe("money e-mails", () => {
 
   it("tells the customer when a renewal fails, when it is retried, and when the membership ends", async () => {
     clock.now = new Date("2026-11-22T15:00:00Z");
-    const { shop } = await brandedShop();
-    const tier = await createTier(mailApp.db, shop.id, {
+    const { shop, who, membershipId } = await memberOfNewTier({
       name: "Silver",
       priceCents: 1500,
     });
-    const who = await customer(shop.id);
-    const { body } = await kit().buyMembership(who, shop.id, tier.id);
-    const membershipId = body.membership.id as number;
     const renew = () =>
       mailApp.t.app.services.payments.renewals.runRenewals(50, { shopId: shop.id });
 
@@ -194,13 +193,7 @@ describe("money e-mails", () => {
   });
 
   it("sends the cancellation once", async () => {
-    const { shop } = await brandedShop();
-    const tier = await createTier(mailApp.db, shop.id, {
-      name: "Bronze",
-      priceCents: 900,
-    });
-    const who = await customer(shop.id);
-    await kit().buyMembership(who, shop.id, tier.id);
+    const { shop, who } = await memberOfNewTier({ name: "Bronze", priceCents: 900 });
     await mailApp.t.app.services.payments.renewals.cancelMembership({
       shopId: shop.id,
       customerId: who.customer.id,
@@ -220,10 +213,7 @@ describe("money e-mails", () => {
 
 describe("delivery", () => {
   it("queues one e-mail per event and recipient, however often it is queued or the job runs", async () => {
-    const { shop } = await brandedShop();
-    const tier = await createTier(mailApp.db, shop.id, { priceCents: 1000 });
-    const who = await customer(shop.id);
-    await kit().buyMembership(who, shop.id, tier.id);
+    const { shop, who } = await memberOfNewTier({ priceCents: 1000 });
     const [row] = await mailApp.db
       .select()
       .from(emailOutbox)

@@ -1,10 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableName } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   cashbackLedger,
   customerMemberships,
   customers,
-  notifications,
   redemptions,
   sessions,
   transactions,
@@ -24,6 +23,7 @@ import {
 } from "../../test/factories";
 import { appForFile, callerFor, signedInOwner } from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
+import { noticesOf } from "../../test/notices";
 
 const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: "http://shop.test" } });
 const call = callerFor(t);
@@ -92,10 +92,7 @@ describe("adding a member", () => {
       .where(eq(customers.id, body.member.id));
     expect(row?.shopId).toBe(m.shopId);
 
-    const told = await t.database.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, m.user.id), eq(notifications.event, "member.joined")));
+    const told = await noticesOf(t.database.db, "member.joined", { userId: m.user.id });
     expect(told).toHaveLength(1);
 
     // The e-mail leads to the shop's own reset page, where the member chooses a password.
@@ -136,10 +133,7 @@ describe("adding a member", () => {
       shopId: m.shopId,
     });
     expect(signUp.statusCode, signUp.body).toBe(201);
-    const told = await t.database.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, m.user.id), eq(notifications.event, "member.joined")));
+    const told = await noticesOf(t.database.db, "member.joined", { userId: m.user.id });
     expect(told).toMatchObject([{ message: "Ivy Stone signed up at your store." }]);
   });
 
@@ -785,18 +779,13 @@ describe("member status and deletion", () => {
       (await call("DELETE", `/api/v1/member/delete-member/${customer.id}`, m.headers)).statusCode,
     ).toBe(404);
     // Wallet and memberships were personal: gone with the account.
-    expect(
-      await t.database.db
-        .select()
-        .from(customerMemberships)
-        .where(eq(customerMemberships.customerId, customer.id)),
-    ).toEqual([]);
-    expect(
-      await t.database.db
-        .select()
-        .from(cashbackLedger)
-        .where(eq(cashbackLedger.customerId, customer.id)),
-    ).toEqual([]);
+    for (const table of [customerMemberships, cashbackLedger]) {
+      const left = await t.database.db
+        .select({ id: table.id })
+        .from(table)
+        .where(eq(table.customerId, customer.id));
+      expect(left, getTableName(table)).toEqual([]);
+    }
   });
 });
 

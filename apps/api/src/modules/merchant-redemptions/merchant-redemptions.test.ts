@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { customerOffers, notifications, redemptions } from "../../db/schema";
+import { customerOffers, redemptions } from "../../db/schema";
 import {
   createCustomer,
   createMembership,
@@ -12,6 +12,7 @@ import {
   loginAs,
 } from "../../test/factories";
 import { appForFile } from "../../test/file-app";
+import { noticesOf } from "../../test/notices";
 
 const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
 
@@ -74,15 +75,9 @@ describe("counter redemptions", () => {
     for (const refused of results.filter((r) => r.statusCode !== 201)) {
       expect(refused.statusCode).toBe(409);
     }
-    const told = await t.database.db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.customerId, m.customer.id),
-          eq(notifications.event, "redemption.recorded"),
-        ),
-      );
+    const told = await noticesOf(t.database.db, "redemption.recorded", {
+      customerId: m.customer.id,
+    });
     expect(told).toHaveLength(1);
     // The member screens' name for the member is accepted too.
     const byMemberId = await post(

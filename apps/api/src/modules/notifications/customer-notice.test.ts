@@ -1,8 +1,8 @@
 import { formatCentsIn, type Locale } from "@tessera/shared";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { customers, notifications, shops, transactions } from "../../db/schema";
-import { createCustomer, createOffer, createTier } from "../../test/factories";
+import { customers, notifications, shops } from "../../db/schema";
+import { createCustomer, createTier } from "../../test/factories";
 import { appForFile } from "../../test/file-app";
 import { paymentsKit } from "../../test/payments-kit";
 import { shopDate } from "../emails/format";
@@ -34,34 +34,7 @@ async function lifeOf(locale: Locale | null) {
   });
   await kit().buyMembership(who, shopId, tier.id);
 
-  const offer = await createOffer(t.database.db, shopId, {
-    offerName: "Pastry",
-    offerPriceCents: 875,
-  });
-  const actor = { kind: "merchant" as const, userId: merchant.user.id, name: "Olive Owner" };
-  const sale = await t.app.services.payments.counter.sellOfferAtCounter({
-    shopId,
-    customerId: who.customer.id,
-    offerId: offer.id,
-    cashbackUsed: 0,
-    paymentType: "cash",
-    actor,
-  });
-  expect(sale.outcome).toBe("completed");
-  await t.app.services.redemptions.redeemCashback({
-    shopId,
-    customerId: who.customer.id,
-    amountCents: 200,
-    actor,
-  });
-  const [offerTxn] = await t.database.db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.offerId, offer.id));
-  await t.app.services.payments.refunds.refundTransaction({
-    shopId,
-    transactionId: offerTxn?.id as number,
-  });
+  await kit().counterSaleRedeemedAndRefunded(merchant, shopId, who.customer.id);
   current = new Date("2026-12-22T15:00:01Z");
   await t.app.services.payments.renewals.runRenewals(50, { shopId });
   current = new Date("2026-11-22T15:00:00Z");

@@ -6,14 +6,13 @@ import {
   customerMemberships,
   customers,
   emailOutbox,
-  notifications,
   sandboxCards,
-  sandboxTransactions,
   transactions,
 } from "../../db/schema";
 import type { TestApp } from "../../test/app";
 import { createTier } from "../../test/factories";
 import type { FakeFortis } from "../../test/fake-fortis";
+import { noticesOf } from "../../test/notices";
 import { type ProviderName, type paymentsKit, useProviderApp } from "../../test/payments-kit";
 import { recoverCheckouts } from "./recovery";
 
@@ -81,19 +80,6 @@ describe.each<ProviderName>(["sandbox", "fortis"])("paying an overdue renewal (%
     return res.json().data as { checkoutId: string; client_token: string; amount: number };
   }
 
-  async function wasRefunded(paymentId: string) {
-    if (fake) {
-      return fake.requests.some(
-        (r) => r.method === "PATCH" && r.path === `/v1/transactions/${paymentId}/refund`,
-      );
-    }
-    const [row] = await db()
-      .select()
-      .from(sandboxTransactions)
-      .where(eq(sandboxTransactions.id, paymentId));
-    return row?.refunded === true;
-  }
-
   /** A member of a $15 tier whose first renewal was declined a minute ago. */
   async function overdueMember() {
     current = new Date("2026-11-22T15:00:00Z");
@@ -157,10 +143,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("paying an overdue renewal (%
     const [ok] = (await renewals(who.customer.id)).filter((r) => r.status === "succeeded");
     expect(ok).toMatchObject({ providerReference: paid, paymentType: "online", priceCents: 1500 });
 
-    const told = await db()
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.shopId, shopId), eq(notifications.event, "membership.renewed")));
+    const told = await noticesOf(db(), "membership.renewed", { shopId });
     expect(told.length).toBe(2); // the merchant and the customer
     const receipts = await db()
       .select()
@@ -197,7 +180,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("paying an overdue renewal (%
     expect(refused.json().message).toBe(
       `${PAYMENT_MESSAGES.nothingOwed} Your payment has been refunded.`,
     );
-    expect(await wasRefunded(a.statusCode === 409 ? paidA : paidB)).toBe(true);
+    expect(await kit.wasRefunded(a.statusCode === 409 ? paidA : paidB)).toBe(true);
     const kept = (await renewals(who.customer.id)).filter((r) => r.status === "succeeded");
     expect(kept).toHaveLength(1);
     expect((await membership(membershipId)).expireDate.toISOString()).toBe(
@@ -222,7 +205,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("paying an overdue renewal (%
     // The late completion of the form paid meanwhile finds nothing owed: refunded.
     const late = await kit.complete(who.headers, open.checkoutId, paidLate);
     expect(late.statusCode).toBe(409);
-    expect(await wasRefunded(paidLate)).toBe(true);
+    expect(await kit.wasRefunded(paidLate)).toBe(true);
     expect((await renewals(who.customer.id)).filter((r) => r.status === "succeeded")).toHaveLength(
       1,
     );

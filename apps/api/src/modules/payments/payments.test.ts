@@ -1,12 +1,11 @@
 import { PAYMENT_MESSAGES } from "@tessera/shared";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   cashbackLedger,
   customerMemberships,
   customers,
   notifications,
-  sandboxTransactions,
   shops,
   transactions,
 } from "../../db/schema";
@@ -22,6 +21,7 @@ import {
 import type { FakeFortis } from "../../test/fake-fortis";
 import { appForFile } from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
+import { noticesOf } from "../../test/notices";
 import { type ProviderName, paymentsKit, useProviderApp } from "../../test/payments-kit";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -285,19 +285,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
     const recorded = await transactionsOf(who.customer.id);
     expect(recorded.map((r) => r.status)).toEqual(["failed"]);
     // The mismatched payment went back to the card.
-    if (fake) {
-      expect(
-        fake.requests.some(
-          (r) => r.method === "PATCH" && r.path === `/v1/transactions/${cheapTxn}/refund`,
-        ),
-      ).toBe(true);
-    } else {
-      const [row] = await t.database.db
-        .select()
-        .from(sandboxTransactions)
-        .where(eq(sandboxTransactions.id, cheapTxn));
-      expect(row?.refunded).toBe(true);
-    }
+    expect(await paymentsKit(t, fake).wasRefunded(cheapTxn)).toBe(true);
   });
 
   it("renews at expireDate, then retries a declined renewal 3 times over 3 days and expires it", async () => {
@@ -341,10 +329,7 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
     expect(view.membership).toBeNull();
     recorded = await transactionsOf(who.customer.id);
     expect(recorded.filter((r) => r.status === "failed")).toHaveLength(4);
-    const told = await t.database.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.shopId, shopId), eq(notifications.event, "membership.expired")));
+    const told = await noticesOf(t.database.db, "membership.expired", { shopId });
     expect(told.length).toBeGreaterThan(0);
     if (fake) {
       const charges = fake.requests.filter((r) => r.path === "/v1/transactions/cc/sale/token");
@@ -532,15 +517,9 @@ describe.each<ProviderName>(["sandbox", "fortis"])("card payments with the %s pr
     current = new Date("2027-11-20T16:00:00Z");
     await t.app.services.payments.renewals.runExpiryNotices();
     await t.app.services.payments.renewals.runExpiryNotices();
-    const notices = await t.database.db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.customerId, who.customer.id),
-          eq(notifications.event, "membership.expiring"),
-        ),
-      );
+    const notices = await noticesOf(t.database.db, "membership.expiring", {
+      customerId: who.customer.id,
+    });
     expect(notices).toHaveLength(1);
     expect(notices[0]?.message).toContain("renews on 2027-11-22");
     current = new Date("2026-11-22T15:00:00Z");

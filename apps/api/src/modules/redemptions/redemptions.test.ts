@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cashbackLedger, customerOffers, notifications, redemptions } from "../../db/schema";
+import { cashbackLedger, customerOffers, redemptions } from "../../db/schema";
 import type { BusEvent } from "../../infra/events";
 import {
   createCustomer,
@@ -10,6 +10,7 @@ import {
   createTier,
 } from "../../test/factories";
 import { appForFile } from "../../test/file-app";
+import { noticesOf } from "../../test/notices";
 
 describe("redemptions service", () => {
   let current = new Date("2026-11-22T15:00:00Z");
@@ -66,10 +67,7 @@ describe("redemptions service", () => {
       message: `You have already redeemed ${benefit.name} this month. It is available again on 10 Dec, 2026.`,
     });
     // The merchant heard about it.
-    const told = await t.database.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.shopId, shopId), eq(notifications.event, "redemption.recorded")));
+    const told = await noticesOf(t.database.db, "redemption.recorded", { shopId });
     expect(told).toHaveLength(1);
   });
 

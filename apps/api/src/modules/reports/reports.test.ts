@@ -1,9 +1,9 @@
 import { csvField, csvText, formatCents, formatShortDate } from "@tessera/shared";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { redemptions, shops, transactions } from "../../db/schema";
+import { redemptions, shops, type transactions } from "../../db/schema";
 import { queryRows } from "../../infra/db";
-import { createMerchant, createStaff, loginAs } from "../../test/factories";
+import { createMerchant, createStaff, createTransaction, loginAs } from "../../test/factories";
 import { appForFile } from "../../test/file-app";
 import { csvDateCellSql, csvFieldCellSql, csvMoneyCellSql, csvTextCellSql } from "./csv-sql";
 import { createReportsService } from "./service";
@@ -23,26 +23,8 @@ async function shopIn(timeZone: string) {
 
 type NewTransaction = typeof transactions.$inferInsert;
 
-async function pay(shopId: number, at: string, values: Partial<NewTransaction> = {}) {
-  const [row] = await t.database.db
-    .insert(transactions)
-    .values({
-      shopId,
-      customerName: "Cleo Customer",
-      kind: "membership_purchase",
-      membershipName: "Silver",
-      plan: "monthly",
-      paymentType: "online",
-      priceCents: 1999,
-      amountCents: 1999,
-      status: "succeeded",
-      transactionBy: "Cleo Customer",
-      createdAt: new Date(at),
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error("no transaction");
-  return row;
+function pay(shopId: number, at: string, values: Partial<NewTransaction> = {}) {
+  return createTransaction(t.database.db, shopId, { createdAt: new Date(at), ...values });
 }
 
 async function redeem(

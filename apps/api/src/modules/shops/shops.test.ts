@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCustomer, createMerchant, createStaff, loginAs } from "../../test/factories";
-import { appForFile } from "../../test/file-app";
+import { appForFile, expectUnknownShopRefused } from "../../test/file-app";
 import { makeImage, multipart } from "../../test/multipart";
 
 const t = appForFile();
@@ -138,17 +138,7 @@ describe("shop lookups", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().shop).toMatchObject({ id: shop?.id, name: "Test Shop" });
     expect(res.json().shop).not.toHaveProperty("ownerId");
-    const missing = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/shop/get-shop-by-Id?shopId=99999",
-    });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: "Store Not Found" });
-    const bad = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/shop/get-shop-by-Id?shopId=abc",
-    });
-    expect(bad.statusCode).toBe(400);
+    await expectUnknownShopRefused(t, (id) => `/api/v1/shop/get-shop-by-Id?shopId=${id}`);
   });
 
   it("gives staff their employer's shop", async () => {

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { shops } from "../../db/schema";
 import { createCustomer, createMerchant, createStaff, loginAs } from "../../test/factories";
-import { appForFile } from "../../test/file-app";
+import { appForFile, ownerCreatingShop } from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
 import { makeImage, sendMultipart } from "../../test/multipart";
 
@@ -35,14 +35,7 @@ async function png(width: number, height: number): Promise<FilePart> {
 
 /** An owner whose shop was created through the API, so its logo and banner are stored files. */
 async function ownerWithShop() {
-  const owner = await createMerchant(t.database.db, { withShop: false });
-  const { authorization } = await loginAs(t.app, owner);
-  const res = await sendMultipart(
-    t.app,
-    { method: "POST", url: "/api/v1/shop/create-shop", headers: { authorization } },
-    { name: "Old Name", industry: "Retail" },
-    { logo: await png(400, 400), banner: await png(1200, 600) },
-  );
+  const { owner, authorization, res } = await ownerCreatingShop(t, "Old Name");
   expect(res.statusCode).toBe(201);
   return { authorization, shop: res.json().shop, owner };
 }

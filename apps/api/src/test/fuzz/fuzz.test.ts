@@ -1,10 +1,15 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../app";
+import { describe, expect, it } from "vitest";
+import type { TestApp } from "../app";
 import { shopDigest } from "../digest";
-import { type ActorName, buildIsolationFixture, type IsolationFixture } from "../isolation/fixture";
+import {
+  type ActorName,
+  type ApiDocument,
+  type IsolationFixture,
+  useRouteWalk,
+} from "../isolation/fixture";
 import { type Kind, ROUTE_POLICY, victimId } from "../isolation/policy";
 import { type FuzzRequest, type Operation, requestsFor } from "./arbitraries";
 
@@ -47,17 +52,12 @@ function order(key: string) {
 describe("contract fuzzing", () => {
   let t: TestApp;
   let fixture: IsolationFixture;
-  let doc: { paths: Record<string, Record<string, Operation>> };
+  let doc: ApiDocument<Operation>;
   const ajv = new Ajv({ strict: false, allErrors: false });
   addFormats(ajv);
   const validators = new Map<string, ValidateFunction | null>();
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "100000000" } });
-    fixture = await buildIsolationFixture(t);
-    doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
-  }, 120_000);
-  afterAll(() => t.close());
+  useRouteWalk<Operation>((walk) => ({ t, fixture, doc } = walk));
 
   function responseValidator(key: string, op: Operation, status: number) {
     const id = `${key} ${status}`;

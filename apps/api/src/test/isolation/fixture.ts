@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { expect } from "vitest";
+import { and, eq, getTableName } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, expect } from "vitest";
 import {
   cashbackLedger,
   customerMemberships,
@@ -11,7 +12,8 @@ import {
   notifications,
   transactions,
 } from "../../db/schema";
-import type { TestApp } from "../app";
+import type { Database } from "../../infra/db";
+import { createTestApp, type TestApp } from "../app";
 import {
   connectSandbox,
   createCustomer,
@@ -69,6 +71,42 @@ export type IsolationFixture = {
   /** Strings only shop A's own people may ever see in an answer. */
   markers: string[];
 };
+
+/** The API's OpenAPI document, its operations typed as the reader of it needs them. */
+export type ApiDocument<Operation> = { paths: Record<string, Record<string, Operation>> };
+
+/**
+ * For the describe block it is called in: a test app without a practical rate limit, the two
+ * shops of `buildIsolationFixture` and the app's OpenAPI document, for walks over every route.
+ * Made before the block's tests (migrating and filling the database takes a while on a busy
+ * machine), closed after them; `ready` hands them over.
+ */
+export function useRouteWalk<Operation>(
+  ready: (walk: { t: TestApp; fixture: IsolationFixture; doc: ApiDocument<Operation> }) => void,
+) {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "100000000" } });
+    const fixture = await buildIsolationFixture(t);
+    const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    ready({ t, fixture, doc });
+  }, 120_000);
+  afterAll(() => t?.close());
+}
+
+/** The id of the customer's first row in `table`: one of the victim's own rows. */
+async function firstIdOf(
+  db: Database,
+  table: PgTable & { id: PgColumn; customerId: PgColumn },
+  customerId: number,
+) {
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(table.customerId, customerId));
+  if (!row) throw new Error(`isolation fixture incomplete: no ${getTableName(table)} row`);
+  return row.id as number;
+}
 
 const bearer = (token: string | null): Record<string, string> =>
   token ? { authorization: `Bearer ${token}` } : {};
@@ -198,29 +236,11 @@ export async function buildIsolationFixture(t: TestApp): Promise<IsolationFixtur
   expect(off.statusCode, off.body).toBe(200);
 
   const a1Id = a1.customer.id;
-  const [customerMembership] = await db
-    .select()
-    .from(customerMemberships)
-    .where(eq(customerMemberships.customerId, a1Id));
-  const [customerOffer] = await db
-    .select()
-    .from(customerOffers)
-    .where(eq(customerOffers.customerId, a1Id));
-  const [transaction] = await db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.customerId, a1Id));
   const [merchantNote] = await db
     .select()
     .from(notifications)
     .where(and(eq(notifications.shopId, shopA), eq(notifications.userId, ownerA.user.id)));
-  const [customerNote] = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.customerId, a1Id));
-  if (!customerMembership || !customerOffer || !transaction || !merchantNote || !customerNote) {
-    throw new Error("isolation fixture incomplete");
-  }
+  if (!merchantNote) throw new Error("isolation fixture incomplete: no merchant notification");
   const [memberImport] = await db
     .insert(memberImports)
     .values({
@@ -240,12 +260,12 @@ export async function buildIsolationFixture(t: TestApp): Promise<IsolationFixtur
       tierId: tier.id,
       benefitId: benefit?.id as number,
       offerId: offer.id,
-      customerOfferId: customerOffer.id,
-      customerMembershipId: customerMembership.id,
-      transactionId: transaction.id,
+      customerOfferId: await firstIdOf(db, customerOffers, a1Id),
+      customerMembershipId: await firstIdOf(db, customerMemberships, a1Id),
+      transactionId: await firstIdOf(db, transactions, a1Id),
       staffId: staffA.user.id,
       merchantNotificationId: merchantNote.id,
-      customerNotificationId: customerNote.id,
+      customerNotificationId: await firstIdOf(db, notifications, a1Id),
       checkoutId: open.checkoutId,
       apiKeyId: readKey.key.id,
       ...webhook.ids,

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../app";
+import { describe, expect, it } from "vitest";
+import type { TestApp } from "../app";
 import { shopDigest } from "../digest";
 import { multipart } from "../multipart";
-import { type ActorName, buildIsolationFixture, type IsolationFixture } from "./fixture";
+import { type ActorName, type ApiDocument, type IsolationFixture, useRouteWalk } from "./fixture";
 import { type Kind, RIGHTFUL, ROUTE_POLICY, victimId, WRONG_ACTORS } from "./policy";
 import { ALWAYS_SENT, type JsonSchema, sampleObject, sampleValue } from "./sample";
 
@@ -38,14 +38,8 @@ function offerFields() {
 describe("isolation: every route, every wrong actor, the victim's ids", () => {
   let t: TestApp;
   let fixture: IsolationFixture;
-  let doc: { paths: Record<string, Record<string, Operation>> };
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
-    fixture = await buildIsolationFixture(t);
-    doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
-  }, 120_000);
-  afterAll(() => t.close());
+  let doc: ApiDocument<Operation>;
+  useRouteWalk<Operation>((walk) => ({ t, fixture, doc } = walk));
 
   const routes = () => t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
 

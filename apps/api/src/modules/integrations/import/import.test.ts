@@ -68,6 +68,16 @@ async function dryRun(auth: Auth, id: number, mapping: (string | null)[] = EXPOR
   return res.json().import as MemberImport;
 }
 
+/** Asks to bring a checked import's members in: 202, or refused. */
+function start(auth: Auth, id: number) {
+  return t.app.inject({
+    method: "POST",
+    url: `/api/v1/member/imports/${id}/start`,
+    headers: auth,
+    payload: {},
+  });
+}
+
 async function rows(
   auth: Auth,
   id: number,
@@ -226,14 +236,9 @@ describe("member import: the dry run", () => {
     };
     await bad(["firstName", "lastName", null], M.emailNotMapped);
     await bad(["firstName", "firstName", "email"], M.columnMappedTwice);
-    const start = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/member/imports/${imp.id}/start`,
-      headers: s.auth,
-      payload: {},
-    });
-    expect(start.statusCode).toBe(409);
-    expect(start.json().message).toBe(M.notChecked);
+    const unchecked = await start(s.auth, imp.id);
+    expect(unchecked.statusCode).toBe(409);
+    expect(unchecked.json().message).toBe(M.notChecked);
     const broken = await upload(s.auth, 'First name,Email\r\n"Ann,ann@example.com\r\n');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(M.fileUnreadable);
@@ -524,19 +529,9 @@ describe("member import: who may", () => {
     const file = csv([["K", "Ey", uniqueEmail(), "", "", "", "", "", "", "", ""]]);
     expect((await upload(await keyOf("read_write"), file)).statusCode).toBe(201);
     expect((await upload(await keyOf("read_only"), file)).statusCode).toBe(403);
-    const again = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/member/imports/${(await dryRun(s.auth, imp.id)).id}/start`,
-      headers: s.auth,
-      payload: {},
-    });
+    const again = await start(s.auth, (await dryRun(s.auth, imp.id)).id);
     expect(again.statusCode).toBe(202);
-    const twice = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/member/imports/${imp.id}/start`,
-      headers: s.auth,
-      payload: {},
-    });
+    const twice = await start(s.auth, imp.id);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(M.alreadyStarted);
     const stranger = await createMerchant(t.database.db);

@@ -6,11 +6,10 @@ import {
   customerMemberships,
   customers,
   sandboxCards,
-  transactions,
   webhookDeliveries,
 } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../../test/app";
-import { createOffer, createTier, loginAs, PASSWORD, uniqueEmail } from "../../../test/factories";
+import { createTier, loginAs, PASSWORD, uniqueEmail } from "../../../test/factories";
 import { customerSignUp } from "../../../test/file-app";
 import { paymentsKit } from "../../../test/payments-kit";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver";
@@ -103,35 +102,12 @@ describe("webhook events from the workflows", () => {
     );
 
     // offer.purchased at the counter, redemption.created, payment.refunded.
-    const offer = await createOffer(t.database.db, shopId, {
-      offerName: "Pastry",
-      offerPriceCents: 875,
-    });
-    const actor = { kind: "merchant" as const, userId: merchant.user.id, name: "Olive Owner" };
-    const sale = await t.app.services.payments.counter.sellOfferAtCounter({
+    // The membership's first reward (500 cents) pays for the redemption.
+    const { actor, transaction: offerTxn } = await kit().counterSaleRedeemedAndRefunded(
+      merchant,
       shopId,
-      customerId: memberId,
-      offerId: offer.id,
-      cashbackUsed: 0,
-      paymentType: "cash",
-      actor,
-    });
-    expect(sale.outcome).toBe("completed");
-    const [offerTxn] = await t.database.db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.offerId, offer.id));
-    // The membership's first reward (500 cents) pays for it.
-    await t.app.services.redemptions.redeemCashback({
-      shopId,
-      customerId: memberId,
-      amountCents: 200,
-      actor,
-    });
-    await t.app.services.payments.refunds.refundTransaction({
-      shopId,
-      transactionId: offerTxn?.id as number,
-    });
+      memberId,
+    );
 
     // membership.renewed, then membership.payment_failed and membership.expired on a declined card.
     const renew = () => t.app.services.payments.renewals.runRenewals(50, { shopId });

@@ -1,10 +1,11 @@
 import { WEBHOOK_MESSAGES } from "@tessera/shared";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, webhookDeliveries, webhookEndpoints } from "../../../db/schema";
+import { webhookDeliveries, webhookEndpoints } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { createMerchant, createStaff, loginAs } from "../../../test/factories";
+import { noticesOf } from "../../../test/notices";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver";
 import { createWebhookDelivery, type DeliverTask, type EnqueueDelivery } from "./delivery";
 import { webhookEvents } from "./events";
@@ -327,15 +328,9 @@ describe("webhook delivery", () => {
       "failed",
       "failed",
     ]);
-    const told = await t.database.db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.shopId, owner.shopId),
-          eq(notifications.event, "webhook.endpoint_disabled"),
-        ),
-      );
+    const told = await noticesOf(t.database.db, "webhook.endpoint_disabled", {
+      shopId: owner.shopId,
+    });
     expect(told.map((n) => n.userId)).toEqual([owner.user.id]);
     expect(told.map((n) => n.userId)).not.toContain(staff.user.id);
     // Disabled: new events are not queued for it.
