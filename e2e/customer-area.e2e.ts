@@ -12,15 +12,12 @@ import {
 } from "./support/browser";
 import { customerJourney } from "./support/customer-journey";
 import {
-  buyTierByCard,
   CUSTOMER_PASSWORD,
   customerDashboard,
   customerDashboardReady,
   customerSignInStatus,
   DEMO_SHOP,
-  SANDBOX_CARDS,
   seedCustomerSession,
-  verifiedCustomer as verifiedShopCustomer,
 } from "./support/customers";
 import {
   dismissToasts,
@@ -29,7 +26,6 @@ import {
   seeToast,
   settled,
   unexpectedProblems,
-  uniqueEmail,
   viewportEntries,
 } from "./support/journey";
 
@@ -118,27 +114,17 @@ describe("customer area journeys", () => {
 
   /** A customer signed up through the API and verified through the e-mailed link. */
   async function verifiedCustomer(who: string, firstName = "Mia"): Promise<Customer> {
-    const person = {
+    const { email, password, id, token } = await journey.verifiedCustomer(who, {
       firstName,
       lastName: "Member",
-      password: CUSTOMER_PASSWORD,
-      shopId: DEMO_SHOP.id,
-    };
-    const { email, password, id, token } = await verifiedShopCustomer(journey.server.url, {
-      ...person,
-      email: uniqueEmail(who),
     });
     return { email, password, id, token };
   }
 
   /** Pays a tier as the card form would: intention, the sandbox's pay call, complete. */
   async function buyTier(customer: Customer, tierName: string) {
-    const tier = journey.tiers.find((t) => t.name === tierName);
-    if (!tier) throw new Error(`no published tier ${tierName}`);
-    await buyTierByCard(journey.server.url, customer, tier, DEMO_SHOP.id, {
-      number: SANDBOX_CARDS.approved,
-      name: "Mia Member",
-    });
+    const tier = journey.tierNamed(tierName);
+    await journey.buyTierWithApprovedCard(customer, tier, "Mia Member");
     return tier;
   }
 

@@ -12,14 +12,12 @@ import {
 } from "./support/browser";
 import { customerJourney } from "./support/customer-journey";
 import {
-  buyTierByCard,
   CUSTOMER_PASSWORD,
   customerDashboard,
   customerDashboardReady,
   DEMO_SHOP,
   SANDBOX_CARDS,
   seedCustomerSession,
-  verifiedCustomer as verifiedShopCustomer,
 } from "./support/customers";
 import {
   dismissToasts,
@@ -83,7 +81,7 @@ describe("payment journeys", () => {
     env: { RATE_LIMIT_PER_MINUTE: "200" },
     fileDirPrefix: "tessera-e2e-payments-",
   });
-  const { api } = journey;
+  const { api, tierNamed } = journey;
 
   const dashboardOf = (customer: Pick<Customer, "id" | "token">) =>
     customerDashboard<Dashboard>(journey.server.url, customer);
@@ -102,15 +100,9 @@ describe("payment journeys", () => {
 
   /** A customer signed up through the API and verified through the e-mailed link. */
   async function verifiedCustomer(who: string): Promise<Customer> {
-    const person = {
+    const { verifiedTo, ...customer } = await journey.verifiedCustomer(who, {
       firstName: "Pia",
       lastName: "Payer",
-      password: CUSTOMER_PASSWORD,
-      shopId: DEMO_SHOP.id,
-    };
-    const { verifiedTo, ...customer } = await verifiedShopCustomer(journey.server.url, {
-      ...person,
-      email: uniqueEmail(who),
     });
     expect(verifiedTo).toBe(`/${DEMO_SHOP.id}/login?verified=1`);
     return customer;
@@ -125,16 +117,8 @@ describe("payment journeys", () => {
   }
 
   const buyTierByApi = (customer: Customer, tier: Tier) =>
-    buyTierByCard(journey.server.url, customer, tier, DEMO_SHOP.id, {
-      number: SANDBOX_CARDS.approved,
-      name: "Pia Payer",
-    });
+    journey.buyTierWithApprovedCard(customer, tier, "Pia Payer");
 
-  const tierNamed = (name: string) => {
-    const tier = journey.tiers.find((t) => t.name === name);
-    if (!tier) throw new Error(`no published tier ${name}`);
-    return tier;
-  };
   const offerNamed = (name: string) => {
     const offer = journey.offers.find((o) => o.offerName === name);
     if (!offer) throw new Error(`no offer on sale named ${name}`);

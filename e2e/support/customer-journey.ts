@@ -4,12 +4,22 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "./browser";
-import { DEMO_SHOP, shopCatalogue } from "./customers";
-import { callApi } from "./journey";
+import {
+  buyTierByCard,
+  CUSTOMER_PASSWORD,
+  DEMO_SHOP,
+  SANDBOX_CARDS,
+  type ShopCustomer,
+  shopCatalogue,
+  verifiedCustomer,
+} from "./customers";
+import { callApi, uniqueEmail } from "./journey";
 import { type RunningServer, startServer } from "./server";
 
 /** What a journey of the demo shop's customers works with once its `beforeAll` has run. */
-export type CustomerJourney<Tier, Offer> = {
+type PublishedTier = { id: number; name: string; price: number };
+
+export type CustomerJourney<Tier extends PublishedTier, Offer> = {
   server: RunningServer;
   browser: Browser;
   /** The demo shop's published tiers and offers on sale, as its customers see them. */
@@ -19,6 +29,22 @@ export type CustomerJourney<Tier, Offer> = {
   fileDir: string;
   /** Calls the API, as the customer whose token is given (see `callApi`). */
   api: <T>(path: string, init?: RequestInit & { token?: string }) => Promise<T>;
+  /** The published tier of that name; a journey naming a missing tier fails at once. */
+  tierNamed: (name: string) => Tier;
+  /**
+   * A new customer of the demo shop (an address unique to `who`), signed up through the API and
+   * verified through the e-mailed link. `verifiedTo` is where the link sends the browser.
+   */
+  verifiedCustomer: (
+    who: string,
+    name: { firstName: string; lastName: string },
+  ) => Promise<ShopCustomer & { verifiedTo: string | null }>;
+  /** Pays the tier with the sandbox's approved card, as the card form would. */
+  buyTierWithApprovedCard: (
+    customer: { id: number; token: string },
+    tier: Tier,
+    cardholder: string,
+  ) => Promise<unknown>;
 };
 
 /**
@@ -27,13 +53,34 @@ export type CustomerJourney<Tier, Offer> = {
  * and a folder for uploads named after `fileDirPrefix`. The returned object is filled in by
  * `beforeAll`; read its fields inside hooks and tests only.
  */
-export function customerJourney<Tier, Offer>(options: {
+export function customerJourney<Tier extends PublishedTier, Offer>(options: {
   env: Record<string, string>;
   fileDirPrefix: string;
 }): CustomerJourney<Tier, Offer> {
   const journey = {
     api: <T>(path: string, init: RequestInit & { token?: string } = {}) =>
       callApi<T>(journey.server.url, path, init),
+    tierNamed: (name: string) => {
+      const tier = journey.tiers.find((t) => t.name === name);
+      if (!tier) throw new Error(`no published tier ${name}`);
+      return tier;
+    },
+    verifiedCustomer: (who: string, name: { firstName: string; lastName: string }) =>
+      verifiedCustomer(journey.server.url, {
+        ...name,
+        password: CUSTOMER_PASSWORD,
+        shopId: DEMO_SHOP.id,
+        email: uniqueEmail(who),
+      }),
+    buyTierWithApprovedCard: (
+      customer: { id: number; token: string },
+      tier: Tier,
+      cardholder: string,
+    ) =>
+      buyTierByCard(journey.server.url, customer, tier, DEMO_SHOP.id, {
+        number: SANDBOX_CARDS.approved,
+        name: cardholder,
+      }),
   } as CustomerJourney<Tier, Offer>;
 
   beforeAll(async () => {
