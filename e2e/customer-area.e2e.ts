@@ -1,42 +1,33 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   fillLogin,
-  launchBrowser,
   openPage,
   screenshot,
   seriousAxeViolations,
   viewports,
   waitForPath,
 } from "./support/browser";
+import { customerJourney } from "./support/customer-journey";
 import {
-  buyTierByCard,
   CUSTOMER_PASSWORD,
   customerDashboard,
   customerDashboardReady,
   customerSignInStatus,
   DEMO_SHOP,
-  SANDBOX_CARDS,
   seedCustomerSession,
-  shopCatalogue,
-  verifiedCustomer as verifiedShopCustomer,
 } from "./support/customers";
 import {
-  callApi,
   dismissToasts,
   poll,
   type Size,
   seeToast,
   settled,
   unexpectedProblems,
-  uniqueEmail,
   viewportEntries,
 } from "./support/journey";
-import { type RunningServer, startServer } from "./support/server";
 
 /**
  * Customer area acceptance (issue 6): members of the demo shop (connected to the built-in
@@ -93,60 +84,47 @@ async function chooseFromMenu(page: Page, size: Size, item: "Dashboard" | "Profi
 }
 
 describe("customer area journeys", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let fileDir: string;
-  let tiers: Tier[];
-  let offers: Offer[];
+  const journey = customerJourney<Tier, Offer>({
+    env: { RATE_LIMIT_PER_MINUTE: "300" },
+    fileDirPrefix: "tessera-e2e-customer-",
+  });
+  const { api } = journey;
   /** Pages a test opened, so a failed test's are photographed and closed before the next. */
   const openPages = new Set<Page>();
 
   async function newPage(viewport: { width: number; height: number }) {
-    const page = await openPage(browser, viewport);
+    const page = await openPage(journey.browser, viewport);
     page.setDefaultTimeout(15_000);
     openPages.add(page);
     page.on("close", () => openPages.delete(page));
     return page;
   }
 
-  const api = <T>(path: string, init: RequestInit & { token?: string } = {}) =>
-    callApi<T>(server.url, path, init);
-
   /** The status and message of a call that is expected to fail. */
   async function apiFailure(path: string, init: RequestInit & { token?: string } = {}) {
     const { token, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (token) headers.set("authorization", `Bearer ${token}`);
-    const res = await fetch(`${server.url}/api/v1${path}`, { ...rest, headers });
+    const res = await fetch(`${journey.server.url}/api/v1${path}`, { ...rest, headers });
     return { status: res.status, message: ((await res.json()) as { message: string }).message };
   }
 
   const dashboardOf = (customer: Pick<Customer, "id" | "token">) =>
-    customerDashboard<Dashboard>(server.url, customer);
+    customerDashboard<Dashboard>(journey.server.url, customer);
 
   /** A customer signed up through the API and verified through the e-mailed link. */
   async function verifiedCustomer(who: string, firstName = "Mia"): Promise<Customer> {
-    const person = {
+    const { email, password, id, token } = await journey.verifiedCustomer(who, {
       firstName,
       lastName: "Member",
-      password: CUSTOMER_PASSWORD,
-      shopId: DEMO_SHOP.id,
-    };
-    const { email, password, id, token } = await verifiedShopCustomer(server.url, {
-      ...person,
-      email: uniqueEmail(who),
     });
     return { email, password, id, token };
   }
 
   /** Pays a tier as the card form would: intention, the sandbox's pay call, complete. */
   async function buyTier(customer: Customer, tierName: string) {
-    const tier = tiers.find((t) => t.name === tierName);
-    if (!tier) throw new Error(`no published tier ${tierName}`);
-    await buyTierByCard(server.url, customer, tier, DEMO_SHOP.id, {
-      number: SANDBOX_CARDS.approved,
-      name: "Mia Member",
-    });
+    const tier = journey.tierNamed(tierName);
+    await journey.buyTierWithApprovedCard(customer, tier, "Mia Member");
     return tier;
   }
 
@@ -165,17 +143,10 @@ describe("customer area journeys", () => {
   }
 
   async function logIn(page: Page, email: string, password: string) {
-    await page.goto(`${server.url}/${DEMO_SHOP.id}/login`);
+    await page.goto(`${journey.server.url}/${DEMO_SHOP.id}/login`);
     await fillLogin(page, email, password);
     await waitForPath(page, dashboardPath);
   }
-
-  beforeAll(async () => {
-    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" } });
-    browser = await launchBrowser();
-    ({ tiers, offers } = await shopCatalogue<Tier, Offer>(server.url, DEMO_SHOP.id));
-    fileDir = mkdtempSync(join(tmpdir(), "tessera-e2e-customer-"));
-  });
 
   afterEach(async (context) => {
     const failed = context.task.result?.state === "fail";
@@ -189,13 +160,7 @@ describe("customer area journeys", () => {
       }
       await page.close().catch(() => undefined);
     }
-    if (failed) console.log(`server output:\n${server.output().slice(-3000)}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (fileDir) rmSync(fileDir, { recursive: true, force: true });
+    if (failed) console.log(`server output:\n${journey.server.output().slice(-3000)}`);
   });
 
   for (const [size, viewport] of viewportEntries) {
@@ -203,7 +168,7 @@ describe("customer area journeys", () => {
       const { customer } = await member(`benefit-${size}`, "Gold");
       const page = await customerPage(customer, viewport);
       const problems = unexpectedProblems(page);
-      await page.goto(`${server.url}${dashboardPath}`);
+      await page.goto(`${journey.server.url}${dashboardPath}`);
       await customerDashboardReady(page);
 
       // The panel: two of Gold's three benefits, and See All.
@@ -280,7 +245,7 @@ describe("customer area journeys", () => {
       const { customer, tier } = await member(`cashback-${size}`, "Bronze");
       const page = await customerPage(customer, viewport);
       const problems = unexpectedProblems(page);
-      await page.goto(`${server.url}${dashboardPath}`);
+      await page.goto(`${journey.server.url}${dashboardPath}`);
       await customerDashboardReady(page);
       const start = (await dashboardOf(customer)).rewardBalance;
       expect(start).toBe(tier.cashbackReward);
@@ -332,13 +297,13 @@ describe("customer area journeys", () => {
 
     it(`a member buys an offer entirely with cashback, then redeems it (${size})`, async () => {
       const { customer } = await member(`offer-${size}`, "Gold");
-      const offer = offers.find((o) => o.offerName === "Two-for-one lattes");
+      const offer = journey.offers.find((o) => o.offerName === "Two-for-one lattes");
       if (!offer) throw new Error("no Two-for-one lattes on sale");
       const before = (await dashboardOf(customer)).rewardBalance;
       expect(before).toBeGreaterThanOrEqual(offer.offerPrice);
       const page = await customerPage(customer, viewport);
       const problems = unexpectedProblems(page);
-      await page.goto(`${server.url}${dashboardPath}`);
+      await page.goto(`${journey.server.url}${dashboardPath}`);
       await customerDashboardReady(page);
 
       await page.getByRole("tab", { name: "Offers" }).click();
@@ -396,13 +361,13 @@ describe("customer area journeys", () => {
 
     it(`a customer edits the profile with a picture and a phone (${size})`, async () => {
       const customer = await verifiedCustomer(`profile-${size}`, "Pat");
-      const picture = join(fileDir, `me-${size}.png`);
+      const picture = join(journey.fileDir, `me-${size}.png`);
       await sharp({ create: { width: 320, height: 320, channels: 3, background: "#7c3aed" } })
         .png()
         .toFile(picture);
       const page = await customerPage(customer, viewport);
       const problems = unexpectedProblems(page);
-      await page.goto(`${server.url}${dashboardPath}`);
+      await page.goto(`${journey.server.url}${dashboardPath}`);
       await customerDashboardReady(page);
 
       await chooseFromMenu(page, size, "Profile");
@@ -484,7 +449,7 @@ describe("customer area journeys", () => {
       await chooseFromMenu(page, size, "Logout");
       await waitForPath(page, `/${DEMO_SHOP.id}/login`);
       const old = { email: customer.email, password: CUSTOMER_PASSWORD };
-      expect(await customerSignInStatus(server.url, DEMO_SHOP.id, old)).toBe(401);
+      expect(await customerSignInStatus(journey.server.url, DEMO_SHOP.id, old)).toBe(401);
       await logIn(page, customer.email, NEW_PASSWORD);
       await customerDashboardReady(page);
       await screenshot(page, `customer-logged-in-new-password-${size}`);
@@ -496,7 +461,7 @@ describe("customer area journeys", () => {
       const { customer, tier } = await member(`cancel-${size}`, "Bronze");
       const page = await customerPage(customer, viewport);
       const problems = unexpectedProblems(page);
-      await page.goto(`${server.url}${dashboardPath}`);
+      await page.goto(`${journey.server.url}${dashboardPath}`);
       await customerDashboardReady(page);
       await page.getByRole("heading", { level: 2, name: tier.name }).waitFor();
 
@@ -526,7 +491,7 @@ describe("customer area journeys", () => {
   it("the header shortens below 410 px and the phone menu has Dashboard, Profile, Logout", async () => {
     const customer = await verifiedCustomer("header");
     const wide = await customerPage(customer, viewports.desktop);
-    await wide.goto(`${server.url}${dashboardPath}`);
+    await wide.goto(`${journey.server.url}${dashboardPath}`);
     await customerDashboardReady(wide);
     const header = (page: Page) => page.locator("header");
     expect(await header(wide).getByText(DEMO_SHOP.name).isVisible()).toBe(true);
@@ -534,7 +499,7 @@ describe("customer area journeys", () => {
     await wide.close();
 
     const narrow = await customerPage(customer, viewports.phone);
-    await narrow.goto(`${server.url}${dashboardPath}`);
+    await narrow.goto(`${journey.server.url}${dashboardPath}`);
     await customerDashboardReady(narrow);
     // The name stays for screen readers only (a 1 px clip); the "Cashback" word goes.
     const nameBox = await header(narrow).getByText(DEMO_SHOP.name).boundingBox();
@@ -560,7 +525,7 @@ describe("customer area journeys", () => {
     const customer = await verifiedCustomer("german");
     const page = await customerPage(customer, { width: 390, height: 844 });
     await page.addInitScript(() => localStorage.setItem("tessera.locale", "de"));
-    await page.goto(`${server.url}${dashboardPath}`);
+    await page.goto(`${journey.server.url}${dashboardPath}`);
     await page.getByRole("heading", { name: "Übersicht", exact: true }).waitFor();
     await page.getByRole("tab", { name: "Mitgliedschaften" }).waitFor();
     await poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
@@ -581,7 +546,7 @@ describe("customer area journeys", () => {
     const stream = page.waitForResponse(
       (response) => new URL(response.url()).pathname === "/api/v1/events",
     );
-    await page.goto(`${server.url}${dashboardPath}`);
+    await page.goto(`${journey.server.url}${dashboardPath}`);
     expect((await stream).status()).toBe(200);
     await customerDashboardReady(page);
     await page.getByRole("tab", { name: "Redemptions" }).click();
@@ -648,7 +613,7 @@ describe("customer area journeys", () => {
           await screenshot(page, `customer-axe-${what.replace(/ /g, "-")}-${size}-${theme}`);
         };
 
-        await page.goto(`${server.url}${dashboardPath}`);
+        await page.goto(`${journey.server.url}${dashboardPath}`);
         await customerDashboardReady(page);
         expect(await page.evaluate(() => document.documentElement.getAttribute("data-theme"))).toBe(
           theme,
@@ -680,7 +645,7 @@ describe("customer area journeys", () => {
         await page.keyboard.press("Escape");
         await cashback.waitFor({ state: "hidden" });
 
-        await page.goto(`${server.url}${profilePath}`);
+        await page.goto(`${journey.server.url}${profilePath}`);
         await page
           .getByRole("link", { name: "Update Info" })
           .waitFor()
@@ -689,10 +654,10 @@ describe("customer area journeys", () => {
             throw error;
           });
         await check("profile");
-        await page.goto(`${server.url}${profilePath}/edit-profile`);
+        await page.goto(`${journey.server.url}${profilePath}/edit-profile`);
         await page.getByRole("button", { name: "Save Changes" }).waitFor();
         await check("edit profile");
-        await page.goto(`${server.url}${profilePath}/update-password`);
+        await page.goto(`${journey.server.url}${profilePath}/update-password`);
         await page.getByRole("button", { name: "Update Password" }).waitFor();
         await check("update password");
         if (size === "phone") {

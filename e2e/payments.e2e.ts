@@ -1,30 +1,25 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, FrameLocator, Page } from "playwright-core";
+import type { FrameLocator, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  launchBrowser,
   openPage,
   screenshot,
   seriousAxeViolations,
   viewports,
   waitForPath,
 } from "./support/browser";
+import { customerJourney } from "./support/customer-journey";
 import {
-  buyTierByCard,
   CUSTOMER_PASSWORD,
   customerDashboard,
   customerDashboardReady,
   DEMO_SHOP,
   SANDBOX_CARDS,
   seedCustomerSession,
-  shopCatalogue,
-  verifiedCustomer as verifiedShopCustomer,
 } from "./support/customers";
 import {
-  callApi,
   dismissToasts,
   runId,
   seeToast,
@@ -34,7 +29,6 @@ import {
   viewportEntries,
 } from "./support/journey";
 import { linkIn, waitForMail } from "./support/mailbox";
-import { type RunningServer, startServer } from "./support/server";
 
 /**
  * Payments acceptance: customers of the demo shop (connected to the built-in sandbox provider)
@@ -83,17 +77,14 @@ const payModal = (page: Page) => page.getByRole("dialog", { name: "Pay by card" 
 const tierCard = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
 
 describe("payment journeys", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let imageDir: string;
-  let tiers: Tier[];
-  let offers: Offer[];
-
-  const api = <T>(path: string, init: RequestInit & { token?: string } = {}) =>
-    callApi<T>(server.url, path, init);
+  const journey = customerJourney<Tier, Offer>({
+    env: { RATE_LIMIT_PER_MINUTE: "200" },
+    fileDirPrefix: "tessera-e2e-payments-",
+  });
+  const { api, tierNamed } = journey;
 
   const dashboardOf = (customer: Pick<Customer, "id" | "token">) =>
-    customerDashboard<Dashboard>(server.url, customer);
+    customerDashboard<Dashboard>(journey.server.url, customer);
 
   /** The signed-in customer's dashboard through the API, with the token the page stored. */
   async function dashboardSeenBy(page: Page) {
@@ -109,15 +100,9 @@ describe("payment journeys", () => {
 
   /** A customer signed up through the API and verified through the e-mailed link. */
   async function verifiedCustomer(who: string): Promise<Customer> {
-    const person = {
+    const { verifiedTo, ...customer } = await journey.verifiedCustomer(who, {
       firstName: "Pia",
       lastName: "Payer",
-      password: CUSTOMER_PASSWORD,
-      shopId: DEMO_SHOP.id,
-    };
-    const { verifiedTo, ...customer } = await verifiedShopCustomer(server.url, {
-      ...person,
-      email: uniqueEmail(who),
     });
     expect(verifiedTo).toBe(`/${DEMO_SHOP.id}/login?verified=1`);
     return customer;
@@ -125,38 +110,17 @@ describe("payment journeys", () => {
 
   /** A page already signed in as the customer, as the login page leaves the browser storage. */
   async function customerPage(customer: Customer, viewport: { width: number; height: number }) {
-    const page = await openPage(browser, viewport);
+    const page = await openPage(journey.browser, viewport);
     page.setDefaultTimeout(15_000);
     await seedCustomerSession(page, customer, DEMO_SHOP.id, "token");
     return page;
   }
 
   const buyTierByApi = (customer: Customer, tier: Tier) =>
-    buyTierByCard(server.url, customer, tier, DEMO_SHOP.id, {
-      number: SANDBOX_CARDS.approved,
-      name: "Pia Payer",
-    });
+    journey.buyTierWithApprovedCard(customer, tier, "Pia Payer");
 
-  beforeAll(async () => {
-    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "200" } });
-    browser = await launchBrowser();
-    ({ tiers, offers } = await shopCatalogue<Tier, Offer>(server.url, DEMO_SHOP.id));
-    imageDir = mkdtempSync(join(tmpdir(), "tessera-e2e-payments-"));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (imageDir) rmSync(imageDir, { recursive: true, force: true });
-  });
-
-  const tierNamed = (name: string) => {
-    const tier = tiers.find((t) => t.name === name);
-    if (!tier) throw new Error(`no published tier ${name}`);
-    return tier;
-  };
   const offerNamed = (name: string) => {
-    const offer = offers.find((o) => o.offerName === name);
+    const offer = journey.offers.find((o) => o.offerName === name);
     if (!offer) throw new Error(`no offer on sale named ${name}`);
     return offer;
   };
@@ -166,14 +130,14 @@ describe("payment journeys", () => {
       const plan = PURCHASES[size];
       const tier = tierNamed(plan.tier);
       const offer = offerNamed(plan.offer);
-      const page = await openPage(browser, viewport);
+      const page = await openPage(journey.browser, viewport);
       page.setDefaultTimeout(15_000);
       // The sandbox form's refusal of the mistyped card number is a 400.
       const problems = unexpectedProblems(page, [400]);
 
       // Sign up on the shop's page, verify through the e-mail, log in.
       const email = uniqueEmail(`buyer-${size}`);
-      await page.goto(`${server.url}/${DEMO_SHOP.id}/register`);
+      await page.goto(`${journey.server.url}/${DEMO_SHOP.id}/register`);
       await page.getByLabel("First Name").fill("Bea");
       await page.getByLabel("Last Name").fill(size === "desktop" ? "Desk" : "Phone");
       await page.getByLabel("E-mail").fill(email);
@@ -183,7 +147,7 @@ describe("payment journeys", () => {
       await waitForPath(page, `/${DEMO_SHOP.id}/verify-email`);
       // The e-mailed link, opened in the same browser: verified, and still signed in from the
       // sign-up, so the shop's login goes on to the dashboard.
-      const mail = await waitForMail(server.url, email, /^Verify your email for/);
+      const mail = await waitForMail(journey.server.url, email, /^Verify your email for/);
       await page.goto(linkIn(mail, "/api/v1/auth/verify-email"));
       await seeToast(page, "Your email is verified. You can log in now.");
       await waitForPath(page, `/${DEMO_SHOP.id}/customer/dashboard`);
@@ -288,7 +252,7 @@ describe("payment journeys", () => {
       const page = await customerPage(customer, viewport);
       // The server's refusal of the declined payment is a 422.
       const problems = unexpectedProblems(page, [422]);
-      await page.goto(`${server.url}/${DEMO_SHOP.id}/customer/dashboard`);
+      await page.goto(`${journey.server.url}/${DEMO_SHOP.id}/customer/dashboard`);
       await customerDashboardReady(page);
 
       await tierCard(page, tier.name)
@@ -328,14 +292,14 @@ describe("payment journeys", () => {
         password: CUSTOMER_PASSWORD,
       }),
     });
-    const mail = await waitForMail(server.url, email, /^Verify your email/);
+    const mail = await waitForMail(journey.server.url, email, /^Verify your email/);
     await fetch(linkIn(mail, "/api/v1/auth/verify-email"), { redirect: "manual" });
     const { token } = await api<{ token: string }>("/auth/sign-in", {
       method: "POST",
       body: JSON.stringify({ email, password: CUSTOMER_PASSWORD }),
     });
-    const logo = join(imageDir, "logo.png");
-    const banner = join(imageDir, "banner.jpg");
+    const logo = join(journey.fileDir, "logo.png");
+    const banner = join(journey.fileDir, "banner.jpg");
     await sharp({ create: { width: 400, height: 400, channels: 3, background: "#0f766e" } })
       .png()
       .toFile(logo);
@@ -353,13 +317,13 @@ describe("payment journeys", () => {
     );
     await api("/shop/create-shop", { method: "POST", token, body: shopForm });
 
-    const page = await openPage(browser, viewports.desktop);
+    const page = await openPage(journey.browser, viewports.desktop);
     page.setDefaultTimeout(15_000);
     const problems = unexpectedProblems(page);
     await page.addInitScript((saved) => {
       if (!localStorage.getItem("token")) localStorage.setItem("token", saved);
     }, token);
-    await page.goto(`${server.url}/merchant/profile`);
+    await page.goto(`${journey.server.url}/merchant/profile`);
     const onboard = page.getByRole("button", { name: "Onboard" });
     await onboard.waitFor();
     await page.getByText("Customers cannot pay by card yet").waitFor();
@@ -391,7 +355,7 @@ describe("payment journeys", () => {
         await page.addInitScript((saved) => localStorage.setItem("theme", saved), theme);
         const where = (what: string) => `${what} ${size} ${theme}:`;
 
-        await page.goto(`${server.url}/${DEMO_SHOP.id}/customer/dashboard`);
+        await page.goto(`${journey.server.url}/${DEMO_SHOP.id}/customer/dashboard`);
         await customerDashboardReady(page);
         await page.getByText("Subscribed").waitFor();
         expect(await page.evaluate(() => document.documentElement.getAttribute("data-theme"))).toBe(
@@ -418,7 +382,7 @@ describe("payment journeys", () => {
         findings.push(...(await seriousAxeViolations(page, where("offers tab"))));
         await screenshot(page, `payments-axe-offers-${size}-${theme}`);
 
-        const offer = offers[0] as Offer;
+        const offer = journey.offers[0] as Offer;
         await page.getByRole("button", { name: `Buy ${offer.offerName}` }).click();
         const purchase = panel(page, "Buy offer");
         await purchase.getByLabel("Use cashback").waitFor();

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
+import { unzip } from "../apps/api/src/test/zip";
 import {
   fillLogin,
   launchBrowser,
@@ -41,31 +41,6 @@ const FILES = [
 ];
 
 type Customer = { email: string; id: number; token: string };
-
-/** The files of a zip by name, as text. */
-function unzip(buffer: Buffer): Promise<Record<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files: Record<string, string> = {};
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError || !stream) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("error", reject);
-          stream.on("end", () => {
-            files[entry.fileName] = Buffer.concat(chunks).toString("utf8");
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
 
 describe("privacy: a member downloads their data and deletes their account", () => {
   let server: RunningServer;

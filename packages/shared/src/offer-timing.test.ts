@@ -57,34 +57,26 @@ describe("getOfferCountdown", () => {
     expect(getOfferEndsAt("2024-09-10", NY).toISOString()).toBe("2024-09-11T04:00:00.000Z");
   });
 
-  it("more than a day left: Expires on with the date", () => {
-    expect(getOfferCountdown("2024-09-10", new Date("2024-09-10T03:59:59Z"), NY)).toEqual({
-      kind: "date",
-      endDate: "2024-09-10",
-      label: "10 Sep, 2024",
-    });
-  });
-
-  it("exactly one day left: a countdown", () => {
-    expect(getOfferCountdown("2024-09-10", new Date("2024-09-10T04:00:00Z"), NY)).toEqual({
-      kind: "countdown",
-      days: 1,
-      hours: 0,
-      minutes: 0,
-      seconds: 0,
-      remainingMs: 86_400_000,
-    });
-  });
-
-  it("on the last day: hours, minutes and seconds", () => {
-    // 18:28:55 in New York leaves 5 h 31 min 5 s.
-    expect(getOfferCountdown("2024-09-10", new Date("2024-09-10T22:28:55Z"), NY)).toMatchObject({
-      kind: "countdown",
-      days: 0,
-      hours: 5,
-      minutes: 31,
-      seconds: 5,
-    });
+  // Each row: the moment the page asks, and the countdown it shows for an offer ending 10 Sep.
+  it.each([
+    [
+      "more than a day left: Expires on with the date",
+      "2024-09-10T03:59:59Z",
+      { kind: "date", endDate: "2024-09-10", label: "10 Sep, 2024" },
+    ],
+    [
+      "exactly one day left: a countdown",
+      "2024-09-10T04:00:00Z",
+      { kind: "countdown", days: 1, hours: 0, minutes: 0, seconds: 0, remainingMs: 86_400_000 },
+    ],
+    [
+      // 18:28:55 in New York leaves 5 h 31 min 5 s.
+      "on the last day: hours, minutes and seconds",
+      "2024-09-10T22:28:55Z",
+      { kind: "countdown", days: 0, hours: 5, minutes: 31, seconds: 5, remainingMs: 19_865_000 },
+    ],
+  ])("%s", (_title, now, countdown) => {
+    expect(getOfferCountdown("2024-09-10", new Date(now), NY)).toEqual(countdown);
   });
 
   it("after the end day: expired", () => {

@@ -183,41 +183,38 @@ describe("offer create: toggles", () => {
 });
 
 describe("offer create: dates", () => {
-  it("a one-day offer starting today is allowed", () => {
-    expect(errorsOf(create, { ...offer, startDate: TODAY, endDate: TODAY })).toEqual({});
-  });
+  // Each row: the dates entered over a valid offer, and the messages they give.
+  const cases: [title: string, dates: Partial<OfferInput>, errors: Record<string, string>][] = [
+    ["a one-day offer starting today is allowed", { startDate: TODAY, endDate: TODAY }, {}],
+    [
+      "start and end are required calendar days",
+      { startDate: "", endDate: "2025-02-30" },
+      { startDate: "Select a start date", endDate: "Enter a valid date (YYYY-MM-DD)" },
+    ],
+    [
+      "the start may not be in the past",
+      { startDate: "2025-03-09" },
+      { startDate: "Start date cannot be in the past" },
+    ],
+    [
+      "the end must be on or after the start",
+      { startDate: "2025-03-15", endDate: "2025-03-14" },
+      { endDate: "End date must be after start" },
+    ],
+    [
+      "reports a past start and an end before it together",
+      { startDate: "2025-03-05", endDate: "2025-03-04" },
+      { startDate: "Start date cannot be in the past", endDate: "End date must be after start" },
+    ],
+    [
+      "the end may not be in the past",
+      { startDate: "2025-03-01", endDate: "2025-03-09" },
+      { startDate: "Start date cannot be in the past", endDate: "End date cannot be in the past" },
+    ],
+  ];
 
-  it("start and end are required calendar days", () => {
-    expect(errorsOf(create, { ...offer, startDate: "", endDate: "2025-02-30" })).toEqual({
-      startDate: "Select a start date",
-      endDate: "Enter a valid date (YYYY-MM-DD)",
-    });
-  });
-
-  it("the start may not be in the past", () => {
-    expect(errorsOf(create, { ...offer, startDate: "2025-03-09" })).toEqual({
-      startDate: "Start date cannot be in the past",
-    });
-  });
-
-  it("the end must be on or after the start", () => {
-    expect(errorsOf(create, { ...offer, startDate: "2025-03-15", endDate: "2025-03-14" })).toEqual({
-      endDate: "End date must be after start",
-    });
-  });
-
-  it("reports a past start and an end before it together", () => {
-    expect(errorsOf(create, { ...offer, startDate: "2025-03-05", endDate: "2025-03-04" })).toEqual({
-      startDate: "Start date cannot be in the past",
-      endDate: "End date must be after start",
-    });
-  });
-
-  it("the end may not be in the past", () => {
-    expect(errorsOf(create, { ...offer, startDate: "2025-03-01", endDate: "2025-03-09" })).toEqual({
-      startDate: "Start date cannot be in the past",
-      endDate: "End date cannot be in the past",
-    });
+  it.each(cases)("%s", (_title, dates, errors) => {
+    expect(errorsOf(create, { ...offer, ...dates })).toEqual(errors);
   });
 });
 

@@ -1,7 +1,6 @@
 import { ERASED_MEMBER_NAME, PRIVACY_EXPORT_FILES } from "@tessera/shared";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import {
   auditLog,
   cashbackLedger,
@@ -17,31 +16,7 @@ import { createStorage } from "../../infra/storage";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createCustomer, loginAs, PASSWORD } from "../../test/factories";
 import { buildIsolationFixture, type IsolationFixture } from "../../test/isolation/fixture";
-
-/** The files of a zip by name, as text. */
-function unzip(buffer: Buffer): Promise<Record<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files: Record<string, string> = {};
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError || !stream) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("error", reject);
-          stream.on("end", () => {
-            files[entry.fileName] = Buffer.concat(chunks).toString("utf8");
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
+import { unzip } from "../../test/zip";
 
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
 const jsonIds = (text: string | undefined) => ids(JSON.parse(text ?? "null") as { id: number }[]);
