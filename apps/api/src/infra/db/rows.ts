@@ -58,14 +58,14 @@ export async function insertRow<T extends PgTable>(
   return returnedRow(rows, `${what} insert`);
 }
 
-/** A table whose rows record when they last changed. */
-type StampedTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
+/** A table of rows keyed by their own id. */
+type KeyedTable = PgTable & { id: PgColumn };
 
 /**
- * Changes one row by its id, stamping `updatedAt`, and returns it as stored; the caller has
- * already found the row, so a missing one is a bug. `what` names the row: "shop".
+ * Changes one row by its id, exactly as given, and returns it as stored; the caller has
+ * already found the row, so a missing one is a bug. `what` names the row: "webhook delivery".
  */
-export async function updateRow<T extends StampedTable>(
+export async function setRow<T extends KeyedTable>(
   db: Executor,
   table: T,
   id: number,
@@ -73,9 +73,59 @@ export async function updateRow<T extends StampedTable>(
   what: string,
 ): Promise<T["$inferSelect"]> {
   const rows = await db
-    .update(table as StampedTable)
-    .set({ ...values, updatedAt: new Date() })
+    .update(table as KeyedTable)
+    .set(values)
     .where(eq(table.id, id))
     .returning();
   return returnedRow(rows as T["$inferSelect"][], `${what} update`);
+}
+
+/** A table whose rows record when they last changed. */
+type StampedTable = KeyedTable & { updatedAt: PgColumn };
+
+/** Like setRow, stamping `updatedAt`. `what` names the row: "shop". */
+export function updateRow<T extends StampedTable>(
+  db: Executor,
+  table: T,
+  id: number,
+  values: Partial<T["$inferInsert"]>,
+  what: string,
+): Promise<T["$inferSelect"]> {
+  return setRow(db, table, id, { ...values, updatedAt: new Date() }, what);
+}
+
+/** A table of one shop's rows whose changes are stamped. */
+type ShopStampedTable = ShopTable & { updatedAt: PgColumn };
+
+/**
+ * Changes the shop's row by its id, stamping `updatedAt`, and returns it as stored
+ * (undefined: no such row, or another shop's).
+ */
+export async function updateOfShop<T extends ShopStampedTable>(
+  db: Executor,
+  table: T,
+  shopId: number,
+  id: number,
+  values: Partial<T["$inferInsert"]>,
+): Promise<T["$inferSelect"] | undefined> {
+  const [row] = await db
+    .update(table as ShopStampedTable)
+    .set({ ...values, updatedAt: new Date() })
+    .where(ofShop(table, shopId, id))
+    .returning();
+  return row as T["$inferSelect"] | undefined;
+}
+
+/** Removes the shop's row by its id and returns it as it was (undefined: none, or another shop's). */
+export async function deleteOfShop<T extends ShopTable>(
+  db: Executor,
+  table: T,
+  shopId: number,
+  id: number,
+): Promise<T["$inferSelect"] | undefined> {
+  const [row] = await db
+    .delete(table as ShopTable)
+    .where(ofShop(table, shopId, id))
+    .returning();
+  return row as T["$inferSelect"] | undefined;
 }

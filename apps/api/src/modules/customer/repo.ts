@@ -14,7 +14,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { findOfShop, ofShop, updateRow } from "../../infra/db/rows";
+import { findOfShop, updateOfShop, updateRow } from "../../infra/db/rows";
 import { groupBenefits } from "../memberships/tier-rows";
 import { redeemableOf } from "../payments/purchases";
 
@@ -241,8 +241,5 @@ export async function setCustomerLocale(
   customerId: number,
   locale: string,
 ) {
-  await db
-    .update(customers)
-    .set({ locale, updatedAt: new Date() })
-    .where(ofShop(customers, shopId, customerId));
+  await updateOfShop(db, customers, shopId, customerId, { locale });
 }

@@ -9,7 +9,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { findOfShop, insertRow, ofShop } from "../../infra/db/rows";
+import { deleteOfShop, findOfShop, insertRow, ofShop, updateOfShop } from "../../infra/db/rows";
 
 /**
  * Member queries. A member's current membership is the one that has not expired (at most one,
@@ -236,12 +236,7 @@ export async function updateCustomer(
   customerId: number,
   values: Partial<Pick<NewCustomer, "firstName" | "lastName" | "phoneNumber" | "isDisabled">>,
 ) {
-  const [row] = await db
-    .update(customers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(ofShop(customers, shopId, customerId))
-    .returning();
-  return row;
+  return updateOfShop(db, customers, shopId, customerId, values);
 }
 
 /**
@@ -250,11 +245,7 @@ export async function updateCustomer(
  * with the name they were recorded under (`set null`).
  */
 export async function deleteCustomer(db: Executor, shopId: number, customerId: number) {
-  const [row] = await db
-    .delete(customers)
-    .where(ofShop(customers, shopId, customerId))
-    .returning({ id: customers.id, profilePicture: customers.profilePicture });
-  return row;
+  return deleteOfShop(db, customers, shopId, customerId);
 }
 
 export function findTier(db: Executor, shopId: number, tierId: number) {

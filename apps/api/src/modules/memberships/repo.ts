@@ -11,7 +11,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
-import { findOfShop, insertRow, ofShop } from "../../infra/db/rows";
+import { deleteOfShop, findOfShop, insertRow, updateOfShop } from "../../infra/db/rows";
 import { groupBenefits } from "./tier-rows";
 
 export type TierStatus = MembershipTier["status"];
@@ -59,15 +59,12 @@ export async function updateTier(
   id: number,
   values: Partial<Omit<NewMembershipTier, "id" | "shopId">>,
 ) {
-  await db
-    .update(membershipTiers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(ofShop(membershipTiers, shopId, id));
+  await updateOfShop(db, membershipTiers, shopId, id, values);
 }
 
 /** Removes a tier; its benefits go with it (cascade). */
 export async function deleteTier(db: Executor, shopId: number, id: number) {
-  await db.delete(membershipTiers).where(ofShop(membershipTiers, shopId, id));
+  await deleteOfShop(db, membershipTiers, shopId, id);
 }
 
 export async function listBenefitIdsOfTier(db: Executor, shopId: number, tierId: number) {
