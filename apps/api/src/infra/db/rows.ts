@@ -13,6 +13,14 @@ export function ofShop(table: ShopTable, shopId: number, id: number | string): S
   return and(eq(table.shopId, shopId), eq(table.id, id)) as SQL;
 }
 
+/** A table of rows that each belong to one customer of one shop (payments, redemptions). */
+type CustomerTable = PgTable & { shopId: PgColumn; customerId: PgColumn };
+
+/** The rows of this customer in this shop. */
+export function ofCustomer(table: CustomerTable, shopId: number, customerId: number): SQL {
+  return and(eq(table.shopId, shopId), eq(table.customerId, customerId)) as SQL;
+}
+
 /** The first row of a select, locked FOR UPDATE (until the transaction ends) when asked. */
 export async function firstRow<T>(
   query: PromiseLike<T[]> & { for(strength: "update"): PromiseLike<T[]> },

@@ -9,7 +9,15 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { deleteOfShop, findOfShop, insertRow, ofShop, updateOfShop } from "../../infra/db/rows";
+import { pageOfRows, type RowPage } from "../../infra/db/pages";
+import {
+  deleteOfShop,
+  findOfShop,
+  insertRow,
+  ofCustomer,
+  ofShop,
+  updateOfShop,
+} from "../../infra/db/rows";
 
 /**
  * Member queries. A member's current membership is the one that has not expired (at most one,
@@ -257,20 +265,16 @@ export async function listTransactionsOfMember(
   db: Executor,
   shopId: number,
   customerId: number,
-  page: { limit: number; offset: number },
+  page: RowPage,
 ) {
-  const where = and(eq(transactions.shopId, shopId), eq(transactions.customerId, customerId));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(transactions)
-      .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: sql<string>`count(*)` }).from(transactions).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  const newestFirst = [desc(transactions.createdAt), desc(transactions.id)];
+  return pageOfRows(
+    db,
+    transactions,
+    ofCustomer(transactions, shopId, customerId),
+    newestFirst,
+    page,
+  );
 }
 
 /** Benefit ids of a membership already redeemed in one membership month. */

@@ -11,6 +11,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
+import { countRows } from "../../infra/db/pages";
 import { deleteOfShop, findOfShop, insertRow, updateOfShop } from "../../infra/db/rows";
 import { groupBenefits } from "./tier-rows";
 
@@ -117,16 +118,14 @@ export async function countMembersOfTier(
   shopId: number,
   tierId: number,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(customerMemberships)
-    .where(
-      and(
-        eq(customerMemberships.shopId, shopId),
-        or(eq(customerMemberships.tierId, tierId), eq(customerMemberships.nextTierId, tierId)),
-      ),
-    );
-  return row?.n ?? 0;
+  return countRows(
+    db,
+    customerMemberships,
+    and(
+      eq(customerMemberships.shopId, shopId),
+      or(eq(customerMemberships.tierId, tierId), eq(customerMemberships.nextTierId, tierId)),
+    ),
+  );
 }
 
 /** Customers whose current membership is each tier (tier id → count; missing means 0). */

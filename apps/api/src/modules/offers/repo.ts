@@ -8,6 +8,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
+import { countRows } from "../../infra/db/pages";
 import { deleteOfShop, findOfShop, insertRow, updateOfShop } from "../../infra/db/rows";
 
 export type OfferTiming = "upcoming" | "active" | "expired";
@@ -167,11 +168,8 @@ export async function countSalesOfOffer(
   shopId: number,
   offerId: number,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(customerOffers)
-    .where(and(eq(customerOffers.shopId, shopId), eq(customerOffers.offerId, offerId)));
-  return row?.n ?? 0;
+  const where = and(eq(customerOffers.shopId, shopId), eq(customerOffers.offerId, offerId));
+  return countRows(db, customerOffers, where);
 }
 
 /** The shop's offer purchases that went through (the sales that count), and `also`. */
