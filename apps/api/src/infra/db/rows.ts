@@ -70,36 +70,24 @@ export async function insertRow<T extends PgTable>(
 type KeyedTable = PgTable & { id: PgColumn };
 
 /**
- * Changes one row by its id, exactly as given, and returns it as stored; the caller has
- * already found the row, so a missing one is a bug. `what` names the row: "webhook delivery".
+ * Changes one row by its id, stamping `updatedAt` where the table records when its rows
+ * changed, and returns it as stored; the caller has already found the row, so a missing one
+ * is a bug. `what` names the row: "shop", "webhook delivery".
  */
-export async function setRow<T extends KeyedTable>(
+export async function updateRow<T extends KeyedTable>(
   db: Executor,
   table: T,
   id: number,
   values: Partial<T["$inferInsert"]>,
   what: string,
 ): Promise<T["$inferSelect"]> {
+  const stamp = "updatedAt" in table ? { updatedAt: new Date() } : {};
   const rows = await db
     .update(table as KeyedTable)
-    .set(values)
+    .set({ ...values, ...stamp })
     .where(eq(table.id, id))
     .returning();
   return returnedRow(rows as T["$inferSelect"][], `${what} update`);
-}
-
-/** A table whose rows record when they last changed. */
-type StampedTable = KeyedTable & { updatedAt: PgColumn };
-
-/** Like setRow, stamping `updatedAt`. `what` names the row: "shop". */
-export function updateRow<T extends StampedTable>(
-  db: Executor,
-  table: T,
-  id: number,
-  values: Partial<T["$inferInsert"]>,
-  what: string,
-): Promise<T["$inferSelect"]> {
-  return setRow(db, table, id, { ...values, updatedAt: new Date() }, what);
 }
 
 /** A table of one shop's rows whose changes are stamped. */

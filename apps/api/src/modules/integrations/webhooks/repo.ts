@@ -8,7 +8,7 @@ import {
 } from "../../../db/schema";
 import type { Executor } from "../../../infra/db";
 import { countRows, pageOfRows, type RowPage } from "../../../infra/db/pages";
-import { deleteOfShop, findOfShop, insertRow, setRow } from "../../../infra/db/rows";
+import { deleteOfShop, findOfShop, insertRow, updateRow } from "../../../infra/db/rows";
 
 export async function listEndpoints(db: Executor, shopId: number): Promise<WebhookEndpointRow[]> {
   return db
@@ -36,7 +36,7 @@ export async function updateEndpoint(
   id: number,
   values: Partial<typeof webhookEndpoints.$inferInsert>,
 ) {
-  return setRow(db, webhookEndpoints, id, values, "webhook endpoint");
+  return updateRow(db, webhookEndpoints, id, values, "webhook endpoint");
 }
 
 export function deleteEndpoint(db: Executor, shopId: number, id: number) {
@@ -83,7 +83,7 @@ export async function updateDelivery(
   id: number,
   values: Partial<typeof webhookDeliveries.$inferInsert>,
 ) {
-  return setRow(db, webhookDeliveries, id, values, "webhook delivery");
+  return updateRow(db, webhookDeliveries, id, values, "webhook delivery");
 }
 
 /**
