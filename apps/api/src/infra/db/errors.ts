@@ -24,3 +24,40 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isRetryableConflict(error: unknown): boolean {
   return errorCodes(error).some((code) => code === "40P01" || code === "40001");
 }
+
+/**
+ * Inserts a row whose unique key (an e-mail) must be free. `taken` answers the usual case
+ * first; a concurrent insert that wins the race between that check and this insert fails on
+ * the unique index, and both end in the same `conflict` error.
+ */
+export async function insertIfFree<T>(
+  taken: () => Promise<unknown>,
+  insert: () => Promise<T>,
+  conflict: () => Error,
+): Promise<T> {
+  if (await taken()) throw conflict();
+  try {
+    return await insert();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict();
+    throw error;
+  }
+}
+
+/**
+ * The row `find` finds, or the one `insert` creates; when a concurrent insert of the same key
+ * wins the race, its row is found again. Undefined only if that row vanished meanwhile.
+ */
+export async function findOrInsert<T>(
+  find: () => Promise<T | undefined>,
+  insert: () => Promise<T>,
+): Promise<T | undefined> {
+  const found = await find();
+  if (found) return found;
+  try {
+    return await insert();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return find();
+  }
+}

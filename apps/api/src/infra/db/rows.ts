@@ -13,6 +13,14 @@ export function ofShop(table: ShopTable, shopId: number, id: number | string): S
   return and(eq(table.shopId, shopId), eq(table.id, id)) as SQL;
 }
 
+/** A table of rows that each belong to one customer of one shop (payments, redemptions). */
+type CustomerTable = PgTable & { shopId: PgColumn; customerId: PgColumn };
+
+/** The rows of this customer in this shop. */
+export function ofCustomer(table: CustomerTable, shopId: number, customerId: number): SQL {
+  return and(eq(table.shopId, shopId), eq(table.customerId, customerId)) as SQL;
+}
+
 /** The first row of a select, locked FOR UPDATE (until the transaction ends) when asked. */
 export async function firstRow<T>(
   query: PromiseLike<T[]> & { for(strength: "update"): PromiseLike<T[]> },
@@ -58,24 +66,62 @@ export async function insertRow<T extends PgTable>(
   return returnedRow(rows, `${what} insert`);
 }
 
-/** A table whose rows record when they last changed. */
-type StampedTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
+/** A table of rows keyed by their own id. */
+type KeyedTable = PgTable & { id: PgColumn };
 
 /**
- * Changes one row by its id, stamping `updatedAt`, and returns it as stored; the caller has
- * already found the row, so a missing one is a bug. `what` names the row: "shop".
+ * Changes one row by its id, stamping `updatedAt` where the table records when its rows
+ * changed, and returns it as stored; the caller has already found the row, so a missing one
+ * is a bug. `what` names the row: "shop", "webhook delivery".
  */
-export async function updateRow<T extends StampedTable>(
+export async function updateRow<T extends KeyedTable>(
   db: Executor,
   table: T,
   id: number,
   values: Partial<T["$inferInsert"]>,
   what: string,
 ): Promise<T["$inferSelect"]> {
+  const stamp = "updatedAt" in table ? { updatedAt: new Date() } : {};
   const rows = await db
-    .update(table as StampedTable)
-    .set({ ...values, updatedAt: new Date() })
+    .update(table as KeyedTable)
+    .set({ ...values, ...stamp })
     .where(eq(table.id, id))
     .returning();
   return returnedRow(rows as T["$inferSelect"][], `${what} update`);
+}
+
+/** A table of one shop's rows whose changes are stamped. */
+type ShopStampedTable = ShopTable & { updatedAt: PgColumn };
+
+/**
+ * Changes the shop's row by its id, stamping `updatedAt`, and returns it as stored
+ * (undefined: no such row, or another shop's).
+ */
+export async function updateOfShop<T extends ShopStampedTable>(
+  db: Executor,
+  table: T,
+  shopId: number,
+  id: number,
+  values: Partial<T["$inferInsert"]>,
+): Promise<T["$inferSelect"] | undefined> {
+  const [row] = await db
+    .update(table as ShopStampedTable)
+    .set({ ...values, updatedAt: new Date() })
+    .where(ofShop(table, shopId, id))
+    .returning();
+  return row as T["$inferSelect"] | undefined;
+}
+
+/** Removes the shop's row by its id and returns it as it was (undefined: none, or another shop's). */
+export async function deleteOfShop<T extends ShopTable>(
+  db: Executor,
+  table: T,
+  shopId: number,
+  id: number,
+): Promise<T["$inferSelect"] | undefined> {
+  const [row] = await db
+    .delete(table as ShopTable)
+    .where(ofShop(table, shopId, id))
+    .returning();
+  return row as T["$inferSelect"] | undefined;
 }

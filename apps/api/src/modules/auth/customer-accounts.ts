@@ -3,9 +3,9 @@ import {
   type CustomerLoginPayload,
   type CustomerSignUpPayload,
 } from "@tessera/shared";
-import type { Customer, Shop, User } from "../../db/schema";
+import type { Customer, Shop } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { isUniqueViolation } from "../../infra/db/errors";
+import { findOrInsert, insertIfFree } from "../../infra/db/errors";
 import { hashPassword } from "../../infra/passwords";
 import { recordSignIn } from "../audit/record";
 import { webhookEvents } from "../integrations/webhooks/events";
@@ -65,25 +65,24 @@ export async function announceNewMember(tx: Executor, customer: Customer) {
 export async function signUpCustomer(ctx: AuthDeps, input: CustomerSignUpPayload) {
   const { db } = ctx;
   const shop = await requireShop(ctx, input.shopId);
-  if (await repo.findCustomerByEmail(db, shop.id, input.email)) throw emailTaken();
-  const passwordHash = await hashPassword(input.password);
-  let customer: Customer;
-  try {
-    customer = await db.transaction(async (tx) => {
-      const inserted = await repo.insertCustomer(tx, {
-        shopId: shop.id,
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        passwordHash,
+  const customer = await insertIfFree(
+    () => repo.findCustomerByEmail(db, shop.id, input.email),
+    async () => {
+      const passwordHash = await hashPassword(input.password);
+      return db.transaction(async (tx) => {
+        const inserted = await repo.insertCustomer(tx, {
+          shopId: shop.id,
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          passwordHash,
+        });
+        await announceNewMember(tx, inserted);
+        return inserted;
       });
-      await announceNewMember(tx, inserted);
-      return inserted;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
+    },
+    emailTaken,
+  );
   await sendCustomerVerification(ctx, customer, shop);
   const token = await createSession(db, { customerId: customer.id });
   return { message: ACCESS_MESSAGES.signUp, token, customer: toCustomerDto(customer) };
@@ -133,15 +132,10 @@ export async function signInWithVerifiedEmail(
     }
     return { token: await signInVerifiedCustomer(ctx, shop, input), as: "customer" };
   }
-  let user: User | undefined = await repo.findUserByEmail(ctx.db, input.email);
-  if (!user) {
-    try {
-      user = await repo.insertUser(ctx.db, { ...names(input), emailVerifiedAt: new Date() });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      user = await repo.findUserByEmail(ctx.db, input.email);
-    }
-  }
+  const user = await findOrInsert(
+    () => repo.findUserByEmail(ctx.db, input.email),
+    () => repo.insertUser(ctx.db, { ...names(input), emailVerifiedAt: new Date() }),
+  );
   if (!user) throw new Error("user vanished during sign-in");
   return { ...(await signInUserVerified(ctx, user)), as: "merchant" };
 }
@@ -153,19 +147,11 @@ function names(input: VerifiedPerson) {
 /** The shop's customer with this verified e-mail (created when new), signed in. */
 async function signInVerifiedCustomer(ctx: AuthDeps, shop: Shop, input: VerifiedPerson) {
   const { db } = ctx;
-  let customer = await repo.findCustomerByEmail(db, shop.id, input.email);
-  if (!customer) {
-    try {
-      customer = await repo.insertCustomer(db, {
-        shopId: shop.id,
-        ...names(input),
-        emailVerifiedAt: new Date(),
-      });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      customer = await repo.findCustomerByEmail(db, shop.id, input.email);
-    }
-  }
+  const customer = await findOrInsert(
+    () => repo.findCustomerByEmail(db, shop.id, input.email),
+    () =>
+      repo.insertCustomer(db, { shopId: shop.id, ...names(input), emailVerifiedAt: new Date() }),
+  );
   if (!customer) throw new Error("customer vanished during sign-in");
   if (customer.isDisabled) throw accountDisabled();
   await repo.markEmailVerified(db, { customerId: customer.id });

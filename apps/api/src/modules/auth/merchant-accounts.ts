@@ -6,7 +6,7 @@ import {
 } from "@tessera/shared";
 import type { Shop, User } from "../../db/schema";
 import { AppError } from "../../errors";
-import { isUniqueViolation } from "../../infra/db/errors";
+import { insertIfFree } from "../../infra/db/errors";
 import { replaceImage } from "../../infra/images";
 import { hashPassword } from "../../infra/passwords";
 import { recordSignIn } from "../audit/record";
@@ -41,20 +41,17 @@ export async function sendUserVerification(ctx: AuthDeps, user: User) {
 
 export async function signUpMerchant(ctx: AuthDeps, input: SignUpPayload) {
   const { db } = ctx;
-  if (await repo.findUserByEmail(db, input.email)) throw emailTaken();
-  const passwordHash = await hashPassword(input.password);
-  let user: User;
-  try {
-    user = await repo.insertUser(db, {
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      passwordHash,
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
+  const user = await insertIfFree(
+    () => repo.findUserByEmail(db, input.email),
+    async () =>
+      repo.insertUser(db, {
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash: await hashPassword(input.password),
+      }),
+    emailTaken,
+  );
   await sendUserVerification(ctx, user);
   const token = await createSession(db, { userId: user.id });
   return { message: ACCESS_MESSAGES.signUp, token, user: toUserDto(user, null) };

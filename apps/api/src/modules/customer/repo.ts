@@ -14,7 +14,8 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { findOfShop, ofShop, updateRow } from "../../infra/db/rows";
+import { pageOfRows } from "../../infra/db/pages";
+import { findOfShop, ofCustomer, updateOfShop, updateRow } from "../../infra/db/rows";
 import { groupBenefits } from "../memberships/tier-rows";
 import { redeemableOf } from "../payments/purchases";
 
@@ -135,21 +136,11 @@ export async function listTransactionsOfCustomer(
   customerId: number,
   page: PaginationQuery,
 ) {
-  const where = and(eq(transactions.shopId, shopId), eq(transactions.customerId, customerId));
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(transactions)
-      .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(page.pageSize)
-      .offset(pageOffset(page)),
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(transactions)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  const newestFirst = [desc(transactions.createdAt), desc(transactions.id)];
+  return pageOfRows(db, transactions, ofCustomer(transactions, shopId, customerId), newestFirst, {
+    limit: page.pageSize,
+    offset: pageOffset(page),
+  });
 }
 
 /**
@@ -241,8 +232,5 @@ export async function setCustomerLocale(
   customerId: number,
   locale: string,
 ) {
-  await db
-    .update(customers)
-    .set({ locale, updatedAt: new Date() })
-    .where(ofShop(customers, shopId, customerId));
+  await updateOfShop(db, customers, shopId, customerId, { locale });
 }

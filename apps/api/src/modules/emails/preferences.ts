@@ -5,6 +5,7 @@ import {
   shopEmailSettings,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { ofCustomer } from "../../infra/db/rows";
 
 /** A customer's choice of optional e-mails (reminders), and a shop's reminder lead times. */
 
@@ -12,12 +13,7 @@ export async function customerReminders(db: Executor, shopId: number, customerId
   const [row] = await db
     .select({ reminders: customerEmailPreferences.reminders })
     .from(customerEmailPreferences)
-    .where(
-      and(
-        eq(customerEmailPreferences.shopId, shopId),
-        eq(customerEmailPreferences.customerId, customerId),
-      ),
-    );
+    .where(ofCustomer(customerEmailPreferences, shopId, customerId));
   return row?.reminders ?? true;
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { applePassRegistrations, customers, shops } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { findOfShop, ofShop } from "../../infra/db/rows";
+import { findOfShop, updateOfShop } from "../../infra/db/rows";
 
 /** Member card queries: every one is scoped to a shop, so a code never crosses shops. */
 
@@ -33,12 +33,7 @@ export function findCustomer(db: Executor, shopId: number, customerId: number) {
 
 /** Replaces the code; the old one stops matching with this commit. */
 export async function replaceCode(db: Executor, shopId: number, customerId: number, code: string) {
-  const [row] = await db
-    .update(customers)
-    .set({ memberCode: code, updatedAt: new Date() })
-    .where(ofShop(customers, shopId, customerId))
-    .returning({ memberCode: customers.memberCode });
-  return row;
+  return updateOfShop(db, customers, shopId, customerId, { memberCode: code });
 }
 
 /**

@@ -9,7 +9,15 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { findOfShop, insertRow, ofShop } from "../../infra/db/rows";
+import { pageOfRows, type RowPage } from "../../infra/db/pages";
+import {
+  deleteOfShop,
+  findOfShop,
+  insertRow,
+  ofCustomer,
+  ofShop,
+  updateOfShop,
+} from "../../infra/db/rows";
 
 /**
  * Member queries. A member's current membership is the one that has not expired (at most one,
@@ -236,12 +244,7 @@ export async function updateCustomer(
   customerId: number,
   values: Partial<Pick<NewCustomer, "firstName" | "lastName" | "phoneNumber" | "isDisabled">>,
 ) {
-  const [row] = await db
-    .update(customers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(ofShop(customers, shopId, customerId))
-    .returning();
-  return row;
+  return updateOfShop(db, customers, shopId, customerId, values);
 }
 
 /**
@@ -250,11 +253,7 @@ export async function updateCustomer(
  * with the name they were recorded under (`set null`).
  */
 export async function deleteCustomer(db: Executor, shopId: number, customerId: number) {
-  const [row] = await db
-    .delete(customers)
-    .where(ofShop(customers, shopId, customerId))
-    .returning({ id: customers.id, profilePicture: customers.profilePicture });
-  return row;
+  return deleteOfShop(db, customers, shopId, customerId);
 }
 
 export function findTier(db: Executor, shopId: number, tierId: number) {
@@ -266,20 +265,16 @@ export async function listTransactionsOfMember(
   db: Executor,
   shopId: number,
   customerId: number,
-  page: { limit: number; offset: number },
+  page: RowPage,
 ) {
-  const where = and(eq(transactions.shopId, shopId), eq(transactions.customerId, customerId));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(transactions)
-      .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: sql<string>`count(*)` }).from(transactions).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  const newestFirst = [desc(transactions.createdAt), desc(transactions.id)];
+  return pageOfRows(
+    db,
+    transactions,
+    ofCustomer(transactions, shopId, customerId),
+    newestFirst,
+    page,
+  );
 }
 
 /** Benefit ids of a membership already redeemed in one membership month. */

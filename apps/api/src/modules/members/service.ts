@@ -23,7 +23,7 @@ import {
 import type { Customer, Shop } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
-import { isUniqueViolation } from "../../infra/db/errors";
+import { insertIfFree } from "../../infra/db/errors";
 import type { Storage } from "../../infra/storage";
 import { recordMemberStatus } from "../audit/members";
 import type { AuthService } from "../auth/service";
@@ -152,30 +152,28 @@ export function createMembersService(deps: MembersDeps) {
     contact: { firstName: string; lastName: string; email: string; phoneNumber: string },
     membershipName: string | null,
   ): Promise<Customer> {
-    if (await repo.findCustomerByEmail(db, shop.id, contact.email)) throw emailTaken();
-    let customer: Customer;
-    try {
-      customer = await db.transaction(async (tx) => {
-        const inserted = await repo.insertCustomer(tx, {
-          shopId: shop.id,
-          email: contact.email,
-          firstName: contact.firstName,
-          lastName: contact.lastName,
-          phoneNumber: contact.phoneNumber || null,
-        });
-        await webhookEvents.memberCreated(tx, inserted);
-        await notify(tx, shop.id, [{ merchants: true }], {
-          event: "member.joined",
-          title: "New member",
-          message: `${fullName(inserted)} was added as a member by ${scope.actor.name}.`,
-          data: { customerId: inserted.id },
-        });
-        return inserted;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw emailTaken();
-      throw error;
-    }
+    const customer = await insertIfFree(
+      () => repo.findCustomerByEmail(db, shop.id, contact.email),
+      () =>
+        db.transaction(async (tx) => {
+          const inserted = await repo.insertCustomer(tx, {
+            shopId: shop.id,
+            email: contact.email,
+            firstName: contact.firstName,
+            lastName: contact.lastName,
+            phoneNumber: contact.phoneNumber || null,
+          });
+          await webhookEvents.memberCreated(tx, inserted);
+          await notify(tx, shop.id, [{ merchants: true }], {
+            event: "member.joined",
+            title: "New member",
+            message: `${fullName(inserted)} was added as a member by ${scope.actor.name}.`,
+            data: { customerId: inserted.id },
+          });
+          return inserted;
+        }),
+      emailTaken,
+    );
     await auth.sendMemberWelcome(customer, shop, membershipName);
     return customer;
   }

@@ -11,7 +11,8 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
-import { findOfShop, insertRow, ofShop } from "../../infra/db/rows";
+import { countRows } from "../../infra/db/pages";
+import { deleteOfShop, findOfShop, insertRow, updateOfShop } from "../../infra/db/rows";
 import { groupBenefits } from "./tier-rows";
 
 export type TierStatus = MembershipTier["status"];
@@ -59,15 +60,12 @@ export async function updateTier(
   id: number,
   values: Partial<Omit<NewMembershipTier, "id" | "shopId">>,
 ) {
-  await db
-    .update(membershipTiers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(ofShop(membershipTiers, shopId, id));
+  await updateOfShop(db, membershipTiers, shopId, id, values);
 }
 
 /** Removes a tier; its benefits go with it (cascade). */
 export async function deleteTier(db: Executor, shopId: number, id: number) {
-  await db.delete(membershipTiers).where(ofShop(membershipTiers, shopId, id));
+  await deleteOfShop(db, membershipTiers, shopId, id);
 }
 
 export async function listBenefitIdsOfTier(db: Executor, shopId: number, tierId: number) {
@@ -120,16 +118,14 @@ export async function countMembersOfTier(
   shopId: number,
   tierId: number,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(customerMemberships)
-    .where(
-      and(
-        eq(customerMemberships.shopId, shopId),
-        or(eq(customerMemberships.tierId, tierId), eq(customerMemberships.nextTierId, tierId)),
-      ),
-    );
-  return row?.n ?? 0;
+  return countRows(
+    db,
+    customerMemberships,
+    and(
+      eq(customerMemberships.shopId, shopId),
+      or(eq(customerMemberships.tierId, tierId), eq(customerMemberships.nextTierId, tierId)),
+    ),
+  );
 }
 
 /** Customers whose current membership is each tier (tier id → count; missing means 0). */

@@ -8,7 +8,8 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
-import { findOfShop, insertRow, ofShop, returnedRow } from "../../infra/db/rows";
+import { countRows } from "../../infra/db/pages";
+import { deleteOfShop, findOfShop, insertRow, updateOfShop } from "../../infra/db/rows";
 
 export type OfferTiming = "upcoming" | "active" | "expired";
 
@@ -135,18 +136,13 @@ export async function updateOffer(
   id: number,
   values: Partial<Omit<NewOffer, "id" | "shopId">>,
 ) {
-  return returnedRow(
-    await db
-      .update(offers)
-      .set({ ...values, updatedAt: new Date() })
-      .where(ofShop(offers, shopId, id))
-      .returning(),
-    "offer update",
-  );
+  const row = await updateOfShop(db, offers, shopId, id, values);
+  if (!row) throw new Error("offer update returned nothing");
+  return row;
 }
 
 export async function deleteOffer(db: Executor, shopId: number, id: number) {
-  await db.delete(offers).where(ofShop(offers, shopId, id));
+  await deleteOfShop(db, offers, shopId, id);
 }
 
 /** The shop's offers that were not deleted, counted by their timing on `today`. */
@@ -172,11 +168,8 @@ export async function countSalesOfOffer(
   shopId: number,
   offerId: number,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(customerOffers)
-    .where(and(eq(customerOffers.shopId, shopId), eq(customerOffers.offerId, offerId)));
-  return row?.n ?? 0;
+  const where = and(eq(customerOffers.shopId, shopId), eq(customerOffers.offerId, offerId));
+  return countRows(db, customerOffers, where);
 }
 
 /** The shop's offer purchases that went through (the sales that count), and `also`. */

@@ -11,7 +11,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { findOfShop, firstRow, insertRow, updateRow } from "../../infra/db/rows";
+import { findOfShop, firstRow, insertRow, ofCustomer, updateRow } from "../../infra/db/rows";
 import { redeemableOf } from "./purchases";
 
 export type MembershipRow = typeof customerMemberships.$inferSelect;
@@ -84,8 +84,7 @@ export async function findCurrentMembership(
     .from(customerMemberships)
     .where(
       and(
-        eq(customerMemberships.shopId, shopId),
-        eq(customerMemberships.customerId, customerId),
+        ofCustomer(customerMemberships, shopId, customerId),
         ne(customerMemberships.status, "expired"),
       ),
     );
@@ -103,11 +102,7 @@ export async function findMembershipOf(
     .select({ id: customerMemberships.id })
     .from(customerMemberships)
     .where(
-      and(
-        eq(customerMemberships.id, id),
-        eq(customerMemberships.shopId, shopId),
-        eq(customerMemberships.customerId, customerId),
-      ),
+      and(eq(customerMemberships.id, id), ofCustomer(customerMemberships, shopId, customerId)),
     );
   return row;
 }

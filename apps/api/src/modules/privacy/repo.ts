@@ -18,6 +18,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { findOfShop, ofCustomer, ofShop } from "../../infra/db/rows";
 
 /**
  * The privacy module's queries. Every one names the shop and the customer: an export or an
@@ -37,22 +38,13 @@ export type PageReader = (
 /** A table of one person's rows in one shop. */
 type OwnedTable = PgTable & { id: PgColumn; shopId: PgColumn; customerId: PgColumn };
 
-export async function findCustomer(db: Executor, who: Person) {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.shopId, who.shopId), eq(customers.id, who.customerId)));
-  return row;
+export function findCustomer(db: Executor, who: Person) {
+  return findOfShop(db, customers, who.shopId, who.customerId);
 }
 
 /** The customer's row under lock: payments and redemptions in flight finish first. */
-export async function lockCustomer(tx: Executor, who: Person) {
-  const [row] = await tx
-    .select()
-    .from(customers)
-    .where(and(eq(customers.shopId, who.shopId), eq(customers.id, who.customerId)))
-    .for("update");
-  return row;
+export function lockCustomer(tx: Executor, who: Person) {
+  return findOfShop(tx, customers, who.shopId, who.customerId, { lock: true });
 }
 
 export async function findShopName(db: Executor, shopId: number) {
@@ -64,12 +56,7 @@ export async function findEmailPreferences(db: Executor, who: Person) {
   const [row] = await db
     .select({ reminders: customerEmailPreferences.reminders })
     .from(customerEmailPreferences)
-    .where(
-      and(
-        eq(customerEmailPreferences.shopId, who.shopId),
-        eq(customerEmailPreferences.customerId, who.customerId),
-      ),
-    );
+    .where(ofCustomer(customerEmailPreferences, who.shopId, who.customerId));
   return row ?? null;
 }
 
@@ -88,13 +75,7 @@ function pagedReader(
     let query = db.select(fields).from(table).$dynamic();
     if (join) query = query.leftJoin(join.table, join.on);
     return query
-      .where(
-        and(
-          eq(table.shopId, who.shopId),
-          eq(table.customerId, who.customerId),
-          gt(table.id, afterId),
-        ),
-      )
+      .where(and(ofCustomer(table, who.shopId, who.customerId), gt(table.id, afterId)))
       .orderBy(asc(table.id))
       .limit(limit) as Promise<{ id: number }[]>;
   };
@@ -213,7 +194,7 @@ export async function anonymiseCustomer(
       walletSerial: sql`gen_random_uuid()`,
       updatedAt: values.at,
     })
-    .where(and(eq(customers.shopId, who.shopId), eq(customers.id, who.customerId)))
+    .where(ofShop(customers, who.shopId, who.customerId))
     .returning();
   return row;
 }
@@ -225,8 +206,7 @@ export async function renameOnRecords(tx: Executor, who: Person, name: string) {
     .set({ customerName: name })
     .where(
       and(
-        eq(transactions.shopId, who.shopId),
-        eq(transactions.customerId, who.customerId),
+        ofCustomer(transactions, who.shopId, who.customerId),
         ne(transactions.customerName, name),
       ),
     );
@@ -234,11 +214,7 @@ export async function renameOnRecords(tx: Executor, who: Person, name: string) {
     .update(redemptions)
     .set({ customerName: name })
     .where(
-      and(
-        eq(redemptions.shopId, who.shopId),
-        eq(redemptions.customerId, who.customerId),
-        ne(redemptions.customerName, name),
-      ),
+      and(ofCustomer(redemptions, who.shopId, who.customerId), ne(redemptions.customerName, name)),
     );
 }
 
@@ -249,8 +225,7 @@ export async function forgetCards(tx: Executor, who: Person) {
     .set({ cardToken: null, cardLabel: null })
     .where(
       and(
-        eq(customerMemberships.shopId, who.shopId),
-        eq(customerMemberships.customerId, who.customerId),
+        ofCustomer(customerMemberships, who.shopId, who.customerId),
         or(isNotNull(customerMemberships.cardToken), isNotNull(customerMemberships.cardLabel)),
       ),
     );
@@ -289,12 +264,7 @@ export async function deletePersonalTraces(
   await tx.delete(accountTokens).where(eq(accountTokens.customerId, who.customerId));
   await tx
     .delete(customerEmailPreferences)
-    .where(
-      and(
-        eq(customerEmailPreferences.shopId, who.shopId),
-        eq(customerEmailPreferences.customerId, who.customerId),
-      ),
-    );
+    .where(ofCustomer(customerEmailPreferences, who.shopId, who.customerId));
   await tx
     .delete(applePassRegistrations)
     .where(eq(applePassRegistrations.serialNumber, person.walletSerial));

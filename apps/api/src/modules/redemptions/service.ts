@@ -25,6 +25,8 @@ import {
 import { AppError } from "../../errors";
 import type { Database, Executor } from "../../infra/db";
 import { isUniqueViolation } from "../../infra/db/errors";
+import { pageOfRows } from "../../infra/db/pages";
+import { insertRow, ofCustomer } from "../../infra/db/rows";
 import { recordCounterRedemption } from "../audit/record";
 import { webhookEvents } from "../integrations/webhooks/events";
 import { notifyCustomer } from "../notifications/customer-notice";
@@ -119,10 +121,8 @@ export function createRedemptionsService(deps: { db: Database; now?: () => Date 
     }
   }
 
-  async function insert(tx: Executor, values: typeof redemptions.$inferInsert) {
-    const [row] = await tx.insert(redemptions).values(values).returning();
-    if (!row) throw new Error("redemption insert returned nothing");
-    return row;
+  function insert(tx: Executor, values: typeof redemptions.$inferInsert) {
+    return insertRow(tx, redemptions, values, "redemption");
   }
 
   async function result(message: string, row: RedemptionRow): Promise<RedemptionResult> {
@@ -323,18 +323,15 @@ export function createRedemptionsService(deps: { db: Database; now?: () => Date 
       customerId: number,
       page: { page: number; pageSize: number },
     ) {
-      const where = and(eq(redemptions.shopId, shopId), eq(redemptions.customerId, customerId));
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(redemptions)
-          .where(where)
-          .orderBy(desc(redemptions.redemptionDate), desc(redemptions.id))
-          .limit(page.pageSize)
-          .offset((page.page - 1) * page.pageSize),
-        db.select({ n: sql<string>`count(*)` }).from(redemptions).where(where),
-      ]);
-      return { redemptions: rows.map(toRedemptionDto), total: Number(total?.n ?? 0) };
+      const newestFirst = [desc(redemptions.redemptionDate), desc(redemptions.id)];
+      const { rows, total } = await pageOfRows(
+        db,
+        redemptions,
+        ofCustomer(redemptions, shopId, customerId),
+        newestFirst,
+        { limit: page.pageSize, offset: (page.page - 1) * page.pageSize },
+      );
+      return { redemptions: rows.map(toRedemptionDto), total };
     },
   };
 }

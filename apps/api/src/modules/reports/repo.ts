@@ -5,7 +5,6 @@ import {
 } from "@tessera/shared";
 import {
   and,
-  count,
   desc,
   eq,
   getTableColumns,
@@ -19,6 +18,7 @@ import {
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { redemptions, transactions } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { countRows } from "../../infra/db/pages";
 import {
   csvDateCellSql,
   csvFieldCellSql,
@@ -165,11 +165,7 @@ export async function countRedemptions(
   shopId: number,
   range: ReportRange,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(redemptions)
-    .where(redemptionsWhere(shopId, range));
-  return row?.n ?? 0;
+  return countRows(db, redemptions, redemptionsWhere(shopId, range));
 }
 
 /** A page of the shop's redemptions, newest first. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { type NewUser, shops, type User, users } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { insertRow } from "../../infra/db/rows";
+import { deleteOfShop, insertRow, updateOfShop } from "../../infra/db/rows";
 
 /** A platform user of the shop: its staff, or its owner (`isOwner`). */
 export type ShopUserRow = { user: User; isOwner: boolean };
@@ -53,12 +53,7 @@ export async function updateStaff(
   userId: number,
   values: Partial<Pick<NewUser, "firstName" | "lastName" | "role" | "status">>,
 ) {
-  const [user] = await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), eq(users.shopId, shopId)))
-    .returning();
-  return user;
+  return updateOfShop(db, users, shopId, userId, values);
 }
 
 /**
@@ -66,9 +61,5 @@ export async function updateStaff(
  * name they were made under (`transactionBy`, `performedByName`) with the user id set null.
  */
 export async function deleteStaff(db: Executor, shopId: number, userId: number) {
-  const [row] = await db
-    .delete(users)
-    .where(and(eq(users.id, userId), eq(users.shopId, shopId)))
-    .returning({ id: users.id, profilePicture: users.profilePicture });
-  return row;
+  return deleteOfShop(db, users, shopId, userId);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, exists, isNull, lt, lte, or } from "drizzle-orm";
 import {
   shops,
   type WebhookDeliveryRow,
@@ -7,7 +7,8 @@ import {
   webhookEndpoints,
 } from "../../../db/schema";
 import type { Executor } from "../../../infra/db";
-import { insertRow, returnedRow } from "../../../infra/db/rows";
+import { countRows, pageOfRows, type RowPage } from "../../../infra/db/pages";
+import { deleteOfShop, findOfShop, insertRow, updateRow } from "../../../infra/db/rows";
 
 export async function listEndpoints(db: Executor, shopId: number): Promise<WebhookEndpointRow[]> {
   return db
@@ -18,21 +19,12 @@ export async function listEndpoints(db: Executor, shopId: number): Promise<Webho
 }
 
 export async function countEndpoints(db: Executor, shopId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.shopId, shopId));
-  return row?.n ?? 0;
+  return countRows(db, webhookEndpoints, eq(webhookEndpoints.shopId, shopId));
 }
 
 /** The shop's endpoint; another shop's id gives undefined (a 404). */
-export async function findEndpoint(db: Executor, shopId: number, id: number, lock = false) {
-  const query = db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.shopId, shopId)));
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
+export function findEndpoint(db: Executor, shopId: number, id: number, lock = false) {
+  return findOfShop(db, webhookEndpoints, shopId, id, { lock });
 }
 
 export async function insertEndpoint(db: Executor, values: typeof webhookEndpoints.$inferInsert) {
@@ -44,18 +36,11 @@ export async function updateEndpoint(
   id: number,
   values: Partial<typeof webhookEndpoints.$inferInsert>,
 ) {
-  return returnedRow(
-    await db.update(webhookEndpoints).set(values).where(eq(webhookEndpoints.id, id)).returning(),
-    "webhook endpoint update",
-  );
+  return updateRow(db, webhookEndpoints, id, values, "webhook endpoint");
 }
 
-export async function deleteEndpoint(db: Executor, shopId: number, id: number) {
-  const [row] = await db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.shopId, shopId)))
-    .returning({ id: webhookEndpoints.id });
-  return row;
+export function deleteEndpoint(db: Executor, shopId: number, id: number) {
+  return deleteOfShop(db, webhookEndpoints, shopId, id);
 }
 
 /** The shop's enabled endpoints: the ones an event goes to (if they chose its type). */
@@ -79,23 +64,10 @@ export async function insertDeliveries(
     .returning();
 }
 
-export async function pageDeliveries(
-  db: Executor,
-  endpointId: number,
-  page: { limit: number; offset: number },
-) {
-  const rows = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.endpointId, endpointId))
-    .orderBy(desc(webhookDeliveries.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [total] = await db
-    .select({ n: count() })
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.endpointId, endpointId));
-  return { rows, total: total?.n ?? 0 };
+/** The endpoint's deliveries, newest first. */
+export function pageDeliveries(db: Executor, endpointId: number, page: RowPage) {
+  const where = eq(webhookDeliveries.endpointId, endpointId);
+  return pageOfRows(db, webhookDeliveries, where, [desc(webhookDeliveries.id)], page);
 }
 
 export async function findDelivery(db: Executor, endpointId: number, id: number) {
@@ -111,10 +83,7 @@ export async function updateDelivery(
   id: number,
   values: Partial<typeof webhookDeliveries.$inferInsert>,
 ) {
-  return returnedRow(
-    await db.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, id)).returning(),
-    "webhook delivery update",
-  );
+  return updateRow(db, webhookDeliveries, id, values, "webhook delivery");
 }
 
 /**
