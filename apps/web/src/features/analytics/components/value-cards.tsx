@@ -10,7 +10,7 @@ import { formatMoney } from "@tessera/shared";
 import { Info } from "lucide-react";
 import { numberColumn, type TableColumn } from "@/components/ui";
 import { formatMaybeMoney, formatRate } from "../format";
-import { TableFigureCard } from "./figure-card";
+import { TableFigureCard } from "./table-figure-card";
 
 export const LTV_FORMULA =
   "LTV = ARPU ÷ monthly churn rate. ARPU is the tier's MRR ÷ its members; monthly churn is the members lost in the period's months ÷ the members at those months' starts.";
