@@ -1,5 +1,5 @@
 import { LogOut, Menu } from "lucide-react";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
 import { BrandLogo } from "@/components/brand-logo";
 import { ShopLogo } from "@/components/shop-logo";
@@ -10,6 +10,7 @@ import { memberDetailPath } from "@/features/members";
 import { NotificationBell } from "@/features/notifications";
 import { MERCHANT_PROFILE_PATH, useCurrentUser, useLogout } from "@/features/session";
 import { brandingStyle, useCurrentShop, useDocumentBranding } from "@/lib/shop-branding";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { useSidebar } from "../providers/sidebar-provider";
 import { navItemsFor } from "./merchant-nav";
 import { SideNavLink } from "./side-nav-link";
@@ -17,26 +18,13 @@ import { SideNavLink } from "./side-nav-link";
 /** Tailwind's `lg`: from here on the sidebar is always on screen. */
 const DESKTOP_QUERY = "(min-width: 1024px)";
 
-function subscribeDesktop(onChange: () => void) {
-  if (typeof window.matchMedia !== "function") return () => {};
-  const query = window.matchMedia(DESKTOP_QUERY);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-
-function useIsDesktop(): boolean {
-  return useSyncExternalStore(subscribeDesktop, () =>
-    typeof window.matchMedia === "function" ? window.matchMedia(DESKTOP_QUERY).matches : false,
-  );
-}
-
 /**
  * `/merchant/sidebar` (spec §2 route list; its screen is not described). Read as the phone
  * menu as a page of its own: on phones and tablets the sidebar's sections and Logout fill the
  * page; on desktop, where the sidebar is always visible, it redirects to the dashboard.
  */
 export function MerchantSidebarPage() {
-  const isDesktop = useIsDesktop();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
   if (isDesktop) return <Navigate to="/merchant/dashboard" replace />;
   return (
     <section aria-labelledby="merchant-sidebar-title" className="-mx-4 -my-6 sm:-mx-6">

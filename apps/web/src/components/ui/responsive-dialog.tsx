@@ -1,22 +1,14 @@
-import { type ReactNode, useSyncExternalStore } from "react";
+import type { ReactNode } from "react";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { Modal, type ModalProps } from "./modal";
 import { SidePanel } from "./side-panel";
 
 /** Below Tailwind's `sm`: phones, where side panels are slide-up sheets (spec §9). */
 const PHONE_QUERY = "(max-width: 639.98px)";
 
-function subscribe(onChange: () => void) {
-  if (typeof window.matchMedia !== "function") return () => {};
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-
 /** True on phone-sized screens (false where matchMedia is missing, e.g. jsdom). */
 export function useIsPhone(): boolean {
-  return useSyncExternalStore(subscribe, () =>
-    typeof window.matchMedia === "function" ? window.matchMedia(PHONE_QUERY).matches : false,
-  );
+  return useMediaQuery(PHONE_QUERY);
 }
 
 export interface ResponsiveDialogProps

@@ -46,11 +46,25 @@ export const notificationKeys = {
 
 // ---------------------------------------------------------------- calls
 
+/**
+ * A call's path for the audience: the merchant's call names no one (the session says who), the
+ * customer's ends in the customer's id.
+ */
+function audiencePath(
+  audience: NotificationAudience,
+  merchantPath: string,
+  customerPath: string,
+): string {
+  return audience.kind === "merchant" ? merchantPath : `${customerPath}/${audience.customerId}`;
+}
+
 function listPath(audience: NotificationAudience, filter: NotificationFilter): string {
   const which = filter === "unread" ? "unread" : "all";
-  return audience.kind === "merchant"
-    ? `/notifications/get-${which}-notifications-by-merchantId`
-    : `/notifications/get-${which}-notifications-by-customerId/${audience.customerId}`;
+  return audiencePath(
+    audience,
+    `/notifications/get-${which}-notifications-by-merchantId`,
+    `/notifications/get-${which}-notifications-by-customerId`,
+  );
 }
 
 /** GET …/get-all-notifications-by-… or …/get-unread-notifications-by-… (newest first). */
@@ -77,10 +91,11 @@ export function markNotificationRead(
   audience: NotificationAudience,
   id: number,
 ): Promise<MarkReadResponse> {
-  const path =
-    audience.kind === "merchant"
-      ? "/notifications/update-notification-by-id-merchant"
-      : `/notifications/update-notification-by-id-customer/${audience.customerId}`;
+  const path = audiencePath(
+    audience,
+    "/notifications/update-notification-by-id-merchant",
+    "/notifications/update-notification-by-id-customer",
+  );
   return api.put<MarkReadResponse>(path, undefined, { query: { id } });
 }
 
@@ -90,10 +105,11 @@ export type MarkAllReadResponse = { message: string; updated: number; unreadCoun
 export function markAllNotificationsRead(
   audience: NotificationAudience,
 ): Promise<MarkAllReadResponse> {
-  const path =
-    audience.kind === "merchant"
-      ? "/notifications/read-all-notifications-by-merchantId"
-      : `/notifications/read-all-notifications-by-customerId/${audience.customerId}`;
+  const path = audiencePath(
+    audience,
+    "/notifications/read-all-notifications-by-merchantId",
+    "/notifications/read-all-notifications-by-customerId",
+  );
   return api.put<MarkAllReadResponse>(path);
 }
 

@@ -44,6 +44,23 @@ export function invalidateCustomerData(queryClient: QueryClient, shopId: number)
   return queryClient.invalidateQueries({ queryKey: customerKeys.shop(shopId) });
 }
 
+/**
+ * A customer's payment, purchase or membership change: once it succeeds, the shop's customer
+ * data is loaded again, unless `changedData` says this outcome changed nothing yet.
+ */
+function useCustomerChange<Input, Result>(
+  shopId: number,
+  mutationFn: (input: Input) => Promise<Result>,
+  changedData: (result: Result) => boolean = () => true,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (result) =>
+      changedData(result) ? invalidateCustomerData(queryClient, shopId) : undefined,
+  });
+}
+
 // ---------------------------------------------------------------- customer dashboard
 
 /** GET /customer/profile/get-customer/{id} (spec §3 "Customer dashboard data"). */
@@ -129,14 +146,12 @@ export function useCreateIntention() {
 }
 
 export function useCompleteCheckout(shopId: number, completion: CheckoutCompletion = "customer") {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { checkoutId: string; transactionId: string }) =>
-      completeCheckout(input, completion),
+  return useCustomerChange(
+    shopId,
+    (input: { checkoutId: string; transactionId: string }) => completeCheckout(input, completion),
     // A counter payment changes the merchant's member screens; their caller refreshes them.
-    onSuccess: () =>
-      completion === "customer" ? invalidateCustomerData(queryClient, shopId) : undefined,
-  });
+    () => completion === "customer",
+  );
 }
 
 // ---------------------------------------------------------------- memberships
@@ -162,11 +177,7 @@ export function scheduleMembership(input: ScheduleInput): Promise<ScheduleRespon
 }
 
 export function useScheduleMembership(shopId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: scheduleMembership,
-    onSuccess: () => invalidateCustomerData(queryClient, shopId),
-  });
+  return useCustomerChange(shopId, scheduleMembership);
 }
 
 export interface CancelResponse {
@@ -200,11 +211,7 @@ export function cancelMembership(input: {
 }
 
 export function useCancelMembership(shopId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cancelMembership,
-    onSuccess: () => invalidateCustomerData(queryClient, shopId),
-  });
+  return useCustomerChange(shopId, cancelMembership);
 }
 
 // ---------------------------------------------------------------- offers
@@ -226,13 +233,8 @@ export function purchaseOffer(input: {
 }
 
 export function usePurchaseOffer(shopId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: purchaseOffer,
-    onSuccess: (response) => {
-      if (response.outcome === "completed") return invalidateCustomerData(queryClient, shopId);
-    },
-  });
+  // A purchase with a card part completes at checkout, which refreshes the data then.
+  return useCustomerChange(shopId, purchaseOffer, (response) => response.outcome === "completed");
 }
 
 // ---------------------------------------------------------------- merchant onboarding

@@ -8,9 +8,9 @@ import type {
 } from "@tessera/shared";
 import { formatMoney } from "@tessera/shared";
 import { Info } from "lucide-react";
-import { EmptyState, numberColumn, Table, type TableColumn } from "@/components/ui";
+import { numberColumn, type TableColumn } from "@/components/ui";
 import { formatMaybeMoney, formatRate } from "../format";
-import { FigureCard } from "./figure-card";
+import { TableFigureCard } from "./table-figure-card";
 
 export const LTV_FORMULA =
   "LTV = ARPU ÷ monthly churn rate. ARPU is the tier's MRR ÷ its members; monthly churn is the members lost in the period's months ÷ the members at those months' starts.";
@@ -79,31 +79,22 @@ export function LifetimeValueCard({
     },
   ];
   return (
-    <FigureCard
+    <TableFigureCard
       title="Lifetime value"
       description="Average revenue per member (per month) and lifetime value per tier."
-      table={
-        <Table
-          caption="Lifetime value"
-          hideCaption
-          columns={columns}
-          rows={rows}
-          getRowKey={(t) => t.tierId ?? "all"}
-          empty={<EmptyState title="No tiers yet" />}
-        />
-      }
-      csv={{
-        fileName,
-        columns: [
-          { header: "Tier", value: (t: TierValue) => t.tierName },
-          { header: "Members", value: (t: TierValue) => t.members },
-          { header: "MRR", value: (t: TierValue) => t.mrr },
-          { header: "ARPU", value: (t: TierValue) => t.arpu },
-          { header: "Monthly churn %", value: (t: TierValue) => t.monthlyChurnRate },
-          { header: "LTV", value: (t: TierValue) => t.ltv },
-        ],
-        rows,
-      }}
+      columns={columns}
+      rows={rows}
+      getRowKey={(t) => t.tierId ?? "all"}
+      empty={{ title: "No tiers yet" }}
+      fileName={fileName}
+      csvColumns={[
+        { header: "Tier", value: (t) => t.tierName },
+        { header: "Members", value: (t) => t.members },
+        { header: "MRR", value: (t) => t.mrr },
+        { header: "ARPU", value: (t) => t.arpu },
+        { header: "Monthly churn %", value: (t) => t.monthlyChurnRate },
+        { header: "LTV", value: (t) => t.ltv },
+      ]}
     />
   );
 }
@@ -123,47 +114,36 @@ export function BenefitCard({ data, fileName }: { data: BenefitAnalytics; fileNa
   ];
   const c = data.cashback;
   return (
-    <FigureCard
+    <TableFigureCard
       title="Benefit use"
       description="For each benefit, the share of eligible member-months in which it was redeemed."
-      table={
-        <div className="flex flex-col gap-4">
-          <Table
-            caption="Benefit use"
-            hideCaption
-            columns={columns}
-            rows={data.benefits}
-            getRowKey={(b) => b.benefitId}
-            empty={<EmptyState title="No benefits" hint="Benefits of your tiers show here." />}
-          />
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {[
-              ["Cashback earned", c.earned],
-              ["Cashback redeemed", c.redeemed],
-              ["Taken back", c.reversed],
-              ["Cashback owed", c.liability],
-            ].map(([label, value]) => (
-              <div key={label} className="rounded-control bg-muted px-3 py-2">
-                <dt className="text-fg-muted text-xs">{label}</dt>
-                <dd className="font-semibold text-fg tabular-nums">
-                  {formatMoney(value as number)}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </div>
+      columns={columns}
+      rows={data.benefits}
+      getRowKey={(b) => b.benefitId}
+      empty={{ title: "No benefits", hint: "Benefits of your tiers show here." }}
+      footer={
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {[
+            ["Cashback earned", c.earned],
+            ["Cashback redeemed", c.redeemed],
+            ["Taken back", c.reversed],
+            ["Cashback owed", c.liability],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-control bg-muted px-3 py-2">
+              <dt className="text-fg-muted text-xs">{label}</dt>
+              <dd className="font-semibold text-fg tabular-nums">{formatMoney(value as number)}</dd>
+            </div>
+          ))}
+        </dl>
       }
-      csv={{
-        fileName,
-        columns: [
-          { header: "Tier", value: (b: BenefitUse) => b.tierName },
-          { header: "Benefit", value: (b: BenefitUse) => b.benefitName },
-          { header: "Eligible member-months", value: (b: BenefitUse) => b.eligibleMemberMonths },
-          { header: "Redeemed member-months", value: (b: BenefitUse) => b.redeemedMemberMonths },
-          { header: "Use %", value: (b: BenefitUse) => b.useRate },
-        ],
-        rows: data.benefits,
-      }}
+      fileName={fileName}
+      csvColumns={[
+        { header: "Tier", value: (b) => b.tierName },
+        { header: "Benefit", value: (b) => b.benefitName },
+        { header: "Eligible member-months", value: (b) => b.eligibleMemberMonths },
+        { header: "Redeemed member-months", value: (b) => b.redeemedMemberMonths },
+        { header: "Use %", value: (b) => b.useRate },
+      ]}
     />
   );
 }
@@ -190,33 +170,24 @@ export function OfferCard({ data, fileName }: { data: OfferAnalytics; fileName: 
     },
   ];
   return (
-    <FigureCard
+    <TableFigureCard
       title="Offers"
       description="Units sold in the period, sell-through of limited offers (all sales ÷ quantity), revenue, and how many sold units were redeemed."
-      table={
-        <Table
-          caption="Offers"
-          hideCaption
-          columns={columns}
-          rows={data.offers}
-          getRowKey={(o) => o.id}
-          empty={<EmptyState title="No offers in this period" />}
-        />
-      }
-      csv={{
-        fileName,
-        columns: [
-          { header: "Offer", value: (o: OfferAnalyticsRow) => o.offerName },
-          { header: "Quantity", value: (o: OfferAnalyticsRow) => o.quantity },
-          { header: "Sold", value: (o: OfferAnalyticsRow) => o.sold },
-          { header: "Sold all time", value: (o: OfferAnalyticsRow) => o.soldAllTime },
-          { header: "Sell-through %", value: (o: OfferAnalyticsRow) => o.sellThrough },
-          { header: "Revenue", value: (o: OfferAnalyticsRow) => o.revenue },
-          { header: "Redeemed", value: (o: OfferAnalyticsRow) => o.redeemed },
-          { header: "Redemption %", value: (o: OfferAnalyticsRow) => o.redemptionRate },
-        ],
-        rows: data.offers,
-      }}
+      columns={columns}
+      rows={data.offers}
+      getRowKey={(o) => o.id}
+      empty={{ title: "No offers in this period" }}
+      fileName={fileName}
+      csvColumns={[
+        { header: "Offer", value: (o) => o.offerName },
+        { header: "Quantity", value: (o) => o.quantity },
+        { header: "Sold", value: (o) => o.sold },
+        { header: "Sold all time", value: (o) => o.soldAllTime },
+        { header: "Sell-through %", value: (o) => o.sellThrough },
+        { header: "Revenue", value: (o) => o.revenue },
+        { header: "Redeemed", value: (o) => o.redeemed },
+        { header: "Redemption %", value: (o) => o.redemptionRate },
+      ]}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { RevenuePoint } from "@tessera/shared";
 import { formatMoney } from "@tessera/shared";
-import { useRef, useSyncExternalStore } from "react";
+import { useRef } from "react";
 import {
   Bar,
   BarChart,
@@ -10,22 +10,9 @@ import {
   type TooltipValueType,
 } from "recharts";
 import { chartAxes, compactMoney } from "@/lib/chart-axes";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { formatBucketLabel } from "../format";
-import { SERIES } from "./revenue-series";
-
-const reducedMotionQuery = "(prefers-reduced-motion: reduce)";
-function subscribeToReducedMotion(onChange: () => void) {
-  const query = window.matchMedia(reducedMotionQuery);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeToReducedMotion,
-    () => window.matchMedia(reducedMotionQuery).matches,
-    () => false,
-  );
-}
+import { SERIES, SeriesSwatch } from "./revenue-series";
 
 function RevenueTooltip({
   active,
@@ -42,11 +29,7 @@ function RevenueTooltip({
         {SERIES.map((series) => (
           <div key={series.key} className="contents">
             <dt className="inline-flex items-center gap-1.5 text-fg-muted">
-              <span
-                aria-hidden="true"
-                className="size-2.5 rounded-sm"
-                style={{ backgroundColor: series.color }}
-              />
+              <SeriesSwatch color={series.color} className="size-2.5" />
               {series.name}
             </dt>
             <dd className="text-right text-fg tabular-nums">{formatMoney(point[series.key])}</dd>
@@ -73,7 +56,7 @@ export function RevenueBars({
   series: readonly RevenuePoint[];
   unit: "day" | "month";
 }) {
-  const reduceMotion = usePrefersReducedMotion();
+  const reduceMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
   // The bars the page opens with are drawn at once: their grow-in animation re-renders the chart
   // on every frame for 400 ms while the dashboard is still starting. A change of period animates.
   const openedWith = useRef(series);

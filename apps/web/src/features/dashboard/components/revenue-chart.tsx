@@ -3,7 +3,7 @@ import { formatMoney } from "@tessera/shared";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Skeleton } from "@/components/ui";
 import { formatBucketLabel } from "../format";
-import { SERIES } from "./revenue-series";
+import { SERIES, SeriesSwatch } from "./revenue-series";
 
 /**
  * Recharts (about half of the merchant area's code) loads on its own: the dashboard's first
@@ -21,11 +21,7 @@ function Legend({ total }: { total: ReactNode }) {
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-fg-muted text-sm">
       {SERIES.map((item) => (
         <span key={item.key} className="inline-flex items-center gap-1.5">
-          <span
-            aria-hidden="true"
-            className="size-3 rounded-sm"
-            style={{ backgroundColor: item.color }}
-          />
+          <SeriesSwatch color={item.color} className="size-3" />
           {item.name}
         </span>
       ))}

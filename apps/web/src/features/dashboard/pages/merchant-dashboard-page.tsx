@@ -34,6 +34,12 @@ import { type StatFigure, StatOverview } from "../components/stat-tile";
 export const DASHBOARD_PATH = "/merchant/dashboard";
 export const DASHBOARD_NEW_OFFER_PATH = `${DASHBOARD_PATH}/new-offer`;
 
+/** The "Your account" card's shortcuts into the profile. */
+const ACCOUNT_LINKS = [
+  { to: MERCHANT_PROFILE_PATH, Icon: UserRound, label: "Profile" },
+  { to: `${MERCHANT_PROFILE_PATH}/update-password`, Icon: KeyRound, label: "Update Password" },
+];
+
 /** The stats that come with their change against the previous window (`…Percentage`). */
 type ComparedStat = "totalRecurringRevenue" | "newMemberships" | "totalRevenue" | "soldOffers";
 
@@ -222,24 +228,17 @@ export function MerchantDashboardPage() {
             headingLevel={2}
           />
           <ul className="flex flex-col gap-2">
-            <li>
-              <Link
-                to={MERCHANT_PROFILE_PATH}
-                className="flex items-center gap-3 rounded-control px-3 py-2.5 text-fg no-underline hover:bg-muted"
-              >
-                <UserRound aria-hidden="true" className="size-4 text-fg-subtle" />
-                Profile
-              </Link>
-            </li>
-            <li>
-              <Link
-                to={`${MERCHANT_PROFILE_PATH}/update-password`}
-                className="flex items-center gap-3 rounded-control px-3 py-2.5 text-fg no-underline hover:bg-muted"
-              >
-                <KeyRound aria-hidden="true" className="size-4 text-fg-subtle" />
-                Update Password
-              </Link>
-            </li>
+            {ACCOUNT_LINKS.map(({ to, Icon, label }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  className="flex items-center gap-3 rounded-control px-3 py-2.5 text-fg no-underline hover:bg-muted"
+                >
+                  <Icon aria-hidden="true" className="size-4 text-fg-subtle" />
+                  {label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </Card>
       </div>

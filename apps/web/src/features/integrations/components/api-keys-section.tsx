@@ -20,6 +20,7 @@ import {
 } from "@/components/ui";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api";
+import { formatInstant } from "../format";
 import { IntegrationTable } from "./integration-table";
 import { NewKeyDialog } from "./new-key-dialog";
 import { useCheckedCreate } from "./use-checked-create";
@@ -31,9 +32,19 @@ const SCOPE_OPTIONS = [
 
 const scopeLabel = (scope: ApiKey["scope"]) => (scope === "read_only" ? "Read-only" : "Read-write");
 
-function formatInstant(value: string | null) {
-  if (!value) return "Never";
-  return new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+/** On a phone the name, access and Revoke fit; the dates wait for a wider screen. */
+function instantColumn(
+  key: string,
+  header: string,
+  instant: (k: ApiKey) => string | null,
+): TableColumn<ApiKey> {
+  return {
+    key,
+    header,
+    cell: (k) => formatInstant(instant(k), "Never"),
+    className: "hidden sm:table-cell",
+    headerClassName: "hidden sm:table-cell",
+  };
 }
 
 /** The new-key form: a name and a scope, checked with the API's own schema before sending. */
@@ -105,21 +116,8 @@ export function ApiKeysSection() {
         <Badge tone={k.scope === "read_only" ? "neutral" : "warning"}>{scopeLabel(k.scope)}</Badge>
       ),
     },
-    // On a phone the name, access and Revoke fit; the dates wait for a wider screen.
-    {
-      key: "created",
-      header: "Created",
-      cell: (k) => formatInstant(k.createdAt),
-      className: "hidden sm:table-cell",
-      headerClassName: "hidden sm:table-cell",
-    },
-    {
-      key: "used",
-      header: "Last used",
-      cell: (k) => formatInstant(k.lastUsedAt),
-      className: "hidden sm:table-cell",
-      headerClassName: "hidden sm:table-cell",
-    },
+    instantColumn("created", "Created", (k) => k.createdAt),
+    instantColumn("used", "Last used", (k) => k.lastUsedAt),
     {
       key: "actions",
       header: <span className="sr-only">Actions</span>,

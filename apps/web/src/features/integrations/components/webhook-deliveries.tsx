@@ -10,6 +10,7 @@ import {
   titledColumn,
 } from "@/components/ui";
 import { notifyError, notifySuccess } from "@/lib/notify";
+import { formatInstant } from "../format";
 import { useResendDelivery, useWebhookDeliveries } from "../webhooks-api";
 import { IntegrationTable, LoadFailed } from "./integration-table";
 
@@ -18,11 +19,6 @@ const STATUS: Record<WebhookDelivery["status"], { label: string; tone: BadgeTone
   delivered: { label: "Delivered", tone: "success" },
   failed: { label: "Failed", tone: "danger" },
 };
-
-export function formatInstant(value: string | null) {
-  if (!value) return "—";
-  return new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
 
 /** What the receiver answered: its status code, or why there was no answer. */
 function answerOf(d: WebhookDelivery) {

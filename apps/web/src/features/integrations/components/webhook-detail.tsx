@@ -3,6 +3,7 @@ import { Eye, KeyRound, Power, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Alert, Button, ConfirmDialog } from "@/components/ui";
 import { notifyError, notifySuccess } from "@/lib/notify";
+import { formatInstant } from "../format";
 import {
   useDeleteWebhook,
   useRevealWebhookSecret,
@@ -10,7 +11,7 @@ import {
   useSendTestEvent,
   useUpdateWebhook,
 } from "../webhooks-api";
-import { formatInstant, WebhookDeliveries } from "./webhook-deliveries";
+import { WebhookDeliveries } from "./webhook-deliveries";
 import type { ShownSecret } from "./webhook-secret-dialog";
 
 /** Why nothing is sent, how long it has failed, and a rotation's overlap. */

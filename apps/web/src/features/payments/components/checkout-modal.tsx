@@ -1,6 +1,6 @@
 import type { CheckoutSession, PurchaseResult } from "@tessera/shared";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { Modal, SidePanel, Spinner } from "@/components/ui";
+import { Modal, SidePanel } from "@/components/ui";
 import { FETCH_FAILED_MESSAGE } from "@/lib/api-client";
 import { useT } from "@/lib/i18n/use-t";
 import { useCurrentShop } from "@/lib/shop-branding";
@@ -8,6 +8,7 @@ import { getSignedInCustomerId } from "@/lib/token-storage";
 import { type CheckoutItem, createIntention } from "../api";
 import { formatPayableAmount } from "../checkout";
 import { useLoginToContinue, useReportPaymentError } from "../use-payment-errors";
+import { PaymentWait } from "./payment-wait";
 
 /**
  * The card forms (the provider's script loader, Fortis Elements, the sandbox form) load when a
@@ -24,12 +25,7 @@ function PaymentFormLoading({ onClose }: { onClose: () => void }) {
   const { t } = useT();
   return (
     <Modal open onOpenChange={(next) => !next && onClose()} title={t("Card payment")} size="md">
-      <div className="flex min-h-40 flex-col items-center justify-center gap-3 text-fg">
-        <Spinner size="lg" decorative />
-        <p role="status" className="font-medium text-sm">
-          {t("Opening the payment form…")}
-        </p>
-      </div>
+      <PaymentWait status={t("Opening the payment form…")} className="min-h-40" />
     </Modal>
   );
 }

@@ -5,7 +5,7 @@ import {
   type PurchaseResult,
 } from "@tessera/shared";
 import { useRef } from "react";
-import { Modal, Spinner } from "@/components/ui";
+import { Modal } from "@/components/ui";
 import { translateText } from "@/lib/i18n";
 import { useT } from "@/lib/i18n/use-t";
 import { notifySuccess } from "@/lib/notify";
@@ -14,6 +14,7 @@ import { type CheckoutCompletion, useCompleteCheckout } from "../api";
 import { formatPayableAmount } from "../checkout";
 import { useReportPaymentError } from "../use-payment-errors";
 import { FortisCardForm, SandboxCardForm } from "./card-forms";
+import { PaymentWait } from "./payment-wait";
 
 export interface PaymentFormModalProps {
   session: CheckoutSession;
@@ -112,12 +113,10 @@ export function PaymentFormModal({
           </p>
         )}
         {complete.isPending ? (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-control bg-surface/90 text-fg">
-            <Spinner size="lg" decorative />
-            <p role="status" className="font-medium text-sm">
-              {t("Confirming your payment…")}
-            </p>
-          </div>
+          <PaymentWait
+            status={t("Confirming your payment…")}
+            className="absolute inset-0 rounded-control bg-surface/90"
+          />
         ) : null}
       </div>
     </Modal>

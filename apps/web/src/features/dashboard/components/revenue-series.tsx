@@ -7,3 +7,14 @@ export const SERIES = [
   { key: "membershipRevenue", name: "Memberships", color: "var(--color-primary)" },
   { key: "offerRevenue", name: "Offers", color: "var(--color-primary-ink)" },
 ] as const;
+
+/** A series' colour as a small square before its name (the legend, the tooltip). */
+export function SeriesSwatch({ color, className }: { color: string; className: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`${className} rounded-sm`}
+      style={{ backgroundColor: color }}
+    />
+  );
+}
