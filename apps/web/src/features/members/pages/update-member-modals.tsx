@@ -14,15 +14,14 @@ import { useNavigate } from "react-router";
 import { fieldBinder } from "@/components/form-fields";
 import { useIdParam } from "@/components/id-param";
 import { ModalFormActions } from "@/components/modal-form-actions";
+import { QueryFormRecord } from "@/components/query-form-record";
 import {
   Button,
   ConfirmDialog,
   closeWhenIdle,
   countryOfPhoneNumber,
-  LoadingFields,
   Modal,
   ModalClose,
-  QueryRecord,
   Select,
 } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
@@ -62,19 +61,15 @@ function MemberModalFrame({
       title={title}
       size="lg"
     >
-      <QueryRecord
+      <QueryFormRecord
         id={id}
         query={member}
         notFound={MEMBER_ACTION_MESSAGES.notFound}
-        loading={
-          <LoadingFields
-            label="Loading member"
-            shapes={["h-11 w-full", "h-11 w-full", "h-11 w-full"]}
-          />
-        }
+        loadingLabel="Loading member"
+        fieldShapes={["h-11 w-full", "h-11 w-full", "h-11 w-full"]}
       >
         {(record) => children(record.member)}
-      </QueryRecord>
+      </QueryFormRecord>
     </Modal>
   );
 }

@@ -1,7 +1,8 @@
 import { CATALOGUE_MESSAGES } from "@tessera/shared";
 import { useIdParam } from "@/components/id-param";
+import { QueryFormRecord } from "@/components/query-form-record";
 import { RouteModal } from "@/components/route-modal";
-import { Alert, LoadingFields, QueryRecord } from "@/components/ui";
+import { Alert } from "@/components/ui";
 import { useOffer } from "../api";
 import { OfferForm } from "../components/offer-form";
 
@@ -13,16 +14,12 @@ export function UpdateOfferModal({ fallbackPath }: { fallbackPath: string }) {
   return (
     <RouteModal fallbackPath={fallbackPath} title="Update Offer">
       {(goBack) => (
-        <QueryRecord
+        <QueryFormRecord
           id={id}
           query={offer}
           notFound={CATALOGUE_MESSAGES.offerNotFound}
-          loading={
-            <LoadingFields
-              label="Loading offer"
-              shapes={["h-32 w-full", "h-11 w-full", "h-24 w-full"]}
-            />
-          }
+          loadingLabel="Loading offer"
+          fieldShapes={["h-32 w-full", "h-11 w-full", "h-24 w-full"]}
         >
           {(record) =>
             record.status === "cancelled" ? (
@@ -31,7 +28,7 @@ export function UpdateOfferModal({ fallbackPath }: { fallbackPath: string }) {
               <OfferForm key={record.id} offer={record} onCancel={goBack} />
             )
           }
-        </QueryRecord>
+        </QueryFormRecord>
       )}
     </RouteModal>
   );
