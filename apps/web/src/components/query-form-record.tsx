@@ -1,5 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { useIdParam } from "@/components/id-param";
 import { LoadingFields, QueryRecord } from "@/components/ui";
 
 /**
@@ -7,15 +8,14 @@ import { LoadingFields, QueryRecord } from "@/components/ui";
  * it loads, its error or "not found", else `children(record)`.
  */
 export function QueryFormRecord<T>({
-  id,
-  query,
+  useRecord,
   notFound,
   loadingLabel,
   fieldShapes,
   children,
 }: {
-  id: number | null;
-  query: UseQueryResult<T, unknown>;
+  /** The record's query hook, given the `?id=` (null when missing). */
+  useRecord: (id: number | null) => UseQueryResult<T, unknown>;
   notFound: string;
   /** Read to screen readers while it loads, e.g. "Loading offer". */
   loadingLabel: string;
@@ -23,6 +23,8 @@ export function QueryFormRecord<T>({
   fieldShapes: readonly string[];
   children: (record: T) => ReactNode;
 }) {
+  const { id } = useIdParam();
+  const query = useRecord(id);
   return (
     <QueryRecord
       id={id}

@@ -12,7 +12,6 @@ import {
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { fieldBinder } from "@/components/form-fields";
-import { useIdParam } from "@/components/id-param";
 import { ModalFormActions } from "@/components/modal-form-actions";
 import { QueryFormRecord } from "@/components/query-form-record";
 import {
@@ -52,8 +51,6 @@ function MemberModalFrame({
   children: (member: MemberDetail) => ReactNode;
 }) {
   const navigate = useNavigate();
-  const { id } = useIdParam();
-  const member = useMember(id);
   return (
     <Modal
       open
@@ -62,8 +59,7 @@ function MemberModalFrame({
       size="lg"
     >
       <QueryFormRecord
-        id={id}
-        query={member}
+        useRecord={useMember}
         notFound={MEMBER_ACTION_MESSAGES.notFound}
         loadingLabel="Loading member"
         fieldShapes={["h-11 w-full", "h-11 w-full", "h-11 w-full"]}

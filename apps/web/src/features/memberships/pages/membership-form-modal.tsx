@@ -9,8 +9,7 @@ import { MembershipForm } from "../components/membership-form";
  * Saving or closing goes back one step (spec §4).
  */
 export function MembershipFormModal({ fallbackPath }: { fallbackPath: string }) {
-  const { raw, id } = useIdParam();
-  const tier = useMembership(id);
+  const { raw } = useIdParam();
   const isEdit = raw !== null;
 
   return (
@@ -23,8 +22,7 @@ export function MembershipFormModal({ fallbackPath }: { fallbackPath: string }) 
           <MembershipForm onSaved={goBack} onCancel={goBack} />
         ) : (
           <QueryFormRecord
-            id={id}
-            query={tier}
+            useRecord={useMembership}
             notFound="Membership not found"
             loadingLabel="Loading membership"
             fieldShapes={["h-11 w-full", "h-24 w-full", "h-11 w-full"]}

@@ -1,5 +1,4 @@
 import { CATALOGUE_MESSAGES } from "@tessera/shared";
-import { useIdParam } from "@/components/id-param";
 import { QueryFormRecord } from "@/components/query-form-record";
 import { RouteModal } from "@/components/route-modal";
 import { Alert } from "@/components/ui";
@@ -8,15 +7,11 @@ import { OfferForm } from "../components/offer-form";
 
 /** `…/update-offer?id=` (and the storefront's edit-offer): the offer form in a modal. */
 export function UpdateOfferModal({ fallbackPath }: { fallbackPath: string }) {
-  const { id } = useIdParam();
-  const offer = useOffer(id);
-
   return (
     <RouteModal fallbackPath={fallbackPath} title="Update Offer">
       {(goBack) => (
         <QueryFormRecord
-          id={id}
-          query={offer}
+          useRecord={useOffer}
           notFound={CATALOGUE_MESSAGES.offerNotFound}
           loadingLabel="Loading offer"
           fieldShapes={["h-32 w-full", "h-11 w-full", "h-24 w-full"]}
