@@ -1,7 +1,15 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import { Link } from "react-router";
-import { buttonClassName, ConfirmDialog } from "@/components/ui";
+import { type ReactNode, useState } from "react";
+import { Link, Outlet } from "react-router";
+import {
+  buttonClassName,
+  ConfirmDialog,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from "@/components/ui";
 import { notifySuccess } from "@/lib/notify";
 
 /** A merchant list page's heading, with its "Create …" link on the right. */
@@ -68,5 +76,74 @@ export function ConfirmDeleteDialog<T extends { id: number }>({
         });
       }}
     />
+  );
+}
+
+/**
+ * A merchant catalogue page (Membership Tiers, Special Offers): its heading with the "Create …"
+ * link, a tab per `tabs` holding `grid(tab, onDelete)`, the "Delete …?" step for the card whose
+ * Delete was pressed, and the `<Outlet />` its create/update modal routes open in.
+ */
+export function TabbedCardListPage<Tab extends string, T extends { id: number }>({
+  title,
+  createTo,
+  createLabel,
+  tabs,
+  tabLabels,
+  tabsLabel,
+  tab,
+  onTabChange,
+  grid,
+  remove,
+  deleteTitle,
+  describe,
+  failureLog,
+  onDeleted,
+}: {
+  title: string;
+  createTo: string;
+  createLabel: string;
+  tabs: readonly Tab[];
+  tabLabels: Record<Tab, string>;
+  /** The tab list's accessible name. */
+  tabsLabel: string;
+  tab: Tab;
+  onTabChange: (tab: Tab) => void;
+  grid: (tab: Tab, onDelete: (item: T) => void) => ReactNode;
+  remove: UseMutationResult<{ message: string }, unknown, number>;
+  deleteTitle: string;
+  describe: (item: T) => string;
+  failureLog: string;
+  onDeleted?: () => void;
+}) {
+  const [toDelete, setToDelete] = useState<T | null>(null);
+  return (
+    <div className="flex flex-col gap-6">
+      <ListPageHeader title={title} createTo={createTo} createLabel={createLabel} />
+      <Tabs value={tab} onValueChange={(value) => onTabChange(value as Tab)}>
+        <TabsList aria-label={tabsLabel}>
+          {tabs.map((value) => (
+            <TabsTrigger key={value} value={value}>
+              {tabLabels[value]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {tabs.map((value) => (
+          <TabsContent key={value} value={value}>
+            {grid(value, setToDelete)}
+          </TabsContent>
+        ))}
+      </Tabs>
+      <ConfirmDeleteDialog
+        item={toDelete}
+        onClose={() => setToDelete(null)}
+        remove={remove}
+        title={deleteTitle}
+        describe={describe}
+        failureLog={failureLog}
+        onDeleted={onDeleted}
+      />
+      <Outlet />
+    </div>
   );
 }

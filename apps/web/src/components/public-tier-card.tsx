@@ -1,6 +1,6 @@
 import { computeSavings, formatMoneyIn, type PublicTier } from "@tessera/shared";
-import { Check } from "lucide-react";
 import type { ReactNode } from "react";
+import { CheckedItem } from "@/components/checked-item";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
 
@@ -46,18 +46,11 @@ export function PublicTierCard({
       <p className="text-fg-subtle text-xs">{yearly ? t("Yearly") : t("Monthly")}</p>
       <p className="mt-3 text-fg-muted text-sm">{tier.description}</p>
       <ul className="mt-4 flex flex-col gap-2 text-sm">
-        <li className="flex items-start gap-2">
-          <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success-ink" />
-          <span className="flex-1">
-            {t("{amount} cashback", { amount: money(tier.cashbackReward) })}
-          </span>
-        </li>
+        <CheckedItem>{t("{amount} cashback", { amount: money(tier.cashbackReward) })}</CheckedItem>
         {tier.Benefits.map((benefit) => (
-          <li key={benefit.id} className="flex items-start gap-2">
-            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success-ink" />
-            <span className="flex-1">{benefit.name}</span>
-            <span className="text-fg-muted">{money(benefit.worth)}</span>
-          </li>
+          <CheckedItem key={benefit.id} worth={money(benefit.worth)}>
+            {benefit.name}
+          </CheckedItem>
         ))}
       </ul>
       {savings > 0 ? (

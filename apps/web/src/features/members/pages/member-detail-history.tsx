@@ -35,13 +35,37 @@ import { RENEWAL_LABELS } from "../member-status";
 
 /** The member detail page's history: payments and redemptions, in tabs, a page at a time. */
 
+type HistoryPaging<Row> = {
+  /** Page 1, which came with the member. */
+  firstPage: HistoryPage<Row>;
+  /** The shown page's query (only later pages are fetched). */
+  query: UseQueryResult<HistoryPage<Row>, unknown>;
+  page: number;
+  onPageChange: (page: number) => void;
+};
+
+/**
+ * One history list's paging: the page shown and its query. Used by the tabs, not inside them,
+ * so switching tabs does not lose the page.
+ */
+function useHistoryPaging<Row>(
+  usePage: (
+    id: number,
+    page: number,
+    firstPage: HistoryPage<Row>,
+  ) => UseQueryResult<HistoryPage<Row>, unknown>,
+  id: number,
+  firstPage: HistoryPage<Row>,
+): HistoryPaging<Row> {
+  const [page, setPage] = useState(1);
+  const query = usePage(id, page, firstPage);
+  return { firstPage, query, page, onPageChange: setPage };
+}
+
 function HistoryList<Row extends { id: number }>({
   label,
   columns,
-  firstPage,
-  query,
-  page,
-  onPageChange,
+  paging: { firstPage, query, page, onPageChange },
   empty,
   phone,
 }: {
@@ -49,10 +73,7 @@ function HistoryList<Row extends { id: number }>({
   columns: TableColumn<Row>[];
   /** The rows on phones, where the table's columns would not fit. */
   phone: Pick<PhoneListProps<Row>, "title" | "amount" | "details">;
-  firstPage: HistoryPage<Row>;
-  query: UseQueryResult<HistoryPage<Row>, unknown>;
-  page: number;
-  onPageChange: (page: number) => void;
+  paging: HistoryPaging<Row>;
   empty: string;
 }) {
   const fetched = page > 1;
@@ -154,13 +175,14 @@ function transactionColumnsFor(
 export function HistoryTabs({ data }: { data: GetMemberResponse }) {
   const shop = useCurrentShop();
   const id = data.member.id;
-  // Kept here, not in the tabs, so switching tabs does not lose the page.
-  const [transactionPage, setTransactionPage] = useState(1);
-  const [redemptionPage, setRedemptionPage] = useState(1);
-  const firstTransactions = { rows: data.transactions, total: data.transactionsTotal };
-  const firstRedemptions = { rows: data.redemptions, total: data.redemptionsTotal };
-  const transactions = useMemberTransactionsPage(id, transactionPage, firstTransactions);
-  const redemptions = useMemberRedemptionsPage(id, redemptionPage, firstRedemptions);
+  const transactions = useHistoryPaging(useMemberTransactionsPage, id, {
+    rows: data.transactions,
+    total: data.transactionsTotal,
+  });
+  const redemptions = useHistoryPaging(useMemberRedemptionsPage, id, {
+    rows: data.redemptions,
+    total: data.redemptionsTotal,
+  });
   const receipt = (row: Transaction) => <MemberReceipt row={row} timeZone={shop.timeZone} />;
   const transactionColumns = transactionColumnsFor(shop.timeZone, receipt);
   const redemptionColumns: TableColumn<Redemption>[] = [
@@ -182,10 +204,7 @@ export function HistoryTabs({ data }: { data: GetMemberResponse }) {
         <HistoryList
           label="Transactions"
           columns={transactionColumns}
-          firstPage={firstTransactions}
-          query={transactions}
-          page={transactionPage}
-          onPageChange={setTransactionPage}
+          paging={transactions}
           empty="No transactions found"
           phone={{
             title: transactionItem,
@@ -206,10 +225,7 @@ export function HistoryTabs({ data }: { data: GetMemberResponse }) {
         <HistoryList
           label="Redemptions"
           columns={redemptionColumns}
-          firstPage={firstRedemptions}
-          query={redemptions}
-          page={redemptionPage}
-          onPageChange={setRedemptionPage}
+          paging={redemptions}
           empty="No redemptions available"
           phone={{
             title: (row) => row.item,

@@ -12,17 +12,15 @@ import {
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { fieldBinder } from "@/components/form-fields";
-import { useIdParam } from "@/components/id-param";
 import { ModalFormActions } from "@/components/modal-form-actions";
+import { QueryFormRecord } from "@/components/query-form-record";
 import {
   Button,
   ConfirmDialog,
   closeWhenIdle,
   countryOfPhoneNumber,
-  LoadingFields,
   Modal,
   ModalClose,
-  QueryRecord,
   Select,
 } from "@/components/ui";
 import { applyServerFieldErrors, useCheckedForm } from "@/lib/form-errors";
@@ -53,8 +51,6 @@ function MemberModalFrame({
   children: (member: MemberDetail) => ReactNode;
 }) {
   const navigate = useNavigate();
-  const { id } = useIdParam();
-  const member = useMember(id);
   return (
     <Modal
       open
@@ -62,19 +58,14 @@ function MemberModalFrame({
       title={title}
       size="lg"
     >
-      <QueryRecord
-        id={id}
-        query={member}
+      <QueryFormRecord
+        useRecord={useMember}
         notFound={MEMBER_ACTION_MESSAGES.notFound}
-        loading={
-          <LoadingFields
-            label="Loading member"
-            shapes={["h-11 w-full", "h-11 w-full", "h-11 w-full"]}
-          />
-        }
+        loadingLabel="Loading member"
+        fieldShapes={["h-11 w-full", "h-11 w-full", "h-11 w-full"]}
       >
         {(record) => children(record.member)}
-      </QueryRecord>
+      </QueryFormRecord>
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { formatMoney, RENEWAL_OPTIONS, type Tier } from "@tessera/shared";
-import { Check, Pencil, Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
+import { CheckedItem } from "@/components/checked-item";
 import { DropdownMenuAction, RecordActionsMenu } from "@/components/record-actions-menu";
 import { Badge } from "@/components/ui";
 import { cn } from "@/lib/cn";
@@ -101,11 +102,13 @@ export function TierCard({
       ) : (
         <ul className="mt-2 flex flex-col gap-1.5 text-sm">
           {tier.Benefits.map((benefit) => (
-            <li key={benefit.id} className="flex items-start gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success-ink" />
-              <span className="min-w-0 flex-1 text-fg">{benefit.name}</span>
-              <span className="text-fg-muted">{formatMoney(benefit.worth)}</span>
-            </li>
+            <CheckedItem
+              key={benefit.id}
+              worth={formatMoney(benefit.worth)}
+              className="min-w-0 text-fg"
+            >
+              {benefit.name}
+            </CheckedItem>
           ))}
         </ul>
       )}

@@ -1,6 +1,6 @@
 import { useIdParam } from "@/components/id-param";
+import { QueryFormRecord } from "@/components/query-form-record";
 import { RouteModal } from "@/components/route-modal";
-import { LoadingFields, QueryRecord } from "@/components/ui";
 import { useMembership } from "../api";
 import { MembershipForm } from "../components/membership-form";
 
@@ -9,8 +9,7 @@ import { MembershipForm } from "../components/membership-form";
  * Saving or closing goes back one step (spec §4).
  */
 export function MembershipFormModal({ fallbackPath }: { fallbackPath: string }) {
-  const { raw, id } = useIdParam();
-  const tier = useMembership(id);
+  const { raw } = useIdParam();
   const isEdit = raw !== null;
 
   return (
@@ -22,21 +21,16 @@ export function MembershipFormModal({ fallbackPath }: { fallbackPath: string }) 
         !isEdit ? (
           <MembershipForm onSaved={goBack} onCancel={goBack} />
         ) : (
-          <QueryRecord
-            id={id}
-            query={tier}
+          <QueryFormRecord
+            useRecord={useMembership}
             notFound="Membership not found"
-            loading={
-              <LoadingFields
-                label="Loading membership"
-                shapes={["h-11 w-full", "h-24 w-full", "h-11 w-full"]}
-              />
-            }
+            loadingLabel="Loading membership"
+            fieldShapes={["h-11 w-full", "h-24 w-full", "h-11 w-full"]}
           >
             {(record) => (
               <MembershipForm key={record.id} tier={record} onSaved={goBack} onCancel={goBack} />
             )}
-          </QueryRecord>
+          </QueryFormRecord>
         )
       }
     </RouteModal>

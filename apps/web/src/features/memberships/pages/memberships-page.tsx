@@ -1,9 +1,8 @@
 import type { Tier } from "@tessera/shared";
-import { useState } from "react";
-import { Outlet, useNavigate, useSearchParams } from "react-router";
-import { ConfirmDeleteDialog, ListPageHeader } from "@/components/card-list-page";
+import { useNavigate, useSearchParams } from "react-router";
+import { TabbedCardListPage } from "@/components/card-list-page";
 import { QueryCardGrid } from "@/components/query-card-grid";
-import { EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui";
+import { EmptyState } from "@/components/ui";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { type MembershipTab, useDeleteMembership, useMemberships } from "../api";
 import { TierCard } from "../components/tier-card";
@@ -50,6 +49,12 @@ function TierGrid({ tab, onDelete }: { tab: MembershipTab; onDelete: (tier: Tier
   );
 }
 
+const MEMBERSHIP_TABS = ["active", "archived"] as const satisfies readonly MembershipTab[];
+const MEMBERSHIP_TAB_LABELS: Record<MembershipTab, string> = {
+  active: "Active",
+  archived: "Archived",
+};
+
 /**
  * `/merchant/memberships` "Membership Tiers" (spec §2): Active and Archived tabs, Create
  * Membership, a card per tier. The create/edit form opens as a modal route over this page.
@@ -57,45 +62,27 @@ function TierGrid({ tab, onDelete }: { tab: MembershipTab; onDelete: (tier: Tier
 export function MembershipsPage() {
   useDocumentTitle("Memberships");
   const [params, setParams] = useSearchParams();
-  const tab = parseMembershipTab(params.get("tab"));
-  const [toDelete, setToDelete] = useState<Tier | null>(null);
   const remove = useDeleteMembership();
 
   return (
-    <div className="flex flex-col gap-6">
-      <ListPageHeader
-        title="Membership Tiers"
-        createTo={NEW_MEMBERSHIP_PATH}
-        createLabel="Create Membership"
-      />
-      <Tabs
-        value={tab}
-        onValueChange={(value) =>
-          setParams(value === "archived" ? { tab: "archived" } : {}, { replace: true })
-        }
-      >
-        <TabsList aria-label="Membership tiers">
-          <TabsTrigger value="active">Active</TabsTrigger>
-          <TabsTrigger value="archived">Archived</TabsTrigger>
-        </TabsList>
-        <TabsContent value="active">
-          <TierGrid tab="active" onDelete={setToDelete} />
-        </TabsContent>
-        <TabsContent value="archived">
-          <TierGrid tab="archived" onDelete={setToDelete} />
-        </TabsContent>
-      </Tabs>
-      <ConfirmDeleteDialog
-        item={toDelete}
-        onClose={() => setToDelete(null)}
-        remove={remove}
-        title="Delete membership?"
-        describe={(tier) =>
-          `“${tier.name}” will be deleted. A tier that has had members is kept for their history.`
-        }
-        failureLog="Failed to delete membership"
-      />
-      <Outlet />
-    </div>
+    <TabbedCardListPage
+      title="Membership Tiers"
+      createTo={NEW_MEMBERSHIP_PATH}
+      createLabel="Create Membership"
+      tabs={MEMBERSHIP_TABS}
+      tabLabels={MEMBERSHIP_TAB_LABELS}
+      tabsLabel="Membership tiers"
+      tab={parseMembershipTab(params.get("tab"))}
+      onTabChange={(value) =>
+        setParams(value === "archived" ? { tab: "archived" } : {}, { replace: true })
+      }
+      grid={(tab, onDelete) => <TierGrid tab={tab} onDelete={onDelete} />}
+      remove={remove}
+      deleteTitle="Delete membership?"
+      describe={(tier: Tier) =>
+        `“${tier.name}” will be deleted. A tier that has had members is kept for their history.`
+      }
+      failureLog="Failed to delete membership"
+    />
   );
 }

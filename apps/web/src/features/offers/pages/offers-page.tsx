@@ -1,9 +1,8 @@
 import { OFFER_TABS, type Offer, type OfferTab } from "@tessera/shared";
-import { useState } from "react";
-import { Outlet, useNavigate, useSearchParams } from "react-router";
-import { ConfirmDeleteDialog, ListPageHeader } from "@/components/card-list-page";
+import { useNavigate, useSearchParams } from "react-router";
+import { TabbedCardListPage } from "@/components/card-list-page";
 import { QueryCardGrid } from "@/components/query-card-grid";
-import { EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui";
+import { EmptyState } from "@/components/ui";
 import { useCurrentShop } from "@/lib/shop-branding";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useDeleteOffer, useOffers } from "../api";
@@ -50,40 +49,28 @@ export function OffersPage() {
   useDocumentTitle("Offers");
   const [params, setParams] = useSearchParams();
   const tab = parseOfferTab(params.get("tab"));
-  const [toDelete, setToDelete] = useState<Offer | null>(null);
   const navigate = useNavigate();
   const remove = useDeleteOffer();
 
   return (
-    <div className="flex flex-col gap-6">
-      <ListPageHeader title="Special Offers" createTo={NEW_OFFER_PATH} createLabel="Create Offer" />
-      <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
-        <TabsList aria-label="Offer timing">
-          {OFFER_TABS.map((value) => (
-            <TabsTrigger key={value} value={value}>
-              {OFFER_TAB_LABELS[value]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {OFFER_TABS.map((value) => (
-          <TabsContent key={value} value={value}>
-            <OfferGrid tab={value} onDelete={setToDelete} />
-          </TabsContent>
-        ))}
-      </Tabs>
-      <ConfirmDeleteDialog
-        item={toDelete}
-        onClose={() => setToDelete(null)}
-        remove={remove}
-        title="Delete offer?"
-        describe={(offer) =>
-          `“${offer.offerName}” will be deleted. Offers already bought stay redeemable.`
-        }
-        failureLog="Failed to delete offer"
-        // Spec §4: offer delete goes to /merchant/offers.
-        onDeleted={() => navigate(`${OFFERS_PATH}?tab=${tab}`, { replace: true })}
-      />
-      <Outlet />
-    </div>
+    <TabbedCardListPage
+      title="Special Offers"
+      createTo={NEW_OFFER_PATH}
+      createLabel="Create Offer"
+      tabs={OFFER_TABS}
+      tabLabels={OFFER_TAB_LABELS}
+      tabsLabel="Offer timing"
+      tab={tab}
+      onTabChange={(value) => setParams({ tab: value }, { replace: true })}
+      grid={(value, onDelete) => <OfferGrid tab={value} onDelete={onDelete} />}
+      remove={remove}
+      deleteTitle="Delete offer?"
+      describe={(offer: Offer) =>
+        `“${offer.offerName}” will be deleted. Offers already bought stay redeemable.`
+      }
+      failureLog="Failed to delete offer"
+      // Spec §4: offer delete goes to /merchant/offers.
+      onDeleted={() => navigate(`${OFFERS_PATH}?tab=${tab}`, { replace: true })}
+    />
   );
 }
