@@ -8,9 +8,10 @@ import {
   setStoredCustomer,
   setToken,
 } from "@/lib/token-storage";
-import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { makeShop, makeUser, mockApi } from "@/test/api-mock";
 import { fillAndPress } from "@/test/forms";
 import { listOf, makeNotification } from "@/test/notification-data";
+import { enterNewPassword, refusesCurrentPasswordOnce } from "@/test/password-pages";
 import { renderRoutes } from "@/test/render";
 import { sockets } from "@/test/socket-mock";
 import { routes } from "../router";
@@ -84,20 +85,8 @@ describe("merchant shell", () => {
   });
 
   it("update password: wrong current password on its field, then success → profile", async () => {
-    let attempts = 0;
     const api = signedInMerchant({
-      "PUT /auth/update-password": () => {
-        attempts += 1;
-        return attempts === 1
-          ? jsonResponse(
-              {
-                message: "Invalid current password",
-                errors: { currentPassword: "Invalid current password" },
-              },
-              400,
-            )
-          : { message: "Password updated successfully" };
-      },
+      "PUT /auth/update-password": refusesCurrentPasswordOnce("Invalid current password"),
     });
     const { router } = renderRoutes(routes, "/merchant/profile/update-password");
     const user = userEvent.setup();
@@ -119,11 +108,7 @@ describe("merchant shell", () => {
     ).toBeInTheDocument();
     expect(screen.getByText("Passwords do not match.")).toBeInTheDocument();
 
-    await fillAndPress(
-      user,
-      { "New Password": "New@12345", "Re-Enter new Password": "New@12345" },
-      "Update Password",
-    );
+    await enterNewPassword(user, "New@12345", "Re-Enter new Password", "Update Password");
     expect(await screen.findByLabelText("Current Password")).toHaveAccessibleDescription(
       "Invalid current password",
     );

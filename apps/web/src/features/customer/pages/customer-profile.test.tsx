@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "@/app/router";
-import { jsonResponse, makeCustomer, mockApi } from "@/test/api-mock";
+import { makeCustomer, mockApi } from "@/test/api-mock";
 import { openAsCustomer } from "@/test/customer-app";
 import {
   CUSTOMER_ID,
@@ -12,6 +12,7 @@ import {
   shopRoute,
   signInCustomer,
 } from "@/test/customer-data";
+import { refusesCurrentPasswordOnce } from "@/test/password-pages";
 import { renderRoutes } from "@/test/render";
 
 const PROFILE = `/${SHOP_ID}/customer/profile-overview`;
@@ -160,22 +161,10 @@ describe("update-password", () => {
 
   it("a wrong current password shows on its field; success goes back to the profile", async () => {
     signInCustomer();
-    let attempts = 0;
     const api = mockApi({
       ...shopRoute,
       [GET_CUSTOMER]: makeDashboard(),
-      [UPDATE_PASSWORD]: () => {
-        attempts += 1;
-        return attempts === 1
-          ? jsonResponse(
-              {
-                message: "Invalid current password.",
-                errors: { currentPassword: "Invalid current password." },
-              },
-              400,
-            )
-          : { message: "Password updated successfully" };
-      },
+      [UPDATE_PASSWORD]: refusesCurrentPasswordOnce("Invalid current password."),
     });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, `${PROFILE}/update-password`);
