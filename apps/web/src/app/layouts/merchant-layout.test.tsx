@@ -8,8 +8,9 @@ import {
   setStoredCustomer,
   setToken,
 } from "@/lib/token-storage";
-import { makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { makeShop, mockApi } from "@/test/api-mock";
 import { fillAndPress } from "@/test/forms";
+import { signInMerchant } from "@/test/merchant-data";
 import { listOf, makeNotification } from "@/test/notification-data";
 import { enterNewPassword, refusesCurrentPasswordOnce } from "@/test/password-pages";
 import { renderRoutes } from "@/test/render";
@@ -17,13 +18,7 @@ import { sockets } from "@/test/socket-mock";
 import { routes } from "../router";
 
 function signedInMerchant(extra: Parameters<typeof mockApi>[0] = {}) {
-  setToken("m-tok");
-  return mockApi({
-    "GET /user/get-user": { user: makeUser() },
-    "GET /shop/get-shop-by-userId": { shop: makeShop() },
-    "POST /auth/logout": { message: "Logged out successfully" },
-    ...extra,
-  });
+  return signInMerchant({ "POST /auth/logout": { message: "Logged out successfully" }, ...extra });
 }
 
 describe("merchant shell", () => {
