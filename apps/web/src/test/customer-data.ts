@@ -98,6 +98,22 @@ export const makeSession = fixture(() => ({
   expiresAt: "2099-01-01T00:00:00.000Z",
 }));
 
+/** What the API answers once a card pays for a membership: the membership and the new balance. */
+export function membershipPaid(rewardBalance: number) {
+  return {
+    message: "Payment successful",
+    type: "membership",
+    membership: makeMembership(),
+    customerOffer: null,
+    rewardBalance,
+  };
+}
+
+/** What the API answers once an offer is bought: the customer's offer and the new balance. */
+export function offerBought(rewardBalance: number) {
+  return { type: "offer", membership: null, customerOffer: makeCustomerOffer(), rewardBalance };
+}
+
 /** What the sandbox card form posts to the page that framed it. */
 export function postFromCardForm(frame: HTMLIFrameElement, data: Record<string, unknown>) {
   window.dispatchEvent(

@@ -8,10 +8,10 @@ import {
   customerRoutes,
   DASHBOARD,
   GET_CUSTOMER,
-  makeCustomerOffer,
   makeDashboard,
   makeOffer,
   makeSession,
+  offerBought,
   postFromCardForm,
   SHOP_ID,
 } from "@/test/customer-data";
@@ -29,14 +29,6 @@ function routesWith(balance: number, extra: Record<string, unknown> = {}) {
 function openPurchase(balance: number, extra: Record<string, unknown> = {}, offerId = 3) {
   return openAsCustomer(`${PURCHASE}?offerId=${offerId}`, routesWith(balance, extra));
 }
-
-/** What the API answers once an offer is bought: the customer's offer and the new balance. */
-const offerBought = (rewardBalance: number) => ({
-  type: "offer",
-  membership: null,
-  customerOffer: makeCustomerOffer(),
-  rewardBalance,
-});
 
 async function openPanel() {
   return screen.findByRole("dialog", { name: "Buy offer" });

@@ -11,6 +11,7 @@ import {
   makeDashboard,
   makeMembership,
   makeSession,
+  membershipPaid,
   postFromCardForm,
   SHOP_ID,
   signInCustomer,
@@ -40,13 +41,7 @@ describe("paying an overdue renewal from the customer area", () => {
         [PAY]: { data: makeSession() },
         "POST /fortis/elements/transaction/complete": () => {
           paid = true;
-          return {
-            message: "Payment successful",
-            type: "membership",
-            membership: makeMembership(),
-            customerOffer: null,
-            rewardBalance: 4,
-          };
+          return membershipPaid(4);
         },
       });
       const user = userEvent.setup();
