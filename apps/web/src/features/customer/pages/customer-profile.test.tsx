@@ -57,9 +57,8 @@ describe("e-mail preferences", () => {
   const PREFS = `/customer/email-preferences/${CUSTOMER_ID}`;
 
   it("turns reminder e-mails off from the profile", async () => {
-    signInCustomer();
     let reminders = true;
-    const api = mockApi({
+    const { api, user } = openAsCustomer(PROFILE, {
       ...shopRoute,
       [GET_CUSTOMER]: makeDashboard(),
       [`GET ${PREFS}`]: () => ({ reminders }),
@@ -68,8 +67,6 @@ describe("e-mail preferences", () => {
         return { reminders };
       },
     });
-    const user = userEvent.setup();
-    renderRoutes(routes, PROFILE);
     const toggle = await screen.findByRole("switch", { name: "Reminder e-mails" });
     expect(toggle).toBeChecked();
     await user.click(toggle);
@@ -81,9 +78,8 @@ describe("e-mail preferences", () => {
 
 describe("edit-profile", () => {
   it("checks names and phone with the spec's messages, then saves as multipart", async () => {
-    signInCustomer();
     let customer = makeCustomer();
-    const api = mockApi({
+    const { api, user, router } = openAsCustomer(`${PROFILE}/edit-profile`, {
       ...shopRoute,
       [GET_CUSTOMER]: () => makeDashboard({ customer }),
       [UPDATE_PROFILE]: () => {
@@ -91,8 +87,6 @@ describe("edit-profile", () => {
         return { message: "Profile updated successfully", customer };
       },
     });
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, `${PROFILE}/edit-profile`);
     const first = await screen.findByLabelText(/^First name/);
     await user.clear(first);
     await user.type(first, "Ca");
@@ -160,14 +154,11 @@ describe("update-password", () => {
   });
 
   it("a wrong current password shows on its field; success goes back to the profile", async () => {
-    signInCustomer();
-    const api = mockApi({
+    const { api, user, router } = openAsCustomer(`${PROFILE}/update-password`, {
       ...shopRoute,
       [GET_CUSTOMER]: makeDashboard(),
       [UPDATE_PASSWORD]: refusesCurrentPasswordOnce("Invalid current password."),
     });
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, `${PROFILE}/update-password`);
     const current = await screen.findByLabelText("Current Password");
     await user.type(current, "Wrong@2026");
     await user.type(screen.getByLabelText("New Password"), GOOD);
@@ -192,9 +183,8 @@ describe("a first password (joined by code or Google)", () => {
   it("shows Set a Password, and sets one without a current password", {
     timeout: 20_000,
   }, async () => {
-    signInCustomer();
     let hasPassword = false;
-    const api = mockApi({
+    const { api, user, router } = openAsCustomer(PROFILE, {
       ...shopRoute,
       [GET_CUSTOMER]: () => makeDashboard({ customer: makeCustomer({ hasPassword }) }),
       "POST /customer/auth/set-password": () => {
@@ -202,8 +192,6 @@ describe("a first password (joined by code or Google)", () => {
         return { message: "Your password is set. You can now sign in with it too." };
       },
     });
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, PROFILE);
     await screen.findByText("Password", { selector: "dt" });
     expect(definition("Password")).toHaveTextContent("Not set: you sign in with a code or Google");
     await user.click(within(definition("Password")).getByRole("link", { name: "Set a Password" }));

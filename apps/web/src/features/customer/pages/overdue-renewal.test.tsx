@@ -14,7 +14,6 @@ import {
   membershipPaid,
   postFromCardForm,
   SHOP_ID,
-  signInCustomer,
 } from "@/test/customer-data";
 import { renderRoutes } from "@/test/render";
 
@@ -32,9 +31,8 @@ describe("paying an overdue renewal from the customer area", () => {
   it(
     "the banner: amount and retry date; Pay now opens the card form; paid, it goes",
     async () => {
-      signInCustomer();
       let paid = false;
-      const api = mockApi({
+      const { api, user } = openAsCustomer(DASHBOARD, {
         ...catalogue,
         [GET_CUSTOMER]: () =>
           makeDashboard({ membership: paid ? makeMembership() : overdue(), rewardBalance: 2 }),
@@ -44,8 +42,6 @@ describe("paying an overdue renewal from the customer area", () => {
           return membershipPaid(4);
         },
       });
-      const user = userEvent.setup();
-      renderRoutes(routes, DASHBOARD);
       const banner = await screen.findByRole("alert");
       expect(banner).toHaveTextContent("Your renewal payment did not go through");
       expect(banner).toHaveTextContent("We could not charge $9.99 for Bronze.");
