@@ -1,4 +1,5 @@
 import { vi } from "vitest";
+import { fixture } from "./fixture";
 
 /** A JSON response, as the API sends it. */
 export function jsonResponse(body: unknown, status = 200): Response {
@@ -64,57 +65,48 @@ export function mockApi(routes: Record<string, Handler>) {
 }
 
 /** A user as GET /user/get-user returns it. */
-export function makeUser(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 1,
-    email: "owner@shop.com",
-    userName: "owner",
-    firstName: "Olivia",
-    lastName: "Owner",
-    phoneNumber: null,
-    profilePicture: null,
-    emailVerified: true,
-    role: "owner",
-    staffRole: null,
-    shopId: 7,
-    ...overrides,
-  };
-}
+export const makeUser = fixture(() => ({
+  id: 1,
+  email: "owner@shop.com",
+  userName: "owner",
+  firstName: "Olivia",
+  lastName: "Owner",
+  phoneNumber: null,
+  profilePicture: null,
+  emailVerified: true,
+  role: "owner",
+  staffRole: null,
+  shopId: 7,
+}));
 
 /** A shop as the shop calls return it. */
-export function makeShop(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 7,
-    name: "Bean There",
-    industry: "Hospitality",
-    tagline: "Coffee worth coming back for",
-    logo: null,
-    banner: null,
-    primaryColor: "#0099D8",
-    secondaryColor: "#EFF6FF",
-    fontStyle: "Arial",
-    timeZone: "America/New_York",
-    codeSignUp: true,
-    defaultLocale: "en" as const,
-    followBrowserLocale: true,
-    ...overrides,
-  };
-}
+export const makeShop = fixture(() => ({
+  id: 7,
+  name: "Bean There",
+  industry: "Hospitality",
+  tagline: "Coffee worth coming back for",
+  logo: null,
+  banner: null,
+  primaryColor: "#0099D8",
+  secondaryColor: "#EFF6FF",
+  fontStyle: "Arial",
+  timeZone: "America/New_York",
+  codeSignUp: true,
+  defaultLocale: "en" as const,
+  followBrowserLocale: true,
+}));
 
 /** A customer as the customer calls return it. */
-export function makeCustomer(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 31,
-    shopId: 7,
-    contactId: "ct_31",
-    email: "casey@example.com",
-    firstName: "Casey",
-    lastName: "Customer",
-    phoneNumber: null,
-    profilePicture: null,
-    emailVerified: true,
-    hasPassword: true,
-    locale: null,
-    ...overrides,
-  };
-}
+export const makeCustomer = fixture(() => ({
+  id: 31,
+  shopId: 7,
+  contactId: "ct_31",
+  email: "casey@example.com",
+  firstName: "Casey",
+  lastName: "Customer",
+  phoneNumber: null,
+  profilePicture: null,
+  emailVerified: true,
+  hasPassword: true,
+  locale: null,
+}));

@@ -1,17 +1,16 @@
+import { fixture } from "./fixture";
+
 /** Test data for the notification bell, shaped as the notification calls answer. */
 
-export function makeNotification(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 1,
-    title: "Offer purchased",
-    message: "Ava Brooks bought Pastry box.",
-    isRead: false,
-    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-    type: "offer.purchased",
-    link: "/merchant/offers" as string | null,
-    ...overrides,
-  };
-}
+export const makeNotification = fixture(() => ({
+  id: 1,
+  title: "Offer purchased",
+  message: "Ava Brooks bought Pastry box.",
+  isRead: false,
+  createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  type: "offer.purchased",
+  link: "/merchant/offers" as string | null,
+}));
 
 export type TestNotification = ReturnType<typeof makeNotification>;
 

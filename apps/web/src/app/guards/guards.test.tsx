@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { customerScope, setToken } from "@/lib/token-storage";
 import { makeCustomer, makeShop, makeUser, mockApi } from "@/test/api-mock";
 import { makeDashboard } from "@/test/customer-data";
-
+import { openAsMerchant } from "@/test/merchant-app";
 import { renderRoutes } from "@/test/render";
 import { routes } from "../router";
 
@@ -35,12 +35,7 @@ describe("merchant area guard", () => {
   });
 
   it("signed in with a shop → the dashboard in the shell", async () => {
-    setToken("m");
-    mockApi({
-      "GET /user/get-user": { user: makeUser() },
-      "GET /shop/get-shop-by-userId": { shop: makeShop() },
-    });
-    renderRoutes(routes, "/merchant");
+    openAsMerchant("/merchant");
     expect(
       await screen.findByRole("heading", { name: "Welcome back, Olivia" }),
     ).toBeInTheDocument();
@@ -136,13 +131,7 @@ describe("customer area guard", () => {
   });
 
   it("a merchant's token → the merchant dashboard", async () => {
-    setToken("m");
-    mockApi({
-      ...shopRoute,
-      "GET /user/get-user": { user: makeUser() },
-      "GET /shop/get-shop-by-userId": { shop: makeShop() },
-    });
-    const { router } = renderRoutes(routes, "/7/customer/dashboard");
+    const { router } = openAsMerchant("/7/customer/dashboard", shopRoute);
     await waitFor(() => expect(router.state.location.pathname).toBe("/merchant/dashboard"));
   });
 

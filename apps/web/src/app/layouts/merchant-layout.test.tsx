@@ -8,21 +8,17 @@ import {
   setStoredCustomer,
   setToken,
 } from "@/lib/token-storage";
-import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { makeShop, mockApi } from "@/test/api-mock";
 import { fillAndPress } from "@/test/forms";
+import { signInMerchant } from "@/test/merchant-data";
 import { listOf, makeNotification } from "@/test/notification-data";
+import { enterNewPassword, refusesCurrentPasswordOnce } from "@/test/password-pages";
 import { renderRoutes } from "@/test/render";
 import { sockets } from "@/test/socket-mock";
 import { routes } from "../router";
 
 function signedInMerchant(extra: Parameters<typeof mockApi>[0] = {}) {
-  setToken("m-tok");
-  return mockApi({
-    "GET /user/get-user": { user: makeUser() },
-    "GET /shop/get-shop-by-userId": { shop: makeShop() },
-    "POST /auth/logout": { message: "Logged out successfully" },
-    ...extra,
-  });
+  return signInMerchant({ "POST /auth/logout": { message: "Logged out successfully" }, ...extra });
 }
 
 describe("merchant shell", () => {
@@ -84,20 +80,8 @@ describe("merchant shell", () => {
   });
 
   it("update password: wrong current password on its field, then success → profile", async () => {
-    let attempts = 0;
     const api = signedInMerchant({
-      "PUT /auth/update-password": () => {
-        attempts += 1;
-        return attempts === 1
-          ? jsonResponse(
-              {
-                message: "Invalid current password",
-                errors: { currentPassword: "Invalid current password" },
-              },
-              400,
-            )
-          : { message: "Password updated successfully" };
-      },
+      "PUT /auth/update-password": refusesCurrentPasswordOnce("Invalid current password"),
     });
     const { router } = renderRoutes(routes, "/merchant/profile/update-password");
     const user = userEvent.setup();
@@ -119,11 +103,7 @@ describe("merchant shell", () => {
     ).toBeInTheDocument();
     expect(screen.getByText("Passwords do not match.")).toBeInTheDocument();
 
-    await fillAndPress(
-      user,
-      { "New Password": "New@12345", "Re-Enter new Password": "New@12345" },
-      "Update Password",
-    );
+    await enterNewPassword(user, "New@12345", "Re-Enter new Password", "Update Password");
     expect(await screen.findByLabelText("Current Password")).toHaveAccessibleDescription(
       "Invalid current password",
     );

@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { setToken } from "@/lib/token-storage";
-import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { jsonResponse, makeShop, mockApi } from "@/test/api-mock";
+import { openAsMerchant } from "@/test/merchant-app";
 import { renderRoutes } from "@/test/render";
 import { routes } from "../router";
 
@@ -49,12 +49,7 @@ describe("NotFoundPage", () => {
   });
 
   it("an unknown merchant page shows inside the shell for a signed-in merchant", async () => {
-    setToken("merchant-token");
-    mockApi({
-      "GET /user/get-user": { user: makeUser() },
-      "GET /shop/get-shop-by-userId": { shop: makeShop() },
-    });
-    renderRoutes(routes, "/merchant/nowhere/at/all");
+    openAsMerchant("/merchant/nowhere/at/all");
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go Home" })).toHaveAttribute(
       "href",

@@ -1,8 +1,5 @@
 import { act, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { routes } from "@/app/router";
-import { mockApi } from "@/test/api-mock";
 import { openAsCustomer } from "@/test/customer-app";
 import {
   CUSTOMER_ID,
@@ -10,10 +7,8 @@ import {
   makeDashboard,
   SHOP_ID,
   shopRoute,
-  signInCustomer,
   TIERS,
 } from "@/test/customer-data";
-import { renderRoutes } from "@/test/render";
 
 /** A stand-in for the browser's EventSource that the test drives. */
 class FakeEventSource extends EventTarget {
@@ -43,16 +38,13 @@ describe("live refresh (GET /events)", () => {
   });
 
   it("opens the customer's stream and refetches on every 'changed'; closes on logout", async () => {
-    signInCustomer();
     let balance = 2;
-    const api = mockApi({
+    const { api, user, router } = openAsCustomer(`/${SHOP_ID}/customer/dashboard`, {
       ...shopRoute,
       "GET /customer/memberships/get-active-memberships": { memberships: TIERS },
       [GET_CUSTOMER]: () => makeDashboard({ rewardBalance: balance }),
       "POST /auth/logout": { message: "Logged out" },
     });
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, `/${SHOP_ID}/customer/dashboard`);
     await screen.findByRole("link", { name: "Cashback balance $2.00: redeem cashback" });
 
     expect(FakeEventSource.instances).toHaveLength(1);

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "@/app/router";
-import { setToken } from "@/lib/token-storage";
-import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { jsonResponse, type mockApi } from "@/test/api-mock";
+import { signInMerchant } from "@/test/merchant-data";
 import { renderRoutes } from "@/test/render";
 
 const PATH = "/merchant/audit-log";
@@ -36,12 +36,7 @@ const ACTORS = [
 ];
 
 function signedIn(user: Record<string, unknown>, log: Parameters<typeof mockApi>[0][string]) {
-  setToken("m-tok");
-  return mockApi({
-    "GET /user/get-user": { user: makeUser(user) },
-    "GET /shop/get-shop-by-userId": { shop: makeShop() },
-    "GET /audit-log": log,
-  });
+  return signInMerchant({ "GET /audit-log": log }, user);
 }
 
 describe("audit log page", { timeout: 20_000 }, () => {

@@ -22,6 +22,19 @@ async function logIn(email = "casey@example.com", password = "Secret@123") {
   await user.click(screen.getByRole("button", { name: "Log in" }));
 }
 
+/** Opens the shop's login as the e-mail verification link does (?verified=1). */
+function openFromVerificationLink() {
+  const successToast = vi.spyOn(toast, "success");
+  mockApi(shopRoute);
+  const { router } = renderRoutes(routes, "/7/login?verified=1");
+  const expectVerifiedToast = () =>
+    expect(successToast).toHaveBeenCalledWith(
+      "Your email is verified. You can log in now.",
+      expect.anything(),
+    );
+  return { router, expectVerifiedToast };
+}
+
 describe("customer login (/{shopId}/login)", () => {
   it("is branded for the shop, with its links", async () => {
     mockApi({ ...shopRoute, "GET /auth/providers": { google: true } });
@@ -111,14 +124,9 @@ describe("customer login (/{shopId}/login)", () => {
   });
 
   it("after the verification link (?verified=1): a success toast", async () => {
-    const successToast = vi.spyOn(toast, "success");
-    mockApi(shopRoute);
-    const { router } = renderRoutes(routes, "/7/login?verified=1");
+    const { router, expectVerifiedToast } = openFromVerificationLink();
     await waitFor(() => expect(router.state.location.search).toBe(""));
-    expect(successToast).toHaveBeenCalledWith(
-      "Your email is verified. You can log in now.",
-      expect.anything(),
-    );
+    expectVerifiedToast();
   });
 
   it("id 0 on login or register goes to /not-found", async () => {
@@ -132,13 +140,8 @@ describe("customer login (/{shopId}/login)", () => {
 describe("customer login when already signed in", () => {
   it("shows the verified toast, then goes on to the dashboard", async () => {
     setToken("c-tok", customerScope(7));
-    const successToast = vi.spyOn(toast, "success");
-    mockApi(shopRoute);
-    const { router } = renderRoutes(routes, "/7/login?verified=1");
+    const { router, expectVerifiedToast } = openFromVerificationLink();
     await waitFor(() => expect(router.state.location.pathname).toBe("/7/customer/dashboard"));
-    expect(successToast).toHaveBeenCalledWith(
-      "Your email is verified. You can log in now.",
-      expect.anything(),
-    );
+    expectVerifiedToast();
   });
 });

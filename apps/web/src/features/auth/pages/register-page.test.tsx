@@ -8,12 +8,6 @@ import { jsonResponse, makeCustomer, makeShop, makeUser, mockApi } from "@/test/
 import { fillAndPress } from "@/test/forms";
 import { renderRoutes } from "@/test/render";
 
-async function submitEmpty() {
-  const user = userEvent.setup();
-  await user.click(await screen.findByRole("button", { name: "Create an Account" }));
-  return user;
-}
-
 /** A complete, valid form by field label; each test changes what it is about. */
 const validForm = {
   "First Name": "Jane",
@@ -26,6 +20,28 @@ const validForm = {
 /** Fills the form (by field label) and sends it. */
 function fillAndSend(user: UserEvent, values: Partial<typeof validForm>) {
   return fillAndPress(user, values, "Create an Account");
+}
+
+/** Every one of `messages` shows (waiting for the first). */
+async function expectAllShown([first, ...rest]: string[]) {
+  expect(await screen.findByText(first as string)).toBeInTheDocument();
+  for (const message of rest) expect(screen.getByText(message)).toBeInTheDocument();
+}
+
+/**
+ * The open sign-up page's wordings (spec §5): sent empty it shows the `empty` messages; sent with
+ * `wrongForm` over the valid form, the `wrong` ones.
+ */
+async function expectWordings(wordings: {
+  empty: string[];
+  wrongForm: Partial<typeof validForm>;
+  wrong: string[];
+}) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole("button", { name: "Create an Account" }));
+  await expectAllShown(wordings.empty);
+  await fillAndSend(user, { ...validForm, ...wordings.wrongForm });
+  await expectAllShown(wordings.wrong);
 }
 
 /** Opens the sign-up page at `path`, fills the whole form (`changes` over the valid one) and sends it. */
@@ -41,28 +57,27 @@ describe("merchant sign-up (/register)", () => {
   it("shows the merchant wordings (first wording of spec §5)", async () => {
     const api = mockApi({});
     renderRoutes(routes, "/register");
-    const user = await submitEmpty();
-    expect(await screen.findByText("Enter first name")).toBeInTheDocument();
-    expect(screen.getByText("Enter last name")).toBeInTheDocument();
-    expect(screen.getByText("Enter email")).toBeInTheDocument();
-    expect(screen.getByText("Enter password")).toBeInTheDocument();
-    expect(screen.getByText("Re-type password")).toBeInTheDocument();
-
-    await fillAndSend(user, {
-      ...validForm,
-      "First Name": "J0hn",
-      "E-mail": "john@example",
-      Password: "weak",
-      "Re-type Password": "other",
-    });
-    expect(await screen.findByText("Use letters only")).toBeInTheDocument();
-    expect(screen.getByText("Enter a valid email")).toBeInTheDocument();
-    expect(
-      screen.getByText(
+    await expectWordings({
+      empty: [
+        "Enter first name",
+        "Enter last name",
+        "Enter email",
+        "Enter password",
+        "Re-type password",
+      ],
+      wrongForm: {
+        "First Name": "J0hn",
+        "E-mail": "john@example",
+        Password: "weak",
+        "Re-type Password": "other",
+      },
+      wrong: [
+        "Use letters only",
+        "Enter a valid email",
         "Password must be 8+ characters, include uppercase, lowercase, number, and symbol",
-      ),
-    ).toBeInTheDocument();
-    expect(screen.getByText("Passwords do not match")).toBeInTheDocument();
+        "Passwords do not match",
+      ],
+    });
     expect(api.callsTo("POST /auth/sign-up")).toHaveLength(0);
   });
 
@@ -121,29 +136,26 @@ describe("customer sign-up (/{shopId}/register)", () => {
     renderRoutes(routes, "/7/register");
     expect(await screen.findByRole("heading", { name: "Join Bean There" })).toBeInTheDocument();
     expect(screen.getAllByText("Coffee worth coming back for").length).toBeGreaterThan(0);
-    const user = await submitEmpty();
-    expect(await screen.findByText("First Name is required.")).toBeInTheDocument();
-    expect(screen.getByText("Last Name is required.")).toBeInTheDocument();
-    expect(screen.getByText("Email is required.")).toBeInTheDocument();
-    expect(screen.getByText("Password is required.")).toBeInTheDocument();
-    expect(screen.getByText("Please re-enter your password.")).toBeInTheDocument();
-
-    await fillAndSend(user, {
-      ...validForm,
-      "First Name": "C4sey",
-      "E-mail": "casey@",
-      Password: "weakpass",
-      "Re-type Password": "x",
-    });
-    expect(
-      await screen.findByText("Only letters, spaces, apostrophes (') and hyphens (-) allowed."),
-    ).toBeInTheDocument();
-    expect(screen.getByText("Please enter a valid email address.")).toBeInTheDocument();
-    expect(
-      screen.getByText(
+    await expectWordings({
+      empty: [
+        "First Name is required.",
+        "Last Name is required.",
+        "Email is required.",
+        "Password is required.",
+        "Please re-enter your password.",
+      ],
+      wrongForm: {
+        "First Name": "C4sey",
+        "E-mail": "casey@",
+        Password: "weakpass",
+        "Re-type Password": "x",
+      },
+      wrong: [
+        "Only letters, spaces, apostrophes (') and hyphens (-) allowed.",
+        "Please enter a valid email address.",
         "Password must include at least one uppercase letter, one lower letter, one number, and one special character.",
-      ),
-    ).toBeInTheDocument();
+      ],
+    });
     expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/7/login");
   });
 

@@ -1,11 +1,11 @@
 import { screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { toast } from "react-toastify";
 import { describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
 import { getToken, setToken } from "@/lib/token-storage";
 import { jsonResponse, makeShop, mockApi } from "@/test/api-mock";
 import { fillAndPress } from "@/test/forms";
+import { enterNewPassword, openNewPasswordForm } from "@/test/password-pages";
 import { renderRoutes } from "@/test/render";
 
 const badToken = () => jsonResponse({ message: "Invalid or expired token." }, 400);
@@ -35,13 +35,15 @@ describe("reset password", () => {
 
   it("clears a stored session, checks the token, resets and goes to /", async () => {
     setToken("someone-else");
-    const api = mockApi({
-      "GET /auth/verify-token": { message: "Token is valid", email: "a@b.co" },
-      "POST /auth/reset-password": { message: "Your password has been reset. You can log in now." },
-    });
-    const { router } = renderRoutes(routes, "/pass/reset-password?token=good&email=a%40b.co");
-    const user = userEvent.setup();
-    await screen.findByLabelText("New Password");
+    const { api, router, user } = await openNewPasswordForm(
+      "/pass/reset-password?token=good&email=a%40b.co",
+      {
+        "GET /auth/verify-token": { message: "Token is valid", email: "a@b.co" },
+        "POST /auth/reset-password": {
+          message: "Your password has been reset. You can log in now.",
+        },
+      },
+    );
     expect(getToken()).toBeNull();
     // The reset token never becomes a session.
     expect(api.callsTo("GET /auth/verify-token")[0]?.headers.has("Authorization")).toBe(false);
@@ -61,11 +63,7 @@ describe("reset password", () => {
     ).toBeInTheDocument();
     expect(screen.getByText("Passwords do not match")).toBeInTheDocument();
 
-    await fillAndPress(
-      user,
-      { "New Password": "Newpass@123", "Re-type Password": "Newpass@123" },
-      "Set new Password",
-    );
+    await enterNewPassword(user, "Newpass@123", "Re-type Password", "Set new Password");
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(api.callsTo("POST /auth/reset-password")[0]?.body).toEqual({
@@ -88,19 +86,15 @@ describe("reset password", () => {
   });
 
   it("a customer's reset sends confirmPassword too and returns to the shop's login", async () => {
-    const api = mockApi({
-      "GET /shop/get-shop-by-Id": { shop: makeShop() },
-      "GET /customer/auth/verify-pass-token": { message: "ok", email: "c@d.co" },
-      "POST /customer/auth/reset-password": { message: "done" },
-    });
-    const { router } = renderRoutes(routes, "/7/pass/reset-password?token=t1&email=c%40d.co");
-    const user = userEvent.setup();
-    await screen.findByLabelText("New Password");
-    await fillAndPress(
-      user,
-      { "New Password": "Newpass@123", "Re-type Password": "Newpass@123" },
-      "Set new Password",
+    const { api, router, user } = await openNewPasswordForm(
+      "/7/pass/reset-password?token=t1&email=c%40d.co",
+      {
+        "GET /shop/get-shop-by-Id": { shop: makeShop() },
+        "GET /customer/auth/verify-pass-token": { message: "ok", email: "c@d.co" },
+        "POST /customer/auth/reset-password": { message: "done" },
+      },
     );
+    await enterNewPassword(user, "Newpass@123", "Re-type Password", "Set new Password");
     await waitFor(() => expect(router.state.location.pathname).toBe("/7/login"));
     expect(api.callsTo("POST /customer/auth/reset-password")[0]?.body).toEqual({
       token: "t1",

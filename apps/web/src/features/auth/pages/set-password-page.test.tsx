@@ -1,11 +1,11 @@
 import { screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { toast } from "react-toastify";
 import { describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
 import { getToken, setToken } from "@/lib/token-storage";
 import { mockApi } from "@/test/api-mock";
 import { fillAndPress } from "@/test/forms";
+import { enterNewPassword, openNewPasswordForm } from "@/test/password-pages";
 import { renderRoutes } from "@/test/render";
 
 describe("employee set-password", () => {
@@ -22,14 +22,14 @@ describe("employee set-password", () => {
 
   it("validates with the merchant wording, sets the password, toasts and goes to /", async () => {
     const successToast = vi.spyOn(toast, "success");
-    const api = mockApi({
-      "POST /employees/set-password": {
-        message: "Your password has been set. You can log in now.",
+    const { api, router, user } = await openNewPasswordForm(
+      "/employee/set-password?token=invite-1",
+      {
+        "POST /employees/set-password": {
+          message: "Your password has been set. You can log in now.",
+        },
       },
-    });
-    const { router } = renderRoutes(routes, "/employee/set-password?token=invite-1");
-    const user = userEvent.setup();
-    await screen.findByLabelText("New Password");
+    );
     await fillAndPress(
       user,
       { "New Password": "weak", "Confirm Password": "weaker" },
@@ -40,11 +40,7 @@ describe("employee set-password", () => {
     ).toBeInTheDocument();
     expect(screen.getByText("Passwords do not match.")).toBeInTheDocument();
 
-    await fillAndPress(
-      user,
-      { "New Password": "Staff@1234", "Confirm Password": "Staff@1234" },
-      "Set Password",
-    );
+    await enterNewPassword(user, "Staff@1234", "Confirm Password", "Set Password");
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(api.callsTo("POST /employees/set-password")[0]?.body).toEqual({

@@ -14,6 +14,7 @@ import {
   makeMembership,
   makeOffer,
   makeSession,
+  membershipPaid,
   postFromCardForm,
   SHOP_ID,
   signInCustomer,
@@ -87,13 +88,7 @@ describe("customer dashboard", () => {
       "POST /fortis/elements/transaction/intention": { data: makeSession() },
       "POST /fortis/elements/transaction/complete": () => {
         member = true;
-        return {
-          message: "Payment successful",
-          type: "membership",
-          membership: makeMembership(),
-          customerOffer: null,
-          rewardBalance: 2,
-        };
+        return membershipPaid(2);
       },
     });
     await user.click(await screen.findByRole("button", { name: "Buy Bronze" }));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "@/app/router";
-import { jsonResponse, makeCustomer, mockApi } from "@/test/api-mock";
+import { makeCustomer, mockApi } from "@/test/api-mock";
 import { openAsCustomer } from "@/test/customer-app";
 import {
   CUSTOMER_ID,
@@ -12,6 +12,7 @@ import {
   shopRoute,
   signInCustomer,
 } from "@/test/customer-data";
+import { refusesCurrentPasswordOnce } from "@/test/password-pages";
 import { renderRoutes } from "@/test/render";
 
 const PROFILE = `/${SHOP_ID}/customer/profile-overview`;
@@ -56,9 +57,8 @@ describe("e-mail preferences", () => {
   const PREFS = `/customer/email-preferences/${CUSTOMER_ID}`;
 
   it("turns reminder e-mails off from the profile", async () => {
-    signInCustomer();
     let reminders = true;
-    const api = mockApi({
+    const { api, user } = openAsCustomer(PROFILE, {
       ...shopRoute,
       [GET_CUSTOMER]: makeDashboard(),
       [`GET ${PREFS}`]: () => ({ reminders }),
@@ -67,8 +67,6 @@ describe("e-mail preferences", () => {
         return { reminders };
       },
     });
-    const user = userEvent.setup();
-    renderRoutes(routes, PROFILE);
     const toggle = await screen.findByRole("switch", { name: "Reminder e-mails" });
     expect(toggle).toBeChecked();
     await user.click(toggle);
@@ -80,9 +78,8 @@ describe("e-mail preferences", () => {
 
 describe("edit-profile", () => {
   it("checks names and phone with the spec's messages, then saves as multipart", async () => {
-    signInCustomer();
     let customer = makeCustomer();
-    const api = mockApi({
+    const { api, user, router } = openAsCustomer(`${PROFILE}/edit-profile`, {
       ...shopRoute,
       [GET_CUSTOMER]: () => makeDashboard({ customer }),
       [UPDATE_PROFILE]: () => {
@@ -90,8 +87,6 @@ describe("edit-profile", () => {
         return { message: "Profile updated successfully", customer };
       },
     });
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, `${PROFILE}/edit-profile`);
     const first = await screen.findByLabelText(/^First name/);
     await user.clear(first);
     await user.type(first, "Ca");
@@ -159,26 +154,11 @@ describe("update-password", () => {
   });
 
   it("a wrong current password shows on its field; success goes back to the profile", async () => {
-    signInCustomer();
-    let attempts = 0;
-    const api = mockApi({
+    const { api, user, router } = openAsCustomer(`${PROFILE}/update-password`, {
       ...shopRoute,
       [GET_CUSTOMER]: makeDashboard(),
-      [UPDATE_PASSWORD]: () => {
-        attempts += 1;
-        return attempts === 1
-          ? jsonResponse(
-              {
-                message: "Invalid current password.",
-                errors: { currentPassword: "Invalid current password." },
-              },
-              400,
-            )
-          : { message: "Password updated successfully" };
-      },
+      [UPDATE_PASSWORD]: refusesCurrentPasswordOnce("Invalid current password."),
     });
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, `${PROFILE}/update-password`);
     const current = await screen.findByLabelText("Current Password");
     await user.type(current, "Wrong@2026");
     await user.type(screen.getByLabelText("New Password"), GOOD);
@@ -203,9 +183,8 @@ describe("a first password (joined by code or Google)", () => {
   it("shows Set a Password, and sets one without a current password", {
     timeout: 20_000,
   }, async () => {
-    signInCustomer();
     let hasPassword = false;
-    const api = mockApi({
+    const { api, user, router } = openAsCustomer(PROFILE, {
       ...shopRoute,
       [GET_CUSTOMER]: () => makeDashboard({ customer: makeCustomer({ hasPassword }) }),
       "POST /customer/auth/set-password": () => {
@@ -213,8 +192,6 @@ describe("a first password (joined by code or Google)", () => {
         return { message: "Your password is set. You can now sign in with it too." };
       },
     });
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, PROFILE);
     await screen.findByText("Password", { selector: "dt" });
     expect(definition("Password")).toHaveTextContent("Not set: you sign in with a code or Google");
     await user.click(within(definition("Password")).getByRole("link", { name: "Set a Password" }));

@@ -8,10 +8,10 @@ import {
   customerRoutes,
   DASHBOARD,
   GET_CUSTOMER,
-  makeCustomerOffer,
   makeDashboard,
   makeOffer,
   makeSession,
+  offerBought,
   postFromCardForm,
   SHOP_ID,
 } from "@/test/customer-data";
@@ -23,6 +23,11 @@ function routesWith(balance: number, extra: Record<string, unknown> = {}) {
   return customerRoutes({ [GET_CUSTOMER]: makeDashboard({ rewardBalance: balance }), ...extra }, [
     makeOffer(),
   ]);
+}
+
+/** The purchase panel for offer `offerId` (the Pastry box unless said), `balance` cashback to hand. */
+function openPurchase(balance: number, extra: Record<string, unknown> = {}, offerId = 3) {
+  return openAsCustomer(`${PURCHASE}?offerId=${offerId}`, routesWith(balance, extra));
 }
 
 async function openPanel() {
@@ -70,7 +75,7 @@ describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
   });
 
   it("checks the cashback against the price and the balance, with the spec's messages", async () => {
-    const { api, user } = openAsCustomer(`${PURCHASE}?offerId=3`, routesWith(5));
+    const { api, user } = openPurchase(5);
     const panel = await loadedPanel();
     expect(within(panel).getByText("$12")).toBeInTheDocument();
     const input = within(panel).getByLabelText("Use cashback");
@@ -93,22 +98,16 @@ describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
   });
 
   it("part cashback: the purchase's checkout session opens the card form, no second intention", async () => {
-    const { api, user, router } = openAsCustomer(
-      `${PURCHASE}?offerId=3`,
-      routesWith(5, {
-        [PURCHASE_CALL]: {
-          outcome: "checkout",
-          data: makeSession({ checkoutId: "chk_offer", amount: 7.65, cashbackUsed: 4.35 }),
-        },
-        "POST /fortis/elements/transaction/complete": {
-          message: "Payment successful",
-          type: "offer",
-          membership: null,
-          customerOffer: makeCustomerOffer(),
-          rewardBalance: 0.65,
-        },
-      }),
-    );
+    const { api, user, router } = openPurchase(5, {
+      [PURCHASE_CALL]: {
+        outcome: "checkout",
+        data: makeSession({ checkoutId: "chk_offer", amount: 7.65, cashbackUsed: 4.35 }),
+      },
+      "POST /fortis/elements/transaction/complete": {
+        message: "Payment successful",
+        ...offerBought(0.65),
+      },
+    });
     await payWithCashback(user, "4.35", "$7.65", "Checkout");
 
     const frame = (await screen.findByTitle("Card payment")) as HTMLIFrameElement;
@@ -125,19 +124,13 @@ describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
   });
 
   it("cashback covering the price completes at once", async () => {
-    const { api, user, router } = openAsCustomer(
-      `${PURCHASE}?offerId=3`,
-      routesWith(25, {
-        [PURCHASE_CALL]: {
-          outcome: "completed",
-          message: "Offer purchased successfully",
-          type: "offer",
-          membership: null,
-          customerOffer: makeCustomerOffer(),
-          rewardBalance: 13,
-        },
-      }),
-    );
+    const { api, user, router } = openPurchase(25, {
+      [PURCHASE_CALL]: {
+        outcome: "completed",
+        message: "Offer purchased successfully",
+        ...offerBought(13),
+      },
+    });
     await payWithCashback(user, "12", "$0", "Complete Purchase");
 
     expect(await screen.findByText("Offer purchased successfully")).toBeInTheDocument();
@@ -148,12 +141,9 @@ describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
   });
 
   it("a refused purchase shows the server's message and stays open", async () => {
-    const { user } = openAsCustomer(
-      `${PURCHASE}?offerId=3`,
-      routesWith(0, {
-        [PURCHASE_CALL]: jsonResponse({ message: "Sorry, this offer is sold out." }, 409),
-      }),
-    );
+    const { user } = openPurchase(0, {
+      [PURCHASE_CALL]: jsonResponse({ message: "Sorry, this offer is sold out." }, 409),
+    });
     const panel = await loadedPanel();
     expect(within(panel).queryByLabelText("Use cashback")).not.toBeInTheDocument();
     await user.click(within(panel).getByRole("button", { name: "Checkout" }));
@@ -162,7 +152,7 @@ describe("offer purchase (/{shopId}/customer/offer-purchase)", () => {
   });
 
   it("an offer no longer on sale says so, with nothing to pay", async () => {
-    openAsCustomer(`${PURCHASE}?offerId=99`, routesWith(5));
+    openPurchase(5, {}, 99);
     const panel = await openPanel();
     expect(
       await within(panel).findByText("This offer is not available right now."),

@@ -11,9 +11,9 @@ import {
   makeDashboard,
   makeMembership,
   makeSession,
+  membershipPaid,
   postFromCardForm,
   SHOP_ID,
-  signInCustomer,
 } from "@/test/customer-data";
 import { renderRoutes } from "@/test/render";
 
@@ -31,26 +31,17 @@ describe("paying an overdue renewal from the customer area", () => {
   it(
     "the banner: amount and retry date; Pay now opens the card form; paid, it goes",
     async () => {
-      signInCustomer();
       let paid = false;
-      const api = mockApi({
+      const { api, user } = openAsCustomer(DASHBOARD, {
         ...catalogue,
         [GET_CUSTOMER]: () =>
           makeDashboard({ membership: paid ? makeMembership() : overdue(), rewardBalance: 2 }),
         [PAY]: { data: makeSession() },
         "POST /fortis/elements/transaction/complete": () => {
           paid = true;
-          return {
-            message: "Payment successful",
-            type: "membership",
-            membership: makeMembership(),
-            customerOffer: null,
-            rewardBalance: 4,
-          };
+          return membershipPaid(4);
         },
       });
-      const user = userEvent.setup();
-      renderRoutes(routes, DASHBOARD);
       const banner = await screen.findByRole("alert");
       expect(banner).toHaveTextContent("Your renewal payment did not go through");
       expect(banner).toHaveTextContent("We could not charge $9.99 for Bronze.");

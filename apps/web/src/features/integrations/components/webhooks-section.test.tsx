@@ -1,11 +1,8 @@
 import { WEBHOOK_MESSAGES } from "@tessera/shared";
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { routes } from "@/app/router";
-import { setToken } from "@/lib/token-storage";
-import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
-import { renderRoutes } from "@/test/render";
+import { jsonResponse } from "@/test/api-mock";
+import { openAsMerchant } from "@/test/merchant-app";
 
 const endpoint = {
   id: 5,
@@ -33,13 +30,11 @@ const delivered = {
 };
 const secret = `whsec_${"A".repeat(32)}`;
 
-function owner(extra = {}) {
-  setToken("m");
-  return mockApi({
-    "GET /user/get-user": { user: makeUser() },
-    "GET /shop/get-shop-by-userId": { shop: makeShop() },
+/** The integrations page, no API keys yet, the API answering `apiRoutes` too. */
+function openIntegrations(apiRoutes: Parameters<typeof openAsMerchant>[1]) {
+  return openAsMerchant("/merchant/profile/integrations", {
     "GET /integrations/api-keys": { keys: [] },
-    ...extra,
+    ...apiRoutes,
   });
 }
 
@@ -53,7 +48,7 @@ const page = (deliveries: unknown[]) => ({
 describe("Integrations: webhooks", () => {
   it("adds an endpoint with its events, shows the secret, then the endpoint's empty log", async () => {
     let endpoints: unknown[] = [];
-    const api = owner({
+    const { api, user } = openIntegrations({
       "GET /integrations/webhooks": () => ({ endpoints }),
       "POST /integrations/webhooks": () => {
         endpoints = [endpoint];
@@ -61,9 +56,7 @@ describe("Integrations: webhooks", () => {
       },
       "GET /integrations/webhooks/5/deliveries": page([]),
     });
-    renderRoutes(routes, "/merchant/profile/integrations");
     expect(await screen.findByText("No webhook endpoints yet")).toBeInTheDocument();
-    const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Add endpoint" }));
     const form = await screen.findByRole("dialog");
     await user.click(within(form).getByRole("button", { name: "Add endpoint" }));
@@ -90,7 +83,7 @@ describe("Integrations: webhooks", () => {
 
   it("sends a test event and shows it delivered in the log, and resends it", async () => {
     let deliveries: unknown[] = [];
-    const api = owner({
+    const { api, user } = openIntegrations({
       "GET /integrations/webhooks": { endpoints: [endpoint] },
       "GET /integrations/webhooks/5/deliveries": () => page(deliveries),
       "POST /integrations/webhooks/5/test": () => {
@@ -102,8 +95,6 @@ describe("Integrations: webhooks", () => {
         delivery: { ...delivered, status: "pending" },
       },
     });
-    renderRoutes(routes, "/merchant/profile/integrations");
-    const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: `Manage ${endpoint.url}` }));
     expect(await screen.findByText("No deliveries yet")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Send test event" }));
@@ -119,7 +110,7 @@ describe("Integrations: webhooks", () => {
 
   it("rotates the secret after a confirmation, disables and deletes the endpoint", async () => {
     let endpoints: unknown[] = [endpoint];
-    const api = owner({
+    const { api, user } = openIntegrations({
       "GET /integrations/webhooks": () => ({ endpoints }),
       "GET /integrations/webhooks/5/deliveries": page([]),
       "POST /integrations/webhooks/5/rotate-secret": {
@@ -138,8 +129,6 @@ describe("Integrations: webhooks", () => {
         return { message: WEBHOOK_MESSAGES.endpointDeleted };
       },
     });
-    renderRoutes(routes, "/merchant/profile/integrations");
-    const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: `Manage ${endpoint.url}` }));
     await user.click(await screen.findByRole("button", { name: "Rotate secret" }));
     const confirm = await screen.findByRole("dialog");
@@ -161,8 +150,7 @@ describe("Integrations: webhooks", () => {
   }, 30_000);
 
   it("says so when the endpoints cannot be loaded", async () => {
-    owner({ "GET /integrations/webhooks": jsonResponse({ message: "Forbidden" }, 403) });
-    renderRoutes(routes, "/merchant/profile/integrations");
+    openIntegrations({ "GET /integrations/webhooks": jsonResponse({ message: "Forbidden" }, 403) });
     expect(await screen.findByText(WEBHOOK_MESSAGES.loadFailed)).toBeInTheDocument();
   }, 15_000);
 });

@@ -1,11 +1,8 @@
 import { INTEGRATION_MESSAGES } from "@tessera/shared";
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { routes } from "@/app/router";
-import { setToken } from "@/lib/token-storage";
-import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
-import { renderRoutes } from "@/test/render";
+import { jsonResponse } from "@/test/api-mock";
+import { openAsMerchant } from "@/test/merchant-app";
 
 const existing = {
   id: 7,
@@ -16,20 +13,15 @@ const existing = {
   lastUsedAt: null,
 };
 
-function owner(extra = {}) {
-  setToken("m");
-  return mockApi({
-    "GET /user/get-user": { user: makeUser() },
-    "GET /shop/get-shop-by-userId": { shop: makeShop() },
-    ...extra,
-  });
+function openIntegrations(apiRoutes: Parameters<typeof openAsMerchant>[1]) {
+  return openAsMerchant("/merchant/profile/integrations", apiRoutes);
 }
 
 describe("Integrations: API keys", () => {
   it("creates a key, shows it once with a copy button, and lists it without the key", async () => {
     let keys: unknown[] = [];
     const token = `tsk_${"x".repeat(43)}`;
-    const api = owner({
+    const { api, user } = openIntegrations({
       "GET /integrations/api-keys": () => ({ keys }),
       "POST /integrations/api-keys": () => {
         const key = { ...existing, id: 8, name: "POS", scope: "read_write" };
@@ -37,9 +29,7 @@ describe("Integrations: API keys", () => {
         return jsonResponse({ message: INTEGRATION_MESSAGES.keyCreated, key, token }, 201);
       },
     });
-    renderRoutes(routes, "/merchant/profile/integrations");
     expect(await screen.findByText("No API keys yet")).toBeInTheDocument();
-    const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Create key" }));
     expect(await screen.findByText(INTEGRATION_MESSAGES.keyNameRequired)).toBeInTheDocument();
     expect(api.callsTo("POST /integrations/api-keys")).toHaveLength(0);
@@ -63,15 +53,13 @@ describe("Integrations: API keys", () => {
 
   it("revokes a key after a confirmation", async () => {
     let keys: unknown[] = [existing];
-    const api = owner({
+    const { api, user } = openIntegrations({
       "GET /integrations/api-keys": () => ({ keys }),
       "DELETE /integrations/api-keys/7": () => {
         keys = [];
         return { message: INTEGRATION_MESSAGES.keyRevoked };
       },
     });
-    renderRoutes(routes, "/merchant/profile/integrations");
-    const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Revoke Website" }));
     const dialog = await screen.findByRole("dialog");
     expect(api.callsTo("DELETE /integrations/api-keys/7")).toHaveLength(0);
@@ -81,8 +69,7 @@ describe("Integrations: API keys", () => {
   }, 15_000);
 
   it("says so when the keys cannot be loaded", async () => {
-    owner({ "GET /integrations/api-keys": jsonResponse({ message: "Forbidden" }, 403) });
-    renderRoutes(routes, "/merchant/profile/integrations");
+    openIntegrations({ "GET /integrations/api-keys": jsonResponse({ message: "Forbidden" }, 403) });
     expect(await screen.findByText(INTEGRATION_MESSAGES.loadFailed)).toBeInTheDocument();
   }, 15_000);
 });

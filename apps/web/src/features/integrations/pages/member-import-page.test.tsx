@@ -3,8 +3,8 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "@/app/router";
-import { setToken } from "@/lib/token-storage";
-import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { jsonResponse } from "@/test/api-mock";
+import { signInMerchant } from "@/test/merchant-data";
 import { renderRoutes } from "@/test/render";
 
 const HEADER = ["First name", "Last name", "Email", "Tier"];
@@ -36,12 +36,7 @@ function record(overrides: Partial<MemberImport> = {}): MemberImport {
 }
 
 function signedIn(role: "owner" | "staff", extra = {}) {
-  setToken("m");
-  return mockApi({
-    "GET /user/get-user": { user: makeUser({ role }) },
-    "GET /shop/get-shop-by-userId": { shop: makeShop() },
-    ...extra,
-  });
+  return signInMerchant(extra, { role });
 }
 
 describe("Member import page", () => {

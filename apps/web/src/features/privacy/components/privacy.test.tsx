@@ -4,29 +4,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getToken, setToken } from "@/lib/token-storage";
 import { jsonResponse, makeUser, mockApi } from "@/test/api-mock";
 import { CUSTOMER_ID, SHOP_ID, signInCustomer } from "@/test/customer-data";
+import { captureDownloads, fileResponse } from "@/test/downloads";
 import { renderRoutes, renderWithRouter } from "@/test/render";
 import { MemberPrivacyActions } from "./member-privacy-actions";
 import { YourDataSection } from "./your-data-section";
 
 const zip = (name: string) =>
-  new Response(new Uint8Array([0x50, 0x4b, 0x05, 0x06]), {
-    headers: {
-      "content-type": "application/zip",
-      "content-disposition": `attachment; filename="${name}"`,
-    },
-  });
-
-function captureDownloads() {
-  URL.createObjectURL = vi.fn(() => "blob:data");
-  URL.revokeObjectURL = vi.fn();
-  const saved: string[] = [];
-  const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    saved.push(this.download);
-  });
-  return { saved, restore: () => click.mockRestore() };
-}
+  fileResponse(new Uint8Array([0x50, 0x4b, 0x05, 0x06]), "application/zip", name);
 
 const erased = { message: "Erased.", erased: true, erasedAt: "2026-11-27T10:00:00.000Z" };
 

@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
 import { leaveAppFor } from "@/lib/leave-app";
-import { setToken } from "@/lib/token-storage";
-import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { jsonResponse, type mockApi } from "@/test/api-mock";
+import { signInMerchant } from "@/test/merchant-data";
 import { renderRoutes } from "@/test/render";
 
 vi.mock("@/lib/leave-app", () => ({ leaveAppFor: vi.fn() }));
@@ -45,10 +45,7 @@ const sessions = {
 };
 
 function owner(extra: Record<string, Parameters<typeof mockApi>[0][string]> = {}) {
-  setToken("m");
-  return mockApi({
-    "GET /user/get-user": { user: makeUser() },
-    "GET /shop/get-shop-by-userId": { shop: makeShop() },
+  return signInMerchant({
     "GET /fortis/onboarding": {
       account: { provider: "sandbox", connected: false, fortisId: null, fortisUserId: null },
     },

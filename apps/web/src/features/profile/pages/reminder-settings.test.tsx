@@ -2,8 +2,8 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
-import { setToken } from "@/lib/token-storage";
-import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { jsonResponse, makeUser } from "@/test/api-mock";
+import { signInMerchant } from "@/test/merchant-data";
 import { renderRoutes } from "@/test/render";
 
 // jsdom has no ResizeObserver; the page's code sign-up switch (inside its form) measures itself.
@@ -19,10 +19,7 @@ beforeEach(() => {
 });
 
 function owner(extra = {}) {
-  setToken("m");
-  return mockApi({
-    "GET /user/get-user": { user: makeUser() },
-    "GET /shop/get-shop-by-userId": { shop: makeShop() },
+  return signInMerchant({
     "GET /shop/email-settings": { yearlyReminderDays: 7, monthlyReminderDays: 3 },
     ...extra,
   });

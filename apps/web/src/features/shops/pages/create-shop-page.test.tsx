@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
 import { setToken } from "@/lib/token-storage";
 import { jsonResponse, makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { openAsMerchant } from "@/test/merchant-app";
 import { renderRoutes } from "@/test/render";
 
 const png = (name = "logo.png") => new File(["png"], name, { type: "image/png" });
@@ -32,12 +33,7 @@ describe("create shop", () => {
   });
 
   it("an owner who already has a shop goes to the dashboard", async () => {
-    setToken("merchant-token");
-    mockApi({
-      "GET /user/get-user": { user: makeUser() },
-      "GET /shop/get-shop-by-userId": { shop: makeShop() },
-    });
-    const { router } = renderRoutes(routes, "/create-shop");
+    const { router } = openAsMerchant("/create-shop");
     await waitFor(() => expect(router.state.location.pathname).toBe("/merchant/dashboard"));
   });
 

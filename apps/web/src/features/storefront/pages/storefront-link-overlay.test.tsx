@@ -2,17 +2,11 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
-import { setToken } from "@/lib/token-storage";
-import { makeShop, makeUser, mockApi } from "@/test/api-mock";
+import { signInMerchant } from "@/test/merchant-data";
 import { renderRoutes } from "@/test/render";
 
 function signedInMerchant() {
-  setToken("m-tok");
-  return mockApi({
-    "GET /user/get-user": { user: makeUser() },
-    "GET /shop/get-shop-by-userId": { shop: makeShop() },
-    "GET /membership/get-public-memberships": { memberships: [] },
-  });
+  return signInMerchant({ "GET /membership/get-public-memberships": { memberships: [] } });
 }
 
 function stubClipboard(writeText?: (text: string) => Promise<void>) {
