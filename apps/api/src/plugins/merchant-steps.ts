@@ -31,7 +31,7 @@ export function merchantStep<In extends Schema, Out extends Schema>(
 
 /** How a route of a table is called and what it says of itself in the API's docs. */
 type GuardedHow = {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   url: string;
   summary: string;
   description?: string;

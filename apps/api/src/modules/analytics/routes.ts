@@ -1,4 +1,5 @@
 import {
+  type AnalyticsQuery,
   analyticsQuerySchema,
   benefitAnalyticsSchema,
   cohortAnalyticsSchema,
@@ -7,11 +8,31 @@ import {
   subscriptionAnalyticsSchema,
 } from "@tessera/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { bearerSecurity, requireShopMerchant } from "../../plugins/auth";
+import type { z } from "zod";
+import { merchantStep, registerMerchantSteps } from "../../plugins/merchant-steps";
 import type { AnalyticsService } from "./service";
 
 const QUERY_TEXT =
   "`timeFilter`: the dashboard's periods (`currentMonth` default, `30Days`, `60Days`, `6months`, `lastYear`); `tierId`: only that tier of the shop (404 for any other). Windows end now, in the shop's time zone. Money in dollars; MRR counts a yearly plan as 1/12 a month; rates are percentages (2 decimals), null without a denominator. Definitions: docs/analytics.md.";
+
+/** One of the analytics reads: a GET of the shop's numbers for the query's window and tier. */
+function analyticsRead<Out extends z.ZodTypeAny>(
+  url: string,
+  summary: string,
+  response: Out,
+  read: (shop: { shopId: number }, query: AnalyticsQuery) => Promise<z.infer<Out>>,
+) {
+  return merchantStep({
+    method: "GET",
+    url,
+    summary,
+    description: QUERY_TEXT,
+    from: "querystring",
+    input: analyticsQuerySchema,
+    response,
+    run: read,
+  });
+}
 
 /** Analytics are read by the owner and, like the dashboard and reports, by the shop's staff. */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
@@ -19,57 +40,40 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
   opts,
 ) => {
   const { analytics } = opts;
-  const routes = [
-    {
-      url: "/api/v1/analytics/subscriptions",
-      summary: "MRR, ARR, MRR movements, members over time, churn and failed-payment recoveries",
-      response: subscriptionAnalyticsSchema,
-      read: analytics.subscriptions,
-    },
-    {
-      url: "/api/v1/analytics/cohorts",
-      summary: "Retention cohorts: members by join month, share still members 1 … 12 months on",
-      response: cohortAnalyticsSchema,
-      read: analytics.cohorts,
-    },
-    {
-      url: "/api/v1/analytics/lifetime-value",
-      summary: "ARPU and lifetime value (ARPU ÷ monthly churn) per tier",
-      response: lifetimeValueAnalyticsSchema,
-      read: analytics.lifetimeValue,
-    },
-    {
-      url: "/api/v1/analytics/benefits",
-      summary: "Benefit use per tier and benefit, cashback earned against redeemed",
-      response: benefitAnalyticsSchema,
-      read: analytics.benefits,
-    },
-    {
-      url: "/api/v1/analytics/offers",
-      summary: "Offers: sell-through, revenue and redemption rate of sold offers",
-      response: offerAnalyticsSchema,
-      read: analytics.offers,
-    },
-  ] as const;
-  for (const route of routes) {
-    app.get(
-      route.url,
-      {
-        schema: {
-          tags: ["analytics"],
-          summary: route.summary,
-          description: QUERY_TEXT,
-          security: bearerSecurity,
-          querystring: analyticsQuerySchema,
-          response: { 200: route.response },
-        },
-      },
-      // Each read answers its own route's schema; the union of the five is not one type.
-      async (request) =>
-        (route.read as (s: { shopId: number }, q: typeof request.query) => Promise<never>)(
-          await requireShopMerchant(request),
-          request.query,
-        ),
-    );
-  }
+  registerMerchantSteps(
+    app,
+    ["analytics"],
+    [
+      analyticsRead(
+        "/api/v1/analytics/subscriptions",
+        "MRR, ARR, MRR movements, members over time, churn and failed-payment recoveries",
+        subscriptionAnalyticsSchema,
+        analytics.subscriptions,
+      ),
+      analyticsRead(
+        "/api/v1/analytics/cohorts",
+        "Retention cohorts: members by join month, share still members 1 … 12 months on",
+        cohortAnalyticsSchema,
+        analytics.cohorts,
+      ),
+      analyticsRead(
+        "/api/v1/analytics/lifetime-value",
+        "ARPU and lifetime value (ARPU ÷ monthly churn) per tier",
+        lifetimeValueAnalyticsSchema,
+        analytics.lifetimeValue,
+      ),
+      analyticsRead(
+        "/api/v1/analytics/benefits",
+        "Benefit use per tier and benefit, cashback earned against redeemed",
+        benefitAnalyticsSchema,
+        analytics.benefits,
+      ),
+      analyticsRead(
+        "/api/v1/analytics/offers",
+        "Offers: sell-through, revenue and redemption rate of sold offers",
+        offerAnalyticsSchema,
+        analytics.offers,
+      ),
+    ],
+  );
 };

@@ -29,25 +29,22 @@ export function createAccountEmails(mailer: Mailer, storage: Storage): AccountEm
   const languageOf = (locale: string | null | undefined, shop: Shop | undefined) =>
     shop ? customerLocale(locale, shop.defaultLocale) : "en";
 
+  /** Sends an e-mail of one link (verify, reset), branded and in the recipient's language. */
+  const linkSender =
+    (message: typeof verifyEmailMessage): AccountEmails["sendVerifyEmail"] =>
+    async ({ to, firstName, link, shop, locale }) => {
+      const content = await message({
+        firstName,
+        link,
+        shop: branding(shop),
+        locale: languageOf(locale, shop),
+      });
+      await mailer.send({ to, ...content });
+    };
+
   return {
-    async sendVerifyEmail({ to, firstName, link, shop, locale }) {
-      const content = await verifyEmailMessage({
-        firstName,
-        link,
-        shop: branding(shop),
-        locale: languageOf(locale, shop),
-      });
-      await mailer.send({ to, ...content });
-    },
-    async sendResetPassword({ to, firstName, link, shop, locale }) {
-      const content = await resetPasswordMessage({
-        firstName,
-        link,
-        shop: branding(shop),
-        locale: languageOf(locale, shop),
-      });
-      await mailer.send({ to, ...content });
-    },
+    sendVerifyEmail: linkSender(verifyEmailMessage),
+    sendResetPassword: linkSender(resetPasswordMessage),
     async sendStaffInvite({ to, firstName, link, shop, role }) {
       await mailer.send({
         to,

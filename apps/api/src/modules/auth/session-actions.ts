@@ -15,6 +15,17 @@ import * as sessionsRepo from "./two-factor-repo";
 
 /** What a signed-in account (merchant or customer) does with its own sign-in. */
 
+/** Saves the account's new password and ends its other sessions, as every password change does. */
+async function savePassword(ctx: AuthDeps, session: Session, password: string) {
+  const ref: repo.AccountRef =
+    session.kind === "merchant" ? { userId: session.user.id } : { customerId: session.customer.id };
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    await repo.setPassword(tx, ref, passwordHash);
+    await repo.deleteSessionsOf(tx, ref, session.sessionId);
+  });
+}
+
 /** A new password, after the current one; every other session of the account ends. */
 export async function updatePassword(
   ctx: AuthDeps,
@@ -27,13 +38,7 @@ export async function updatePassword(
       errors: { currentPassword: ACCESS_MESSAGES.invalidCurrentPassword },
     });
   }
-  const ref: repo.AccountRef =
-    session.kind === "merchant" ? { userId: account.id } : { customerId: account.id };
-  const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction(async (tx) => {
-    await repo.setPassword(tx, ref, passwordHash);
-    await repo.deleteSessionsOf(tx, ref, session.sessionId);
-  });
+  await savePassword(ctx, session, input.newPassword);
   return { message: ACCESS_MESSAGES.passwordUpdated };
 }
 
@@ -50,13 +55,7 @@ export async function setFirstPassword(
   if (account.passwordHash !== null) {
     throw new AppError("CONFLICT", SIGN_IN_CODE_MESSAGES.hasPassword);
   }
-  const ref: repo.AccountRef =
-    session.kind === "merchant" ? { userId: account.id } : { customerId: account.id };
-  const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
-    await repo.setPassword(tx, ref, passwordHash);
-    await repo.deleteSessionsOf(tx, ref, session.sessionId);
-  });
+  await savePassword(ctx, session, input.password);
   return { message: SIGN_IN_CODE_MESSAGES.passwordSet };
 }
 

@@ -18,7 +18,8 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RateLimiter } from "../../infra/rate-limit";
-import { bearerSecurity, requireMerchant, requireOwner, requireSession } from "../../plugins/auth";
+import { requireMerchant, requireOwner, requireSession } from "../../plugins/auth";
+import { guardedSteps, registerGuardedSteps } from "../../plugins/merchant-steps";
 import { routeSteps } from "../../plugins/route-steps";
 import type { AuthService } from "./service";
 import { hashToken } from "./tokens";
@@ -90,158 +91,123 @@ const signInStepRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, lim
   }
 };
 
-const merchantStep = routeSteps<{
-  auth: AuthService;
-  session: Awaited<ReturnType<typeof requireMerchant>>;
-}>();
+type Guarded<Session> = { auth: AuthService; session: Session };
+const merchantStep = guardedSteps<Guarded<Awaited<ReturnType<typeof requireMerchant>>>>();
+
+/** The signed-in merchant's own two-factor sign-in that needs no code. */
+const accountSteps = [
+  merchantStep({
+    method: "GET",
+    url: "/api/v1/user/two-factor",
+    summary: "Whether two-factor sign-in is on, and recovery codes left",
+    response: twoFactorStatusSchema,
+    run: ({ auth, session }) => auth.twoFactorStatus(session),
+  }),
+  merchantStep({
+    method: "POST",
+    url: "/api/v1/user/two-factor/start",
+    summary: "Start enrolment: the secret and otpauth URI (shown once, as a QR code)",
+    response: twoFactorSetupSchema,
+    run: ({ auth, session }) => auth.startTwoFactor(session),
+  }),
+];
 
 /** The signed-in merchant's own changes that a current code (or the password) allows. */
 const guessedSteps = [
   merchantStep({
+    method: "POST",
     url: "/api/v1/user/two-factor/confirm",
     summary: "Finish enrolment with a first code: 2FA on, ten recovery codes shown once",
+    from: "body",
     input: twoFactorConfirmPayloadSchema,
     response: twoFactorEnabledResponseSchema,
     run: ({ auth, session }, body) => auth.confirmTwoFactor(session, body),
   }),
   merchantStep({
+    method: "POST",
     url: "/api/v1/user/two-factor/disable",
     summary: "Turn two-factor sign-in off, with the password or a current code",
+    from: "body",
     input: twoFactorDisablePayloadSchema,
     response: messageResponseSchema,
     run: ({ auth, session }, body) => auth.disableTwoFactor(session, body),
   }),
   merchantStep({
+    method: "POST",
     url: "/api/v1/user/two-factor/recovery-codes",
     summary: "New recovery codes after a current code; the old ones stop working",
+    from: "body",
     input: twoFactorConfirmPayloadSchema,
     response: twoFactorEnabledResponseSchema,
     run: ({ auth, session }, body) => auth.renewRecoveryCodes(session, body),
   }),
 ];
 
-/** The signed-in merchant's own two-factor sign-in. */
-const accountTwoFactorRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter }) => {
-  app.get(
-    "/api/v1/user/two-factor",
-    {
-      schema: {
-        tags: ["user"],
-        summary: "Whether two-factor sign-in is on, and recovery codes left",
-        security: bearerSecurity,
-        response: { 200: twoFactorStatusSchema },
-      },
-    },
-    async (request) => auth.twoFactorStatus(await requireMerchant(request)),
-  );
+const ownerStep = guardedSteps<Guarded<Awaited<ReturnType<typeof requireOwner>>>>();
 
-  app.post(
-    "/api/v1/user/two-factor/start",
-    {
-      schema: {
-        tags: ["user"],
-        summary: "Start enrolment: the secret and otpauth URI (shown once, as a QR code)",
-        security: bearerSecurity,
-        response: { 200: twoFactorSetupSchema },
-      },
-    },
-    async (request) => auth.startTwoFactor(await requireMerchant(request)),
-  );
+/** The owner's staff requirement. */
+const policySteps = [
+  ownerStep({
+    method: "GET",
+    url: "/api/v1/shop/security",
+    summary: "The shop's security settings (owner): whether staff must use 2FA",
+    response: staffSecurityPolicySchema,
+    run: ({ auth, session }) => auth.getStaffPolicy(session),
+  }),
+  ownerStep({
+    method: "PUT",
+    url: "/api/v1/shop/security",
+    summary: "Require two-factor sign-in for staff (owner)",
+    from: "body",
+    input: staffSecurityPolicySchema,
+    response: staffSecurityPolicySchema.extend({ message: messageResponseSchema.shape.message }),
+    run: ({ auth, session }, body) => auth.setStaffPolicy(session, body),
+  }),
+];
 
-  for (const step of guessedSteps) {
-    app.post(
-      step.url,
-      {
-        schema: {
-          tags: ["user"],
-          summary: step.summary,
-          security: bearerSecurity,
-          body: step.input,
-          response: { 200: step.response },
-        },
-      },
-      async (request) => {
-        const session = await guessingMerchant(limiter, request);
-        return step.run({ auth, session }, request.body);
-      },
-    );
-  }
-};
+const sessionStep = guardedSteps<Guarded<Awaited<ReturnType<typeof requireSession>>>>();
 
-/** The owner's staff requirement, and every account's sessions. */
-const policyAndSessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth }) => {
-  app.get(
-    "/api/v1/shop/security",
-    {
-      schema: {
-        tags: ["shop"],
-        summary: "The shop's security settings (owner): whether staff must use 2FA",
-        security: bearerSecurity,
-        response: { 200: staffSecurityPolicySchema },
-      },
-    },
-    async (request) => auth.getStaffPolicy(await requireOwner(request)),
-  );
+/** Every account's sessions. */
+const sessionSteps = [
+  sessionStep({
+    method: "GET",
+    url: "/api/v1/auth/sessions",
+    summary: "The account's active sessions: device, IP, created, last seen",
+    response: accountSessionsResponseSchema,
+    run: ({ auth, session }) => auth.listSessions(session),
+  }),
+  sessionStep({
+    method: "DELETE",
+    url: "/api/v1/auth/sessions/:id",
+    summary: "Sign out one of the account's sessions",
+    params: sessionIdParamsSchema,
+    response: messageResponseSchema,
+    run: ({ auth, session }, _, { id }) => auth.revokeSession(session, id),
+  }),
+  sessionStep({
+    method: "POST",
+    url: "/api/v1/auth/sessions/sign-out-others",
+    summary: "Sign out everywhere else: every session of the account but this one",
+    response: signOutOthersResponseSchema,
+    run: ({ auth, session }) => auth.signOutOthers(session),
+  }),
+];
 
-  app.put(
-    "/api/v1/shop/security",
-    {
-      schema: {
-        tags: ["shop"],
-        summary: "Require two-factor sign-in for staff (owner)",
-        security: bearerSecurity,
-        body: staffSecurityPolicySchema,
-        response: {
-          200: staffSecurityPolicySchema.extend({ message: messageResponseSchema.shape.message }),
-        },
-      },
-    },
-    async (request) => auth.setStaffPolicy(await requireOwner(request), request.body),
-  );
+/** The check in front of a table: the steps get the auth service and the caller's session. */
+function checked<Session>(auth: AuthService, check: (request: FastifyRequest) => Promise<Session>) {
+  return async (request: FastifyRequest) => ({ auth, session: await check(request) });
+}
 
-  app.get(
-    "/api/v1/auth/sessions",
-    {
-      schema: {
-        tags,
-        summary: "The account's active sessions: device, IP, created, last seen",
-        security: bearerSecurity,
-        response: { 200: accountSessionsResponseSchema },
-      },
-    },
-    async (request) => auth.listSessions(await requireSession(request)),
-  );
-
-  app.delete(
-    "/api/v1/auth/sessions/:id",
-    {
-      schema: {
-        tags,
-        summary: "Sign out one of the account's sessions",
-        security: bearerSecurity,
-        params: sessionIdParamsSchema,
-        response: { 200: messageResponseSchema },
-      },
-    },
-    async (request) => auth.revokeSession(await requireSession(request), request.params.id),
-  );
-
-  app.post(
-    "/api/v1/auth/sessions/sign-out-others",
-    {
-      schema: {
-        tags,
-        summary: "Sign out everywhere else: every session of the account but this one",
-        security: bearerSecurity,
-        response: { 200: signOutOthersResponseSchema },
-      },
-    },
-    async (request) => auth.signOutOthers(await requireSession(request)),
-  );
+/** The account's two-factor sign-in, the owner's staff requirement and every account's sessions. */
+const accountRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter }) => {
+  registerGuardedSteps(app, ["user"], checked(auth, requireMerchant), accountSteps);
+  const guessing = (request: FastifyRequest) => guessingMerchant(limiter, request);
+  registerGuardedSteps(app, ["user"], checked(auth, guessing), guessedSteps);
+  registerGuardedSteps(app, ["shop"], checked(auth, requireOwner), policySteps);
+  registerGuardedSteps(app, tags, checked(auth, requireSession), sessionSteps);
 };
 
 export const twoFactorRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
   await app.register(signInStepRoutes, opts);
-  await app.register(accountTwoFactorRoutes, opts);
-  await app.register(policyAndSessionRoutes, opts);
+  await app.register(accountRoutes, opts);
 };

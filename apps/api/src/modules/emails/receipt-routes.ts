@@ -1,4 +1,4 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors";
@@ -25,6 +25,41 @@ function sendPdf(reply: FastifyReply, pdf: { bytes: Buffer; name: string }) {
     .send(pdf.bytes);
 }
 
+/** Which transactions a caller may have receipts of, and in which language. */
+type ReceiptAccess = {
+  allowed: (t: { shopId: number; customerId: number | null }) => boolean;
+  reader?: (shop: ReceiptShop) => Voice;
+};
+
+/** The two receipt downloads: each checks its caller, then sends the same PDF. */
+const receiptDownloads: {
+  url: string;
+  summary: string;
+  access: (request: FastifyRequest) => Promise<ReceiptAccess>;
+}[] = [
+  {
+    url: "/api/v1/customer/transactions/:id/receipt",
+    summary: "The PDF receipt of one of the signed-in customer's payments",
+    access: async (request) => {
+      const session = await requireCustomer(request);
+      return {
+        allowed: (t) => t.shopId === session.shopId && t.customerId === session.customer.id,
+        // In the customer's language, as their e-mails; the team's copy stays English.
+        reader: (shop) =>
+          voiceOf(customerLocale(session.customer.locale, shop.defaultLocale), shop),
+      };
+    },
+  },
+  {
+    url: "/api/v1/member/transactions/:id/receipt",
+    summary: "The PDF receipt of a member's payment to the shop (owner and staff)",
+    access: async (request) => {
+      const session = await requireShopMerchant(request);
+      return { allowed: (t) => t.shopId === session.shopId };
+    },
+  },
+];
+
 /**
  * PDF receipts: a customer's own payments, and the shop's payments for its owner and staff. A
  * transaction of another customer or shop answers 404, as one that does not exist; a declined
@@ -33,8 +68,7 @@ function sendPdf(reply: FastifyReply, pdf: { bytes: Buffer; name: string }) {
 export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   async function pdfOf(
     transactionId: number,
-    allowed: (t: { shopId: number; customerId: number | null }) => boolean,
-    reader: (shop: ReceiptShop) => Voice = (shop) => voiceOf("en", shop),
+    { allowed, reader = (shop) => voiceOf("en", shop) }: ReceiptAccess,
   ) {
     const t = await repo.findTransaction(db, transactionId);
     if (!t || !allowed(t)) throw new AppError("NOT_FOUND", NOT_FOUND);
@@ -46,46 +80,22 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     };
   }
 
-  const produces = { produces: ["application/pdf"] };
-
-  app.get(
-    "/api/v1/customer/transactions/:id/receipt",
-    {
-      schema: {
-        tags,
-        summary: "The PDF receipt of one of the signed-in customer's payments",
-        security: bearerSecurity,
-        params,
-        ...produces,
+  for (const download of receiptDownloads) {
+    app.get(
+      download.url,
+      {
+        schema: {
+          tags,
+          summary: download.summary,
+          security: bearerSecurity,
+          params,
+          produces: ["application/pdf"],
+        },
       },
-    },
-    async (request, reply) => {
-      const session = await requireCustomer(request);
-      const pdf = await pdfOf(
-        request.params.id,
-        (t) => t.shopId === session.shopId && t.customerId === session.customer.id,
-        // In the customer's language, as their e-mails; the team's copy stays English.
-        (shop) => voiceOf(customerLocale(session.customer.locale, shop.defaultLocale), shop),
-      );
-      return sendPdf(reply, pdf);
-    },
-  );
-
-  app.get(
-    "/api/v1/member/transactions/:id/receipt",
-    {
-      schema: {
-        tags,
-        summary: "The PDF receipt of a member's payment to the shop (owner and staff)",
-        security: bearerSecurity,
-        params,
-        ...produces,
+      async (request, reply) => {
+        const access = await download.access(request);
+        return sendPdf(reply, await pdfOf(request.params.id, access));
       },
-    },
-    async (request, reply) => {
-      const session = await requireShopMerchant(request);
-      const pdf = await pdfOf(request.params.id, (t) => t.shopId === session.shopId);
-      return sendPdf(reply, pdf);
-    },
-  );
+    );
+  }
 };

@@ -7,23 +7,51 @@ import {
   memberCardResponseSchema,
   rotateMemberCardResponseSchema,
 } from "@tessera/shared";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
 import type { RateLimiter } from "../../infra/rate-limit";
 import { bearerSecurity, requireCustomer, requireShopMerchant } from "../../plugins/auth";
+import { guardedSteps, registerGuardedSteps } from "../../plugins/merchant-steps";
 import type { MemberCardService } from "./service";
 
 const tags = ["member card"];
 
-/** The signed-in customer whose id is `{id}`; any other id answers 404 (nothing to probe). */
-async function ownCustomer(request: FastifyRequest, id: number) {
-  const session = await requireCustomer(request);
+type CustomerSession = Awaited<ReturnType<typeof requireCustomer>>;
+
+/** The signed-in customer, when `{id}` is theirs; any other id answers 404 (nothing to probe). */
+function ownCustomer(session: CustomerSession, id: number) {
   if (session.customer.id !== id) {
     throw new AppError("NOT_FOUND", CUSTOMER_MESSAGES.customerNotFound);
   }
   return session;
 }
+
+const customerStep = guardedSteps<{ cards: MemberCardService; session: CustomerSession }>();
+
+/** The customer's own card, `{id}` being the customer. */
+const ownCardSteps = [
+  customerStep({
+    method: "GET",
+    url: "/api/v1/customer/member-card/:id",
+    summary: "The customer's member card: code, QR address, tier, cashback, wallet buttons",
+    params: customerIdParamsSchema,
+    response: memberCardResponseSchema,
+    run: async ({ cards, session }, _, { id }) => ({
+      card: await cards.getCard(ownCustomer(session, id)),
+    }),
+  }),
+  customerStep({
+    method: "POST",
+    url: "/api/v1/customer/member-card/rotate/:id",
+    summary: "A new code for the customer's card; the old code stops working at once",
+    params: customerIdParamsSchema,
+    response: rotateMemberCardResponseSchema,
+    run: async ({ cards, session }, _, { id }) => ({
+      message: MEMBER_CARD_MESSAGES.rotated,
+      card: await cards.rotate(ownCustomer(session, id)),
+    }),
+  }),
+];
 
 export const memberCardRoutes: FastifyPluginAsyncZod<{
   cards: MemberCardService;
@@ -32,37 +60,11 @@ export const memberCardRoutes: FastifyPluginAsyncZod<{
 }> = async (app, opts) => {
   const { cards, limiter } = opts;
 
-  app.get(
-    "/api/v1/customer/member-card/:id",
-    {
-      schema: {
-        tags,
-        summary: "The customer's member card: code, QR address, tier, cashback, wallet buttons",
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
-        response: { 200: memberCardResponseSchema },
-      },
-    },
-    async (request) => ({
-      card: await cards.getCard(await ownCustomer(request, request.params.id)),
-    }),
-  );
-
-  app.post(
-    "/api/v1/customer/member-card/rotate/:id",
-    {
-      schema: {
-        tags,
-        summary: "A new code for the customer's card; the old code stops working at once",
-        security: bearerSecurity,
-        params: customerIdParamsSchema,
-        response: { 200: rotateMemberCardResponseSchema },
-      },
-    },
-    async (request) => ({
-      message: MEMBER_CARD_MESSAGES.rotated,
-      card: await cards.rotate(await ownCustomer(request, request.params.id)),
-    }),
+  registerGuardedSteps(
+    app,
+    tags,
+    async (request) => ({ cards, session: await requireCustomer(request) }),
+    ownCardSteps,
   );
 
   app.post(

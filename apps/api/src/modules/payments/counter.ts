@@ -12,11 +12,10 @@ import type { Customer, MembershipTier, Shop } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Executor } from "../../infra/db";
 import { emailReceipt } from "../emails/queue";
-import { notifyCustomer } from "../notifications/customer-notice";
-import { notify } from "../notifications/notify";
 import { finishCheckout, type OfferPurchase, offerPurchased, openCheckout } from "./checkout";
 import { type CounterActor, fullName, type PaymentsContext, requireShop } from "./context";
 import { grantMembership, grantOffer, renewOverdue } from "./grants";
+import { noticeMembership } from "./membership-notices";
 import * as repo from "./repo";
 import {
   cashbackFor,
@@ -240,23 +239,25 @@ async function scheduleNextTier(
     ...payment,
   });
   const name = fullName(locked);
-  await notify(tx, shop.id, [{ merchants: true }], {
-    event: "membership.plan_changed",
-    title: staying ? "Membership renewal resumed" : "Membership plan changed",
-    message: staying
-      ? `${name} will keep renewing ${tier.name} (changed by ${actor.name}).`
-      : `${name} switches to ${tier.name} at the next renewal (changed by ${actor.name}).`,
-    data: { customerId: locked.id, membershipId: m.id },
-  });
-  await notifyCustomer(tx, shop.id, locked.id, {
-    event: "membership.plan_changed",
-    title: "Membership updated",
-    message: staying
-      ? "Your {tierName} membership will keep renewing."
-      : "Your membership changes to {tierName} at your next renewal.",
-    values: { tierName: tier.name },
-    data: { membershipId: m.id },
-  });
+  await noticeMembership(
+    tx,
+    { shopId: shop.id, customerId: locked.id, membershipId: m.id },
+    {
+      event: "membership.plan_changed",
+      title: staying ? "Membership renewal resumed" : "Membership plan changed",
+      message: staying
+        ? `${name} will keep renewing ${tier.name} (changed by ${actor.name}).`
+        : `${name} switches to ${tier.name} at the next renewal (changed by ${actor.name}).`,
+    },
+    {
+      event: "membership.plan_changed",
+      title: "Membership updated",
+      message: staying
+        ? "Your {tierName} membership will keep renewing."
+        : "Your membership changes to {tierName} at your next renewal.",
+      values: { tierName: tier.name },
+    },
+  );
   const view = await membershipView(tx, updated);
   return {
     outcome: "scheduled" as const,

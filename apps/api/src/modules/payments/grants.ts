@@ -17,6 +17,7 @@ import { notifyCustomer } from "../notifications/customer-notice";
 import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 import { type Actor, fullName, type PaymentsContext } from "./context";
+import { noticeMembership } from "./membership-notices";
 import * as repo from "./repo";
 import { customerOfferView } from "./views";
 
@@ -127,19 +128,21 @@ export async function noticeRenewed(
   merchantMessage: string,
 ) {
   await webhookEvents.membershipRenewed(tx, renewed);
-  await notify(tx, renewed.shopId, [{ merchants: true }], {
-    event: "membership.renewed",
-    title: "Membership renewed",
-    message: merchantMessage,
-    data: { customerId: customer.id, membershipId: renewed.id },
-  });
-  await notifyCustomer(tx, renewed.shopId, customer.id, {
-    event: "membership.renewed",
-    title: "Membership renewed",
-    message: "Your {tierName} membership renewed until {date}.",
-    values: { tierName: tier.name, date: { day: renewed.expireDate } },
-    data: { membershipId: renewed.id },
-  });
+  await noticeMembership(
+    tx,
+    { shopId: renewed.shopId, customerId: customer.id, membershipId: renewed.id },
+    {
+      event: "membership.renewed",
+      title: "Membership renewed",
+      message: merchantMessage,
+    },
+    {
+      event: "membership.renewed",
+      title: "Membership renewed",
+      message: "Your {tierName} membership renewed until {date}.",
+      values: { tierName: tier.name, date: { day: renewed.expireDate } },
+    },
+  );
 }
 
 /** Credits a period's cashback reward, with its notice. */
@@ -299,19 +302,21 @@ export async function grantMembership(
   });
   await creditReward(tx, membership, tier, transaction.id);
   await webhookEvents.membershipPurchased(tx, membership, transaction);
-  await notify(tx, shop.id, [{ merchants: true }], {
-    event: "membership.purchased",
-    title: "New membership",
-    message: `${fullName(customer)} joined ${tier.name} (${input.plan}) for ${formatCents(input.amountCents)}.`,
-    data: { customerId: customer.id, membershipId: membership.id },
-  });
-  await notifyCustomer(tx, shop.id, customer.id, {
-    event: "membership.activated",
-    title: "Membership active",
-    message: "Welcome to {tierName}! Your membership is active until {date}.",
-    values: { tierName: tier.name, date: { day: membership.expireDate } },
-    data: { membershipId: membership.id },
-  });
+  await noticeMembership(
+    tx,
+    { shopId: shop.id, customerId: customer.id, membershipId: membership.id },
+    {
+      event: "membership.purchased",
+      title: "New membership",
+      message: `${fullName(customer)} joined ${tier.name} (${input.plan}) for ${formatCents(input.amountCents)}.`,
+    },
+    {
+      event: "membership.activated",
+      title: "Membership active",
+      message: "Welcome to {tierName}! Your membership is active until {date}.",
+      values: { tierName: tier.name, date: { day: membership.expireDate } },
+    },
+  );
   return { membership, transaction };
 }
 

@@ -15,6 +15,7 @@ import { notify } from "../notifications/notify";
 import * as wallet from "../wallet/wallet";
 import { type Actor, accountOf, fullName, isConnected, type PaymentsContext } from "./context";
 import { creditReward, membershipSale, nextPeriod, noticeRenewed } from "./grants";
+import { noticeMembership } from "./membership-notices";
 import * as repo from "./repo";
 import { type CustomerScope, checkCustomer, requireSellableTier } from "./rules";
 import { membershipView } from "./views";
@@ -165,20 +166,22 @@ async function askForPayment(
     atCounter: true,
   });
   const price = formatCents(tier.priceCents);
-  await notify(tx, m.shopId, [{ merchants: true }], {
-    event: "membership.payment_due",
-    title: "Membership payment due",
-    message: `${fullName(customer)}'s ${tier.name} membership payment of ${price} is due.`,
-    data: { customerId: customer.id, membershipId: m.id },
-  });
-  await notifyCustomer(tx, m.shopId, customer.id, {
-    event: "membership.payment_failed",
-    title: "Membership payment due",
-    message:
-      "Your {tierName} membership payment of {price} is due. Please pay at the shop to keep it.",
-    values: { tierName: tier.name, price: { cents: tier.priceCents } },
-    data: { membershipId: m.id },
-  });
+  await noticeMembership(
+    tx,
+    { shopId: m.shopId, customerId: customer.id, membershipId: m.id },
+    {
+      event: "membership.payment_due",
+      title: "Membership payment due",
+      message: `${fullName(customer)}'s ${tier.name} membership payment of ${price} is due.`,
+    },
+    {
+      event: "membership.payment_failed",
+      title: "Membership payment due",
+      message:
+        "Your {tierName} membership payment of {price} is due. Please pay at the shop to keep it.",
+      values: { tierName: tier.name, price: { cents: tier.priceCents } },
+    },
+  );
 }
 
 /** Phase 3: record what the provider answered. */
@@ -238,19 +241,21 @@ async function recordRenewal(
     claim.attempt,
     new Date(ctx.now().getTime() + RETRY_DELAY_MS),
   );
-  await notify(tx, m.shopId, [{ merchants: true }], {
-    event: "membership.payment_failed",
-    title: "Renewal payment failed",
-    message: `${fullName(customer)}'s ${tier.name} renewal payment was declined. ${left} more ${left === 1 ? "try" : "tries"} left.`,
-    data: { customerId: customer.id, membershipId: m.id },
-  });
-  await notifyCustomer(tx, m.shopId, customer.id, {
-    event: "membership.payment_failed",
-    title: "Renewal payment failed",
-    message: "We could not charge your card for {tierName}. We will try again tomorrow.",
-    values: { tierName: tier.name },
-    data: { membershipId: m.id },
-  });
+  await noticeMembership(
+    tx,
+    { shopId: m.shopId, customerId: customer.id, membershipId: m.id },
+    {
+      event: "membership.payment_failed",
+      title: "Renewal payment failed",
+      message: `${fullName(customer)}'s ${tier.name} renewal payment was declined. ${left} more ${left === 1 ? "try" : "tries"} left.`,
+    },
+    {
+      event: "membership.payment_failed",
+      title: "Renewal payment failed",
+      message: "We could not charge your card for {tierName}. We will try again tomorrow.",
+      values: { tierName: tier.name },
+    },
+  );
   return "failed";
 }
 
@@ -271,22 +276,24 @@ async function expireMembership(
   await emailMembershipEnded(tx, { membershipId: m.id, tierId: tier.id, reason, at: ctx.now() });
   const why = reason === "declined" ? "the renewal payment failed" : "the payment was not made";
   await webhookEvents.membershipExpired(tx, m, reason, ctx.now());
-  await notify(tx, m.shopId, [{ merchants: true }], {
-    event: "membership.expired",
-    title: "Membership expired",
-    message: `${fullName(customer)}'s ${tier.name} membership expired: ${why}.`,
-    data: { customerId: customer.id, membershipId: m.id },
-  });
-  await notifyCustomer(tx, m.shopId, customer.id, {
-    event: "membership.payment_failed",
-    title: "Membership expired",
-    message:
-      reason === "declined"
-        ? "Your {tierName} membership has expired because the renewal payment failed."
-        : "Your {tierName} membership has expired because the payment was not made.",
-    values: { tierName: tier.name },
-    data: { membershipId: m.id },
-  });
+  await noticeMembership(
+    tx,
+    { shopId: m.shopId, customerId: customer.id, membershipId: m.id },
+    {
+      event: "membership.expired",
+      title: "Membership expired",
+      message: `${fullName(customer)}'s ${tier.name} membership expired: ${why}.`,
+    },
+    {
+      event: "membership.payment_failed",
+      title: "Membership expired",
+      message:
+        reason === "declined"
+          ? "Your {tierName} membership has expired because the renewal payment failed."
+          : "Your {tierName} membership has expired because the payment was not made.",
+      values: { tierName: tier.name },
+    },
+  );
 }
 
 /** Cancelled memberships whose paid time is over become expired. */
@@ -427,21 +434,23 @@ export async function cancelMembership(
     await emailCancellation(tx, { membershipId: m.id, at });
     const by = input.actor.kind === "merchant" ? "the shop" : fullName(customer);
     await webhookEvents.membershipCancelled(tx, updated, input.actor.kind);
-    await notify(tx, input.shopId, [{ merchants: true }], {
-      event: "membership.cancelled",
-      title: "Membership cancelled",
-      message: `${fullName(customer)}'s ${view.membership.name} membership was cancelled by ${by}.`,
-      data: { customerId: customer.id, membershipId: m.id },
-    });
-    await notifyCustomer(tx, input.shopId, customer.id, {
-      event: "membership.cancelled",
-      title: "Membership cancelled",
-      message: endsNow
-        ? "Your {tierName} membership has ended."
-        : "Your {tierName} membership will not renew. You keep it until {date}.",
-      values: { tierName: view.membership.name, date: { day: updated.expireDate } },
-      data: { membershipId: m.id },
-    });
+    await noticeMembership(
+      tx,
+      { shopId: input.shopId, customerId: customer.id, membershipId: m.id },
+      {
+        event: "membership.cancelled",
+        title: "Membership cancelled",
+        message: `${fullName(customer)}'s ${view.membership.name} membership was cancelled by ${by}.`,
+      },
+      {
+        event: "membership.cancelled",
+        title: "Membership cancelled",
+        message: endsNow
+          ? "Your {tierName} membership has ended."
+          : "Your {tierName} membership will not renew. You keep it until {date}.",
+        values: { tierName: view.membership.name, date: { day: updated.expireDate } },
+      },
+    );
     return { message: PAYMENT_MESSAGES.membershipCancelled, membership: view.membership };
   });
 }

@@ -12,16 +12,14 @@ import {
 } from "@tessera/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { bearerSecurity, requireOwner } from "../../../plugins/auth";
 import { ownerSteps, registerOwnerSteps } from "../owner-steps";
 import type { WebhooksService } from "./service";
 
-const tags = ["integrations"];
 const BASE = "/api/v1/integrations/webhooks";
 const endpointParams = z.object({ id: idSchema });
 const step = ownerSteps<WebhooksService>();
 
-/** The list, a new endpoint, and the calls on one endpoint that read nothing but ids. */
+/** The list, a new endpoint, and the calls on one endpoint and its delivery log. */
 const steps = [
   step({
     method: "GET",
@@ -87,49 +85,35 @@ const steps = [
     response: webhookDeliveryResponseSchema,
     run: ({ service, owner }, { id, deliveryId }) => service.resend(owner.shopId, id, deliveryId),
   }),
+  step({
+    method: "PATCH",
+    url: `${BASE}/:id`,
+    summary: "Change an endpoint's address, description or events, or disable/enable it",
+    params: endpointParams,
+    from: "body",
+    input: updateWebhookEndpointPayloadSchema,
+    response: webhookEndpointResponseSchema,
+    run: ({ service, owner }, body, { id }) => service.update(owner.shopId, id, body),
+  }),
+  step({
+    method: "GET",
+    url: `${BASE}/:id/deliveries`,
+    summary: "The endpoint's delivery log, newest first",
+    params: endpointParams,
+    from: "querystring",
+    input: paginationQuerySchema,
+    response: webhookDeliveriesResponseSchema,
+    run: ({ service, owner }, query, { id }) => service.deliveries(owner.shopId, id, query),
+  }),
 ];
 
 /**
  * The Integrations screen's webhook endpoints and their delivery log. Owner only, and never with
- * an API key (see ../owner-steps.ts). The two calls that read a path and a body or a query are
- * written out below; the rest are the table above.
+ * an API key (see ../owner-steps.ts).
  */
 export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = async (
   app,
   opts,
 ) => {
-  const { webhooks } = opts;
-  registerOwnerSteps(app, webhooks, steps);
-
-  app.patch(
-    `${BASE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: "Change an endpoint's address, description or events, or disable/enable it",
-        security: bearerSecurity,
-        params: endpointParams,
-        body: updateWebhookEndpointPayloadSchema,
-        response: { 200: webhookEndpointResponseSchema },
-      },
-    },
-    async (request) =>
-      webhooks.update((await requireOwner(request)).shopId, request.params.id, request.body),
-  );
-
-  app.get(
-    `${BASE}/:id/deliveries`,
-    {
-      schema: {
-        tags,
-        summary: "The endpoint's delivery log, newest first",
-        security: bearerSecurity,
-        params: endpointParams,
-        querystring: paginationQuerySchema,
-        response: { 200: webhookDeliveriesResponseSchema },
-      },
-    },
-    async (request) =>
-      webhooks.deliveries((await requireOwner(request)).shopId, request.params.id, request.query),
-  );
+  registerOwnerSteps(app, opts.webhooks, steps);
 };
