@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, screenshot, viewports } from "./support/browser";
 import { payWithSandboxCard, SANDBOX_CARDS } from "./support/customers";
-import { callApi, endJourney, notificationBell, unreadOnBell } from "./support/journey";
+import { callApi, endJourney, notificationBell, roomJoined, unreadOnBell } from "./support/journey";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -114,12 +114,13 @@ describe("live notifications (issue 8)", () => {
         { kind: "customer", shopId: String(SHOP_ID) },
         viewport,
       );
+      // Both sockets are in their rooms before anything happens.
+      const joined = Promise.all([roomJoined(merchantPage), roomJoined(customerPage)]);
       await merchantPage.goto(`${server.url}/merchant/dashboard`);
       await customerPage.goto(`${server.url}/${SHOP_ID}/customer/dashboard`);
       await notificationBell(merchantPage).waitFor();
       await notificationBell(customerPage).waitFor();
-      // Let both sockets join their rooms before anything happens.
-      await merchantPage.waitForTimeout(500);
+      await joined;
       const ownerBefore = await unreadOnBell(merchantPage);
       const customerBefore = await unreadOnBell(customerPage);
 

@@ -150,6 +150,27 @@ export function notificationBell(page: Page) {
   return page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
 }
 
+/**
+ * Resolves when the page's notification socket is in its room: the server's acknowledgement of
+ * `connectUser` (a socket.io ack frame, "43…", naming the room). Call it before the page loads.
+ */
+export function roomJoined(page: Page, timeout = 15_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error("the notification socket joined no room")),
+      timeout,
+    );
+    page.on("websocket", (socket) => {
+      socket.on("framereceived", ({ payload }) => {
+        const frame = String(payload);
+        if (!frame.startsWith("43") || !frame.includes('"room"')) return;
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  });
+}
+
 /** The unread count the bell's label gives ("Notifications, 3 unread"); 0 when it gives none. */
 export async function unreadOnBell(page: Page): Promise<number> {
   const name = (await notificationBell(page).getAttribute("aria-label")) ?? "";

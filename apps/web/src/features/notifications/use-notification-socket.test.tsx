@@ -154,7 +154,29 @@ describe("the notification socket", () => {
     act(() => socket.serverDrop());
     act(() => socket.serverConnect());
     expect(socket.emitsOf("connectUser")).toHaveLength(2);
+    // Nothing is fetched again until the server says the socket is back in the room.
+    expect(api.callsTo(MERCHANT_ALL).length).toBe(loads);
+    act(() => socket.acknowledge("connectUser", { room: "user:1" }));
     await waitFor(() => expect(api.callsTo(MERCHANT_ALL).length).toBe(loads + 1));
+  });
+
+  it("a notice sent before the socket joined its room shows once it has joined", async () => {
+    let stored = [EARLIER];
+    setToken("m-tok");
+    mockApi({
+      "GET /user/get-user": { user: makeUser() },
+      [MERCHANT_ALL]: () => listOf(stored),
+      "GET /notifications/get-unread-notifications-by-merchantId": () => listOf(stored),
+    });
+    renderBell();
+    await screen.findByRole("button", { name: "Notifications, 1 unread" });
+    const socket = await connectedSocket();
+    // The notice was stored while the page was loading: no socket was in the room to hear it.
+    stored = [LIVE, EARLIER];
+    act(() => socket.acknowledge("connectUser", { room: "user:1" }));
+    expect(
+      await screen.findByRole("button", { name: "Notifications, 2 unread" }),
+    ).toBeInTheDocument();
   });
 
   it("a customer announces their own id and e-mail", async () => {

@@ -69,15 +69,16 @@ export function useNotificationSocket({
 
     function open({ io, parseNotification }: typeof import("./socket-client")) {
       const live = io({ query: { authToken }, transports: ["websocket", "polling"] });
-      let hasConnected = false;
 
       live.on("connect", () => {
-        // A reconnect is a new connection: it joins the room again, and the lists catch up on
-        // anything sent while it was down.
-        const current = audienceRef.current;
-        if (hasConnected && current) void invalidateNotifications(queryClient, current);
-        hasConnected = true;
-        live.emit(SOCKET_EVENTS.connectUser, uniqueId, () => setStatus("live"));
+        // Every connection (the first and each reconnect) joins the room again. Once the server
+        // says it is in, the lists catch up on what was sent before: while the socket was down,
+        // or between the page's first fetch and the join, when nothing could reach it live.
+        live.emit(SOCKET_EVENTS.connectUser, uniqueId, () => {
+          setStatus("live");
+          const current = audienceRef.current;
+          if (current) void invalidateNotifications(queryClient, current);
+        });
       });
 
       live.on("connect_error", () => {
