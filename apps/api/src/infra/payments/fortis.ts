@@ -131,6 +131,13 @@ export function createFortisProvider(options: FortisOptions): PaymentProvider {
     return data;
   }
 
+  /** A text field the provider's success answer must carry: without it, the answer is unexpected. */
+  function requiredText(response: ApiResponse, secrets: string[], field: string): string {
+    const value = text(ok(response, secrets)[field]);
+    if (!value) throw new ProviderError(UNEXPECTED_MESSAGE, response.status);
+    return value;
+  }
+
   const merchant = (account: MerchantAccount): Credentials => ({
     userId: account.userId,
     apiKey: account.apiKey,
@@ -151,10 +158,7 @@ export function createFortisProvider(options: FortisOptions): PaymentProvider {
         // Fortis keeps it on the sale the form makes, so recovery can find the payment by it.
         transaction_api_id: input.reference,
       });
-      const data = ok(response, secretsOf(account));
-      const clientToken = text(data.client_token);
-      if (!clientToken) throw new ProviderError(UNEXPECTED_MESSAGE, response.status);
-      return { clientToken };
+      return { clientToken: requiredText(response, secretsOf(account), "client_token") };
     },
 
     async getTransaction(account, id) {
@@ -216,10 +220,7 @@ export function createFortisProvider(options: FortisOptions): PaymentProvider {
         description: plan.description.slice(0, RECURRING_DESCRIPTION_MAX),
         status: "active",
       });
-      const data = ok(response, secretsOf(account));
-      const id = text(data.id);
-      if (!id) throw new ProviderError(UNEXPECTED_MESSAGE, response.status);
-      return { id };
+      return { id: requiredText(response, secretsOf(account), "id") };
     },
 
     async cancelRecurring(account, id) {
@@ -250,10 +251,7 @@ export function createFortisProvider(options: FortisOptions): PaymentProvider {
 
     async startOnboarding(request) {
       const response = await call(platform, "POST", "/v1/onboarding", onboardingBody(request));
-      const data = ok(response, [options.platformApiKey]);
-      const appLink = text(data.app_link);
-      if (!appLink) throw new ProviderError(UNEXPECTED_MESSAGE, response.status);
-      return { appLink };
+      return { appLink: requiredText(response, [options.platformApiKey], "app_link") };
     },
 
     parsePostback(body) {
