@@ -4,11 +4,11 @@ import {
   transactionReportQuerySchema,
   transactionReportResponseSchema,
 } from "@tessera/shared";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { bearerSecurity, requireShopMerchant } from "../../plugins/auth";
+import { requireShopMerchant } from "../../plugins/auth";
+import { registerCsvDownload } from "../../plugins/csv-download";
 import { merchantStep, registerMerchantSteps } from "../../plugins/merchant-steps";
-import type { CsvExport, ReportsService } from "./service";
+import type { ReportsService } from "./service";
 
 const tags = ["reports"];
 const PERIOD_TEXT =
@@ -23,20 +23,6 @@ const redemptionExportQuerySchema = redemptionReportQuerySchema.omit({
   page: true,
   pageSize: true,
 });
-
-/** `filename` for every browser plus `filename*` for names beyond ASCII (RFC 6266). */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-function sendCsv(reply: FastifyReply, file: CsvExport) {
-  return reply
-    .header("content-type", "text/csv; charset=utf-8")
-    .header("content-disposition", contentDisposition(file.fileName))
-    .header("cache-control", "no-store")
-    .send(file.body);
-}
 
 export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (
   app,
@@ -67,41 +53,23 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = 
     }),
   ]);
 
-  app.get(
-    "/api/v1/reports/export-transaction-report",
-    {
-      schema: {
-        tags,
-        summary: "Download the period's transactions as CSV (streamed)",
-        description: `${PERIOD_TEXT} ${PAYMENT_TEXT} Answers \`text/csv\` (UTF-8 with a byte-order mark, CRLF lines) as an attachment named \`transactions_{payment label}_{period label}_{YYYY-MM-DD}.csv\`, e.g. \`transactions_All_This month_2025-06-10.csv\`. Columns: Transaction ID (N/A for cash), Transaction Date ("5 Sep, 2024" in the shop's zone), Item, Customer, Payment type, Price, Discount, Cashback used, Amount paid (each "$1,234.50"), Status. Fields with quotes, commas or line breaks are quoted with quotes doubled. With no transactions in the period: 404 "No transaction data available to download".`,
-        produces: ["text/csv"],
-        security: bearerSecurity,
-        querystring: transactionExportQuerySchema,
-      },
-    },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        await reports.exportTransactions(await requireShopMerchant(request), request.query),
-      ),
-  );
+  registerCsvDownload(app, {
+    url: "/api/v1/reports/export-transaction-report",
+    tags,
+    summary: "Download the period's transactions as CSV (streamed)",
+    description: `${PERIOD_TEXT} ${PAYMENT_TEXT} Answers \`text/csv\` (UTF-8 with a byte-order mark, CRLF lines) as an attachment named \`transactions_{payment label}_{period label}_{YYYY-MM-DD}.csv\`, e.g. \`transactions_All_This month_2025-06-10.csv\`. Columns: Transaction ID (N/A for cash), Transaction Date ("5 Sep, 2024" in the shop's zone), Item, Customer, Payment type, Price, Discount, Cashback used, Amount paid (each "$1,234.50"), Status. Fields with quotes, commas or line breaks are quoted with quotes doubled. With no transactions in the period: 404 "No transaction data available to download".`,
+    querystring: transactionExportQuerySchema,
+    run: async (request, query) =>
+      reports.exportTransactions(await requireShopMerchant(request), query),
+  });
 
-  app.get(
-    "/api/v1/reports/export-redemption-report",
-    {
-      schema: {
-        tags,
-        summary: "Download the period's redemptions as CSV (streamed)",
-        description: `${PERIOD_TEXT} Answers \`text/csv\` as an attachment named \`redemptions_{period label}_{YYYY-MM-DD}.csv\`. Columns: Redemption Date, Item, Customer, Type, Value ("$4.50"), Redeemed by. Escaping as for transactions. With no redemptions in the period: 404 "No redemption data available to download".`,
-        produces: ["text/csv"],
-        security: bearerSecurity,
-        querystring: redemptionExportQuerySchema,
-      },
-    },
-    async (request, reply) =>
-      sendCsv(
-        reply,
-        await reports.exportRedemptions(await requireShopMerchant(request), request.query),
-      ),
-  );
+  registerCsvDownload(app, {
+    url: "/api/v1/reports/export-redemption-report",
+    tags,
+    summary: "Download the period's redemptions as CSV (streamed)",
+    description: `${PERIOD_TEXT} Answers \`text/csv\` as an attachment named \`redemptions_{period label}_{YYYY-MM-DD}.csv\`. Columns: Redemption Date, Item, Customer, Type, Value ("$4.50"), Redeemed by. Escaping as for transactions. With no redemptions in the period: 404 "No redemption data available to download".`,
+    querystring: redemptionExportQuerySchema,
+    run: async (request, query) =>
+      reports.exportRedemptions(await requireShopMerchant(request), query),
+  });
 };
