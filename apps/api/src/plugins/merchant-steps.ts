@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginOptions, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { bearerSecurity, requireShopMerchant } from "./auth";
 import type { RouteStep } from "./route-steps";
@@ -120,6 +121,20 @@ export function registerGuardedSteps<Ctx>(
   }
 }
 
+/**
+ * The routes of a module that are one table behind one check: each step runs with what
+ * `context` makes of the module's options and the request (the check's answer among them).
+ */
+export function guardedStepsPlugin<Options extends FastifyPluginOptions, Ctx>(
+  tags: string[],
+  context: (opts: Options, request: FastifyRequest) => Promise<Ctx>,
+  steps: GuardedStep<Ctx>[],
+): FastifyPluginAsyncZod<Options> {
+  return async (app, opts) => {
+    registerGuardedSteps(app, tags, (request) => context(opts, request), steps);
+  };
+}
+
 /** Registers the steps, in order, under the module's tags. */
 export function registerMerchantSteps(
   app: Pick<FastifyInstance, "route">,
@@ -127,4 +142,14 @@ export function registerMerchantSteps(
   steps: MerchantStep[],
 ) {
   registerGuardedSteps(app, tags, requireShopMerchant, steps);
+}
+
+/** The routes of a module that are one merchant table, its steps made from the module's options. */
+export function merchantStepsPlugin<Options extends FastifyPluginOptions>(
+  tags: string[],
+  steps: (opts: Options) => MerchantStep[],
+): FastifyPluginAsyncZod<Options> {
+  return async (app, opts) => {
+    registerMerchantSteps(app, tags, steps(opts));
+  };
 }

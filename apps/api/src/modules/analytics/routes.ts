@@ -7,9 +7,8 @@ import {
   offerAnalyticsSchema,
   subscriptionAnalyticsSchema,
 } from "@tessera/shared";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { merchantStep, registerMerchantSteps } from "../../plugins/merchant-steps";
+import { merchantStep, merchantStepsPlugin } from "../../plugins/merchant-steps";
 import type { AnalyticsService } from "./service";
 
 const QUERY_TEXT =
@@ -35,45 +34,38 @@ function analyticsRead<Out extends z.ZodTypeAny>(
 }
 
 /** Analytics are read by the owner and, like the dashboard and reports, by the shop's staff. */
-export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
-  app,
-  opts,
-) => {
-  const { analytics } = opts;
-  registerMerchantSteps(
-    app,
-    ["analytics"],
-    [
-      analyticsRead(
-        "/api/v1/analytics/subscriptions",
-        "MRR, ARR, MRR movements, members over time, churn and failed-payment recoveries",
-        subscriptionAnalyticsSchema,
-        analytics.subscriptions,
-      ),
-      analyticsRead(
-        "/api/v1/analytics/cohorts",
-        "Retention cohorts: members by join month, share still members 1 … 12 months on",
-        cohortAnalyticsSchema,
-        analytics.cohorts,
-      ),
-      analyticsRead(
-        "/api/v1/analytics/lifetime-value",
-        "ARPU and lifetime value (ARPU ÷ monthly churn) per tier",
-        lifetimeValueAnalyticsSchema,
-        analytics.lifetimeValue,
-      ),
-      analyticsRead(
-        "/api/v1/analytics/benefits",
-        "Benefit use per tier and benefit, cashback earned against redeemed",
-        benefitAnalyticsSchema,
-        analytics.benefits,
-      ),
-      analyticsRead(
-        "/api/v1/analytics/offers",
-        "Offers: sell-through, revenue and redemption rate of sold offers",
-        offerAnalyticsSchema,
-        analytics.offers,
-      ),
-    ],
-  );
-};
+export const analyticsRoutes = merchantStepsPlugin(
+  ["analytics"],
+  ({ analytics }: { analytics: AnalyticsService }) => [
+    analyticsRead(
+      "/api/v1/analytics/subscriptions",
+      "MRR, ARR, MRR movements, members over time, churn and failed-payment recoveries",
+      subscriptionAnalyticsSchema,
+      analytics.subscriptions,
+    ),
+    analyticsRead(
+      "/api/v1/analytics/cohorts",
+      "Retention cohorts: members by join month, share still members 1 … 12 months on",
+      cohortAnalyticsSchema,
+      analytics.cohorts,
+    ),
+    analyticsRead(
+      "/api/v1/analytics/lifetime-value",
+      "ARPU and lifetime value (ARPU ÷ monthly churn) per tier",
+      lifetimeValueAnalyticsSchema,
+      analytics.lifetimeValue,
+    ),
+    analyticsRead(
+      "/api/v1/analytics/benefits",
+      "Benefit use per tier and benefit, cashback earned against redeemed",
+      benefitAnalyticsSchema,
+      analytics.benefits,
+    ),
+    analyticsRead(
+      "/api/v1/analytics/offers",
+      "Offers: sell-through, revenue and redemption rate of sold offers",
+      offerAnalyticsSchema,
+      analytics.offers,
+    ),
+  ],
+);

@@ -23,10 +23,9 @@ import {
   updateMemberPayloadSchema,
 } from "@tessera/shared";
 import type { FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireShopMerchant } from "../../plugins/auth";
-import { guardedSteps, registerGuardedSteps } from "../../plugins/merchant-steps";
+import { guardedSteps, guardedStepsPlugin } from "../../plugins/merchant-steps";
 import type { PaymentsService } from "../payments/service";
 import type { MembersService, MerchantScope } from "./service";
 
@@ -189,15 +188,12 @@ const memberSteps = [
 ];
 
 /** Members of the merchant's shop (spec §7 "Members"; the spec leaves the paths to us). */
-export const memberRoutes: FastifyPluginAsyncZod<{
-  members: MembersService;
-  payments: PaymentsService;
-}> = async (app, opts) => {
-  const { members, payments } = opts;
-  registerGuardedSteps(
-    app,
-    ["members"],
-    async (request) => ({ members, payments, scope: await merchantScope(request) }),
-    memberSteps,
-  );
-};
+export const memberRoutes = guardedStepsPlugin(
+  ["members"],
+  async ({ members, payments }: Pick<Ctx, "members" | "payments">, request) => ({
+    members,
+    payments,
+    scope: await merchantScope(request),
+  }),
+  memberSteps,
+);

@@ -9,11 +9,10 @@ import {
   toCents,
 } from "@tessera/shared";
 import type { FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
 import { requireShopMerchant } from "../../plugins/auth";
-import { guardedSteps, registerGuardedSteps } from "../../plugins/merchant-steps";
+import { guardedSteps, guardedStepsPlugin } from "../../plugins/merchant-steps";
 import { findMember } from "../members/lookups";
 import type { RedemptionsService } from "../redemptions/service";
 
@@ -102,15 +101,12 @@ const counterSteps = [
  * the customer's own, performed by the merchant. Each redemption answers `{ message, redemption,
  * rewardBalance }` with the message the modal shows.
  */
-export const merchantRedemptionRoutes: FastifyPluginAsyncZod<{
-  redemptions: RedemptionsService;
-  db: Database;
-}> = async (app, opts) => {
-  const { redemptions, db } = opts;
-  registerGuardedSteps(
-    app,
-    tags,
-    async (request) => ({ redemptions, db, ...(await counter(request)) }),
-    counterSteps,
-  );
-};
+export const merchantRedemptionRoutes = guardedStepsPlugin(
+  tags,
+  async ({ redemptions, db }: { redemptions: RedemptionsService; db: Database }, request) => ({
+    redemptions,
+    db,
+    ...(await counter(request)),
+  }),
+  counterSteps,
+);

@@ -7,10 +7,9 @@ import {
   saveEmployeeResponseSchema,
   staffPayloadSchema,
 } from "@tessera/shared";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireOwner } from "../../plugins/auth";
-import { guardedSteps, registerGuardedSteps } from "../../plugins/merchant-steps";
+import { guardedSteps, guardedStepsPlugin } from "../../plugins/merchant-steps";
 import type { StaffService } from "./service";
 
 const idParams = z.object({ id: idSchema });
@@ -95,15 +94,11 @@ const staffSteps = [
 ];
 
 /** The Staff page's calls (spec §7 "Employees"). Owner only: staff get 403 (DOMAIN). */
-export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, opts) => {
-  const { staff } = opts;
-  registerGuardedSteps(
-    app,
-    ["staff"],
-    async (request) => {
-      const session = await requireOwner(request);
-      return { staff, shopId: session.shopId };
-    },
-    staffSteps,
-  );
-};
+export const staffRoutes = guardedStepsPlugin(
+  ["staff"],
+  async ({ staff }: Pick<Ctx, "staff">, request) => {
+    const session = await requireOwner(request);
+    return { staff, shopId: session.shopId };
+  },
+  staffSteps,
+);
