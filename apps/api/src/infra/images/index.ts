@@ -13,6 +13,7 @@ export {
   detectImageType,
   MAX_IMAGE_PIXELS,
   type ProcessedImage,
+  processFormImage,
   processImage,
   TOO_MANY_PIXELS_MESSAGE,
 } from "./process-image";

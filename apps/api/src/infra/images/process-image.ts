@@ -167,3 +167,23 @@ export async function processImage(buffer: Buffer, rules: ImageRules): Promise<P
     throw refuse(rules, FILE_MESSAGES.corrupt);
   }
 }
+
+/**
+ * An image checked inside a form: its refusal (under its field) joins `errors`, so the form's
+ * other problems are reported with it, and the answer is null; any other failure is thrown.
+ * No image is null too.
+ */
+export async function processFormImage(
+  buffer: Buffer | undefined,
+  rules: ImageRules,
+  errors: Record<string, string>,
+): Promise<ProcessedImage | null> {
+  if (!buffer) return null;
+  try {
+    return await processImage(buffer, rules);
+  } catch (error) {
+    if (!(error instanceof AppError && error.details.errors)) throw error;
+    Object.assign(errors, error.details.errors);
+    return null;
+  }
+}

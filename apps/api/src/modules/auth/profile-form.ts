@@ -1,6 +1,6 @@
 import { profileUpdatePayloadSchema, toFieldErrors } from "@tessera/shared";
 import { AppError } from "../../errors";
-import { type ProcessedImage, processImage, profilePictureRules } from "../../infra/images";
+import { processFormImage, profilePictureRules } from "../../infra/images";
 
 /**
  * An Update Profile form, the merchant's or the customer's: names, a phone valid for
@@ -14,15 +14,7 @@ export async function checkProfile(fields: Record<string, string>, picture: Buff
     phoneCountry: fields.phoneCountry ?? fields.country,
   });
   if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
-  let image: ProcessedImage | null = null;
-  if (picture) {
-    try {
-      image = await processImage(picture, profilePictureRules);
-    } catch (error) {
-      if (!(error instanceof AppError && error.details.errors)) throw error;
-      Object.assign(errors, error.details.errors);
-    }
-  }
+  const image = await processFormImage(picture, profilePictureRules, errors);
   const first = Object.values(errors)[0];
   if (first || !parsed.success) throw new AppError("BAD_REQUEST", first ?? "Invalid", { errors });
   return { profile: parsed.data, image };

@@ -21,7 +21,7 @@ import type { Database } from "../../infra/db";
 import {
   offerImageRules,
   type ProcessedImage,
-  processImage,
+  processFormImage,
   replaceImage,
   storeImage,
 } from "../../infra/images";
@@ -70,19 +70,6 @@ function offerColumns(values: OfferValues) {
     startDate: values.startDate,
     endDate: values.endDate,
   };
-}
-
-/** Checks the image; its problem joins the field errors instead of hiding them. */
-async function checkImage(buffer: Buffer, errors: Record<string, string>) {
-  try {
-    return await processImage(buffer, offerImageRules);
-  } catch (error) {
-    if (error instanceof AppError && error.details.errors) {
-      Object.assign(errors, error.details.errors);
-      return null;
-    }
-    throw error;
-  }
 }
 
 export function createOffersService({ db, storage, now = () => new Date() }: OffersDeps) {
@@ -148,7 +135,7 @@ export function createOffersService({ db, storage, now = () => new Date() }: Off
       const errors: Record<string, string> = {};
       const parsed = makeOfferCreateSchema(today).safeParse(fields);
       if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
-      const image = imageBuffer ? await checkImage(imageBuffer, errors) : null;
+      const image = await processFormImage(imageBuffer, offerImageRules, errors);
       if (!imageBuffer) errors.offerImage = OFFER_MESSAGES.imageRequiredCreate;
       if (!parsed.success || !image || Object.keys(errors).length > 0) throw badRequest(errors);
 
@@ -188,7 +175,7 @@ export function createOffersService({ db, storage, now = () => new Date() }: Off
       const errors: Record<string, string> = {};
       const parsed = makeOfferUpdateSchema(today, current).safeParse(fields);
       if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
-      const image = imageBuffer ? await checkImage(imageBuffer, errors) : null;
+      const image = await processFormImage(imageBuffer, offerImageRules, errors);
       if (!parsed.success || Object.keys(errors).length > 0) throw badRequest(errors);
 
       const columns = offerColumns(parsed.data);

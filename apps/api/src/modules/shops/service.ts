@@ -16,9 +16,8 @@ import { isUniqueViolation } from "../../infra/db/errors";
 import {
   createShopBannerRules,
   createShopLogoRules,
-  type ImageRules,
   type ProcessedImage,
-  processImage,
+  processFormImage,
   storeBannerRules,
   storeImage,
   storeLogoRules,
@@ -32,24 +31,6 @@ export type ShopsDeps = { db: Database; storage: Storage };
 
 export function createShopsService({ db, storage }: ShopsDeps) {
   const store = (image: ProcessedImage) => storeImage(storage, image, "shops");
-
-  /** Checks an image; its problem joins `errors` instead of hiding the other fields' problems. */
-  async function checkImage(
-    buffer: Buffer | undefined,
-    rules: ImageRules,
-    errors: Record<string, string>,
-  ) {
-    if (!buffer) return null;
-    try {
-      return await processImage(buffer, rules);
-    } catch (error) {
-      if (error instanceof AppError && error.details.errors) {
-        Object.assign(errors, error.details.errors);
-        return null;
-      }
-      throw error;
-    }
-  }
 
   /** Removes a stored file by the URL kept in the database; failures only cost disk space. */
   async function removeByUrl(url: string | null) {
@@ -94,20 +75,10 @@ export function createShopsService({ db, storage }: ShopsDeps) {
       const errors: Record<string, string> = {};
       const parsed = createShopSchema.safeParse(fields);
       if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
-      const [logo, banner] = await Promise.all(
-        [
-          [files.logo, createShopLogoRules],
-          [files.banner, createShopBannerRules],
-        ].map(([buffer, rules]) =>
-          processImage(buffer as Buffer, rules as typeof createShopLogoRules).catch((error) => {
-            if (error instanceof AppError && error.details.errors) {
-              Object.assign(errors, error.details.errors);
-              return null;
-            }
-            throw error;
-          }),
-        ),
-      );
+      const [logo, banner] = await Promise.all([
+        processFormImage(files.logo, createShopLogoRules, errors),
+        processFormImage(files.banner, createShopBannerRules, errors),
+      ]);
       const first = Object.values(errors)[0];
       if (first || !logo || !banner || !parsed.success) {
         throw new AppError("BAD_REQUEST", first ?? "Invalid image", { errors });
@@ -159,8 +130,8 @@ export function createShopsService({ db, storage }: ShopsDeps) {
       const parsed = storeSettingsSchema.safeParse(settingsFields);
       if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
       const [logo, banner] = await Promise.all([
-        checkImage(files.logo, storeLogoRules, errors),
-        checkImage(files.banner, storeBannerRules, errors),
+        processFormImage(files.logo, storeLogoRules, errors),
+        processFormImage(files.banner, storeBannerRules, errors),
       ]);
       const first = Object.values(errors)[0];
       if (first || !parsed.success)
