@@ -9,6 +9,7 @@ import {
   storeSettingsSchema,
   toFieldErrors,
 } from "@tessera/shared";
+import type { z } from "zod";
 import type { Shop } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Database } from "../../infra/db";
@@ -16,6 +17,7 @@ import { isUniqueViolation } from "../../infra/db/errors";
 import {
   createShopBannerRules,
   createShopLogoRules,
+  type ImageRules,
   type ProcessedImage,
   processFormImage,
   storeBannerRules,
@@ -28,6 +30,26 @@ import { toShopDto } from "./dto";
 import * as repo from "./repo";
 
 export type ShopsDeps = { db: Database; storage: Storage };
+
+/**
+ * A shop form checked whole: the fields against `schema`, the logo and the banner against their
+ * rules, every problem collected in `errors` so that all of them are reported at once.
+ */
+async function checkShopForm<Fields>(
+  schema: z.ZodType<Fields>,
+  fields: Record<string, string>,
+  files: { logo?: Buffer | undefined; banner?: Buffer | undefined },
+  rules: { logo: ImageRules; banner: ImageRules },
+) {
+  const errors: Record<string, string> = {};
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
+  const [logo, banner] = await Promise.all([
+    processFormImage(files.logo, rules.logo, errors),
+    processFormImage(files.banner, rules.banner, errors),
+  ]);
+  return { parsed, logo, banner, errors };
+}
 
 export function createShopsService({ db, storage }: ShopsDeps) {
   const store = (image: ProcessedImage) => storeImage(storage, image, "shops");
@@ -72,13 +94,11 @@ export function createShopsService({ db, storage }: ShopsDeps) {
 
       // Every problem is reported at once: the name and both images are checked before anything
       // is stored, so a bad banner leaves no logo behind.
-      const errors: Record<string, string> = {};
-      const parsed = createShopSchema.safeParse(fields);
-      if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
-      const [logo, banner] = await Promise.all([
-        processFormImage(files.logo, createShopLogoRules, errors),
-        processFormImage(files.banner, createShopBannerRules, errors),
-      ]);
+      const form = await checkShopForm(createShopSchema, fields, files, {
+        logo: createShopLogoRules,
+        banner: createShopBannerRules,
+      });
+      const { parsed, logo, banner, errors } = form;
       const first = Object.values(errors)[0];
       if (first || !logo || !banner || !parsed.success) {
         throw new AppError("BAD_REQUEST", first ?? "Invalid image", { errors });
@@ -125,14 +145,12 @@ export function createShopsService({ db, storage }: ShopsDeps) {
           throw new AppError("NOT_FOUND", ACCESS_MESSAGES.storeNotFound);
         }
       }
-      const errors: Record<string, string> = {};
       const { id: _claim, ...settingsFields } = fields;
-      const parsed = storeSettingsSchema.safeParse(settingsFields);
-      if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error));
-      const [logo, banner] = await Promise.all([
-        processFormImage(files.logo, storeLogoRules, errors),
-        processFormImage(files.banner, storeBannerRules, errors),
-      ]);
+      const form = await checkShopForm(storeSettingsSchema, settingsFields, files, {
+        logo: storeLogoRules,
+        banner: storeBannerRules,
+      });
+      const { parsed, logo, banner, errors } = form;
       const first = Object.values(errors)[0];
       if (first || !parsed.success)
         throw new AppError("BAD_REQUEST", first ?? "Invalid", { errors });
