@@ -124,6 +124,21 @@ type PaymentRow = {
   membershipName: string | null;
 };
 
+/** A record of something the shop did for one of its customers: a payment or a redemption. */
+function recordForCustomer(
+  db: Executor,
+  row: { shopId: number; customerId: number | null },
+  action: AuditAction,
+  change: Pick<AuditEntry, "before" | "after">,
+) {
+  return record(db, {
+    shopId: row.shopId,
+    action,
+    target: { type: "customer", id: row.customerId },
+    ...change,
+  });
+}
+
 function paymentFacts(t: PaymentRow) {
   return {
     item: t.offerName ?? t.membershipName ?? null,
@@ -136,20 +151,14 @@ function paymentFacts(t: PaymentRow) {
 /** A payment taken in cash at the counter (other payment types are not recorded here). */
 export async function recordCashSale(db: Executor, t: PaymentRow) {
   if (t.paymentType !== "cash") return;
-  await record(db, {
-    shopId: t.shopId,
-    action: "payment.cash_sale",
-    target: { type: "customer", id: t.customerId },
+  await recordForCustomer(db, t, "payment.cash_sale", {
     after: { transactionId: t.id, ...paymentFacts(t) },
   });
 }
 
 /** A refunded payment: its state before and after. */
 export async function recordRefund(db: Executor, before: PaymentRow, after: PaymentRow) {
-  await record(db, {
-    shopId: before.shopId,
-    action: "payment.refunded",
-    target: { type: "customer", id: before.customerId },
+  await recordForCustomer(db, before, "payment.refunded", {
     before: { transactionId: before.id, ...paymentFacts(before) },
     after: { transactionId: after.id, ...paymentFacts(after) },
   });
@@ -168,10 +177,7 @@ type RedemptionRow = {
 /** A redemption made by the shop at the counter (customers' own are not staff actions). */
 export async function recordCounterRedemption(db: Executor, row: RedemptionRow) {
   if (row.performedBy !== "merchant") return;
-  await record(db, {
-    shopId: row.shopId,
-    action: "redemption.counter",
-    target: { type: "customer", id: row.customerId },
+  await recordForCustomer(db, row, "redemption.counter", {
     after: {
       redemptionId: row.id,
       type: row.redemptionType,
