@@ -12,6 +12,7 @@ import {
   users,
 } from "../db/schema";
 import type { Database } from "../infra/db";
+import { insertRow } from "../infra/db/rows";
 import { listRecentOutboxEmails } from "../infra/mailer/outbox-repo";
 import { hashPassword } from "../infra/passwords";
 import { createSandboxAccount } from "../infra/payments/sandbox";
@@ -31,17 +32,18 @@ export async function createMerchant(
   overrides: { email?: string; password?: string; verified?: boolean; withShop?: boolean } = {},
 ) {
   const email = overrides.email ?? uniqueEmail("owner");
-  const [user] = await db
-    .insert(users)
-    .values({
+  const user = await insertRow(
+    db,
+    users,
+    {
       email,
       firstName: "Olive",
       lastName: "Owner",
       passwordHash: await hashPassword(overrides.password ?? PASSWORD),
       emailVerifiedAt: overrides.verified === false ? null : new Date(),
-    })
-    .returning();
-  if (!user) throw new Error("no user");
+    },
+    "user",
+  );
   let shop: typeof shops.$inferSelect | undefined;
   if (overrides.withShop !== false) {
     [shop] = await db
@@ -59,9 +61,10 @@ export async function createStaff(
 ) {
   const email = uniqueEmail("staff");
   const password = overrides.password === undefined ? PASSWORD : overrides.password;
-  const [user] = await db
-    .insert(users)
-    .values({
+  const user = await insertRow(
+    db,
+    users,
+    {
       email,
       firstName: "Sam",
       lastName: "Staff",
@@ -70,9 +73,9 @@ export async function createStaff(
       status: overrides.status ?? "active",
       passwordHash: password ? await hashPassword(password) : null,
       emailVerifiedAt: password ? new Date() : null,
-    })
-    .returning();
-  if (!user) throw new Error("no staff");
+    },
+    "staff",
+  );
   return { user, email, password: password ?? "" };
 }
 
@@ -82,9 +85,10 @@ export async function createCustomer(
   overrides: { email?: string; disabled?: boolean } = {},
 ) {
   const email = overrides.email ?? uniqueEmail("customer");
-  const [customer] = await db
-    .insert(customers)
-    .values({
+  const customer = await insertRow(
+    db,
+    customers,
+    {
       shopId,
       email,
       firstName: "Cleo",
@@ -92,9 +96,9 @@ export async function createCustomer(
       passwordHash: await hashPassword(PASSWORD),
       emailVerifiedAt: new Date(),
       isDisabled: overrides.disabled ?? false,
-    })
-    .returning();
-  if (!customer) throw new Error("no customer");
+    },
+    "customer",
+  );
   return { customer, email, password: PASSWORD };
 }
 
@@ -128,9 +132,10 @@ export async function createTier(
   } = {},
 ) {
   const { benefits = [{ name: "Free coffee", worthCents: 450 }], ...values } = overrides;
-  const [tier] = await db
-    .insert(membershipTiers)
-    .values({
+  const tier = await insertRow(
+    db,
+    membershipTiers,
+    {
       shopId,
       name: "Silver",
       description: "Coffee lovers' plan",
@@ -139,9 +144,9 @@ export async function createTier(
       renewal: "monthly",
       rewardFrequency: "monthly",
       ...values,
-    })
-    .returning();
-  if (!tier) throw new Error("no tier");
+    },
+    "tier",
+  );
   if (benefits.length > 0) {
     await db
       .insert(membershipBenefits)
@@ -166,9 +171,10 @@ export async function createMembership(
   },
 ) {
   const { start = new Date(), ...overrides } = values;
-  const [membership] = await db
-    .insert(customerMemberships)
-    .values({
+  return insertRow(
+    db,
+    customerMemberships,
+    {
       plan: "monthly",
       status: "active",
       paymentType: "cash",
@@ -176,10 +182,9 @@ export async function createMembership(
       periodStart: start,
       expireDate: new Date(start.getTime() + MEMBERSHIP_DAYS_MS),
       ...overrides,
-    })
-    .returning();
-  if (!membership) throw new Error("no membership");
-  return membership;
+    },
+    "membership",
+  );
 }
 
 /** Cashback credited to a customer as a reward, straight in the ledger (cents). */
@@ -202,9 +207,10 @@ export async function createOffer(
   shopId: number,
   overrides: Partial<typeof offers.$inferInsert> = {},
 ) {
-  const [offer] = await db
-    .insert(offers)
-    .values({
+  return insertRow(
+    db,
+    offers,
+    {
       shopId,
       offerName: "Two for one",
       description: "Two coffees for the price of one",
@@ -214,10 +220,9 @@ export async function createOffer(
       endDate: "2099-12-31",
       offerImage: "/uploads/offers/AAAAAAAAAAAAAAAAAAAAAA.png",
       ...overrides,
-    })
-    .returning();
-  if (!offer) throw new Error("no offer");
-  return offer;
+    },
+    "offer",
+  );
 }
 
 /** A card payment for a Silver membership, created straight in the database (cents). */
@@ -226,9 +231,10 @@ export async function createTransaction(
   shopId: number,
   overrides: Partial<typeof transactions.$inferInsert> = {},
 ) {
-  const [row] = await db
-    .insert(transactions)
-    .values({
+  return insertRow(
+    db,
+    transactions,
+    {
       shopId,
       customerName: "Cleo Customer",
       kind: "membership_purchase",
@@ -240,10 +246,9 @@ export async function createTransaction(
       status: "succeeded",
       transactionBy: "Cleo Customer",
       ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error("no transaction");
-  return row;
+    },
+    "transaction",
+  );
 }
 
 /** Connects a shop to the built-in sandbox card provider, as its approved onboarding would. */
