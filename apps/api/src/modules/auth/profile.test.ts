@@ -9,8 +9,9 @@ import {
   type FilePart,
   makeImage,
   profileFormRejections,
-  sendMultipart,
+  sendProfileForm,
 } from "../../test/multipart";
+import { storedRow } from "../../test/rows";
 
 const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
 
@@ -29,7 +30,7 @@ async function updateUser(
   fields: Record<string, string>,
   file?: FilePart,
 ) {
-  return sendMultipart(
+  return sendProfileForm(
     t.app,
     {
       method: "POST",
@@ -37,14 +38,11 @@ async function updateUser(
       headers: authorization ? { authorization } : {},
     },
     fields,
-    file ? { profilePicture: file } : {},
+    file,
   );
 }
 
-async function userRow(id: number) {
-  const [user] = await t.database.db.select().from(users).where(eq(users.id, id));
-  return user;
-}
+const userRow = (id: number) => storedRow(t.database.db, users, id);
 
 describe("update profile", () => {
   it("saves names, the phone in E.164 and a picture, replacing the previous picture", async () => {

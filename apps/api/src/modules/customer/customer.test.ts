@@ -37,8 +37,9 @@ import {
   type FilePart,
   makeImage,
   profileFormRejections,
-  sendMultipart,
+  sendProfileForm,
 } from "../../test/multipart";
+import { storedRow } from "../../test/rows";
 import { customerEventsRoutes } from "./events";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -586,18 +587,15 @@ async function updateProfile(
   fields: Record<string, string>,
   file?: FilePart,
 ) {
-  return sendMultipart(
+  return sendProfileForm(
     t.app,
     { method: "PUT", url: `/api/v1/customer/profile/update-customer-profile/${id}`, headers },
     fields,
-    file ? { profilePicture: file } : {},
+    file,
   );
 }
 
-async function customerRow(id: number) {
-  const [row] = await t.database.db.select().from(customers).where(eq(customers.id, id));
-  return row;
-}
+const customerRow = (id: number) => storedRow(t.database.db, customers, id);
 
 describe("PUT /customer/profile/update-customer-profile/{id}", () => {
   it("saves names, the phone in E.164 and a picture, and returns the customer", async () => {

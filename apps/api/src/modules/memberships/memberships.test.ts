@@ -10,6 +10,7 @@ import {
 } from "../../test/factories";
 import { appForFile, expectUnknownShopRefused, signedInOwner } from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
+import { storedRow } from "../../test/rows";
 import * as repo from "./repo";
 
 // The member count and the benefit insert are wrapped so a test can make a tier "used" (no
@@ -34,13 +35,7 @@ async function shopOwner() {
 }
 
 /** The tier's row as stored. */
-async function tierRow(id: number) {
-  const [row] = await t.database.db
-    .select()
-    .from(membershipTiers)
-    .where(eq(membershipTiers.id, id));
-  return row;
-}
+const tierRow = (id: number) => storedRow(t.database.db, membershipTiers, id);
 
 const gold = {
   name: "Gold",
