@@ -34,6 +34,11 @@ const uploadsDir = () => join(t.config.dataDir, "uploads", "offers");
 const storedOfferImages = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()) : []);
 const pathOfUrl = (url: string) => join(t.config.dataDir, url);
 
+/** An offer of the shop, straight in the database, running from `startDate` to `endDate`. */
+function offerRunning(shopId: number, startDate: string, endDate: string) {
+  return createOffer(t.database.db, shopId, { startDate, endDate });
+}
+
 async function shopOwner() {
   const { shopId, authorization } = await signedInOwner(t);
   await t.database.db.update(shops).set({ timeZone: ZONE }).where(eq(shops.id, shopId));
@@ -428,24 +433,12 @@ describe("list and read offers", () => {
   it("lists the tabs in their order, leaves deleted offers out, and reads one offer", async () => {
     const { authorization, shopId } = await shopOwner();
     const db = t.database.db;
-    const soon = await createOffer(db, shopId, { startDate: "2025-06-11", endDate: "2025-06-30" });
-    const later = await createOffer(db, shopId, { startDate: "2025-07-01", endDate: "2025-07-30" });
-    const endsLast = await createOffer(db, shopId, {
-      startDate: "2025-06-01",
-      endDate: "2025-06-30",
-    });
-    const endsToday = await createOffer(db, shopId, {
-      startDate: "2025-06-10",
-      endDate: "2025-06-10",
-    });
-    const oldest = await createOffer(db, shopId, {
-      startDate: "2025-01-01",
-      endDate: "2025-01-31",
-    });
-    const recent = await createOffer(db, shopId, {
-      startDate: "2025-05-01",
-      endDate: "2025-06-09",
-    });
+    const soon = await offerRunning(shopId, "2025-06-11", "2025-06-30");
+    const later = await offerRunning(shopId, "2025-07-01", "2025-07-30");
+    const endsLast = await offerRunning(shopId, "2025-06-01", "2025-06-30");
+    const endsToday = await offerRunning(shopId, "2025-06-10", "2025-06-10");
+    const oldest = await offerRunning(shopId, "2025-01-01", "2025-01-31");
+    const recent = await offerRunning(shopId, "2025-05-01", "2025-06-09");
     await createOffer(db, shopId, { status: "cancelled", endDate: "2025-06-30" });
     const ids = async (query: string) => {
       const res = await get(authorization, `${BASE}/get-all-offers${query}`);
@@ -482,9 +475,9 @@ describe("list and read offers", () => {
 
   it("reports the Offers Overview for a period", async () => {
     const { authorization, shopId } = await shopOwner();
-    await createOffer(t.database.db, shopId, { startDate: "2025-06-11", endDate: "2025-06-30" });
-    await createOffer(t.database.db, shopId, { startDate: "2025-06-01", endDate: "2025-06-30" });
-    await createOffer(t.database.db, shopId, { startDate: "2025-06-01", endDate: "2025-06-09" });
+    await offerRunning(shopId, "2025-06-11", "2025-06-30");
+    await offerRunning(shopId, "2025-06-01", "2025-06-30");
+    await offerRunning(shopId, "2025-06-01", "2025-06-09");
     await createOffer(t.database.db, shopId, { status: "cancelled" });
     for (const query of ["", "?timeFilter=6months", "?timeFilter=lastYear", "?timeFilter=1year"]) {
       const res = await get(authorization, `${BASE}/stats${query}`);
@@ -567,10 +560,7 @@ describe("update offer", () => {
 
   it("checks dates against today only when they changed", async () => {
     const { authorization, shopId } = await shopOwner();
-    const running = await createOffer(t.database.db, shopId, {
-      startDate: "2025-06-01",
-      endDate: "2025-06-05",
-    });
+    const running = await offerRunning(shopId, "2025-06-01", "2025-06-05");
     const base = { ...fields, id: String(running.id) };
     const unchanged = await send("PUT", authorization, {
       ...base,
@@ -781,14 +771,11 @@ describe("storefront offers (public)", () => {
       endDate: "2025-06-30",
       redemptionInstructions: "Ask at the till",
     });
-    const lastDay = await createOffer(db, shopId, {
-      startDate: "2025-06-10",
-      endDate: "2025-06-10",
-    });
-    await createOffer(db, shopId, { startDate: "2025-06-11", endDate: "2025-06-30" });
-    await createOffer(db, shopId, { startDate: "2025-06-01", endDate: "2025-06-09" });
+    const lastDay = await offerRunning(shopId, "2025-06-10", "2025-06-10");
+    await offerRunning(shopId, "2025-06-11", "2025-06-30");
+    await offerRunning(shopId, "2025-06-01", "2025-06-09");
     await createOffer(db, shopId, { status: "cancelled", endDate: "2025-06-30" });
-    await createOffer(db, other.shopId, { startDate: "2025-06-01", endDate: "2025-06-30" });
+    await offerRunning(other.shopId, "2025-06-01", "2025-06-30");
 
     const res = await get(undefined, `/api/v1/customer/offers/get-active-offers?shopId=${shopId}`);
     expect(res.statusCode).toBe(200);
