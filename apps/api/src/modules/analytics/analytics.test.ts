@@ -9,6 +9,7 @@ import {
   createTier,
   loginAs,
 } from "../../test/factories";
+import { monthKeys } from "../../test/months";
 import { memberWithHistory, monthly, sellOffer, setShopZone } from "./test-history";
 
 /**
@@ -236,15 +237,9 @@ describe("GET /analytics/subscriptions", () => {
       recoveries: { failedRenewals: 2, recovered: 1, recoveredRevenue: 10, recoveryRate: 50 },
     });
     const row = (date: string) => body.series.find((p: { date: string }) => p.date === date);
-    expect(body.series.map((p: { date: string }) => p.date)).toEqual([
-      "2024-12",
-      "2025-01",
-      "2025-02",
-      "2025-03",
-      "2025-04",
-      "2025-05",
-      "2025-06",
-    ]);
+    expect(body.series.map((p: { date: string }) => p.date)).toEqual(
+      monthKeys("2024-12", "2025-06"),
+    );
     expect(body.series.map((p: { mrr: number }) => p.mrr)).toEqual([35, 45, 40, 40, 45, 70, 70]);
     expect(body.series.map((p: { activeMembers: number }) => p.activeMembers)).toEqual([
       2, 3, 4, 4, 3, 4, 4,
