@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
+import { expectConfirmed } from "../../test/answers";
 import { createCustomer, createMerchant, createStaff, loginAs } from "../../test/factories";
 import { appForFile } from "../../test/file-app";
 import {
@@ -53,9 +54,7 @@ describe("update profile", () => {
       { firstName: " Dana ", lastName: "Fields", phoneNumber: "07911 123456", phoneCountry: "gb" },
       await picture(),
     );
-    expect(first.statusCode).toBe(200);
-    const { message, user } = first.json();
-    expect(message).toBe("Profile updated successfully");
+    const { user } = expectConfirmed(first, 200, "Profile updated successfully");
     expect(user).toMatchObject({
       id: owner.user.id,
       email: owner.email,

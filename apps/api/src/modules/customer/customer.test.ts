@@ -20,6 +20,7 @@ import {
 import type { EventBus } from "../../infra/events";
 import { registerAuth } from "../../plugins/auth";
 import { registerErrorHandling } from "../../plugins/errors";
+import { expectConfirmed } from "../../test/answers";
 import { createTestApp } from "../../test/app";
 import {
   createCustomer,
@@ -612,9 +613,7 @@ describe("PUT /customer/profile/update-customer-profile/{id}", () => {
       { firstName: " Clara ", lastName: "Jones", phoneNumber: "07911 123456", country: "GB" },
       { buffer: await makeImage(300, 300, "jpeg"), filename: "me.jpg", type: "image/jpeg" },
     );
-    expect(first.statusCode, first.body).toBe(200);
-    const { message, customer } = first.json();
-    expect(message).toBe("Profile updated successfully");
+    const { customer } = expectConfirmed(first, 200, "Profile updated successfully");
     expect(customer).toMatchObject({
       id: s.customer.id,
       shopId: s.shopId,

@@ -2,6 +2,7 @@ import { formatMemberCode, MEMBER_CARD_MESSAGES, parseMemberCode } from "@tesser
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customers } from "../../db/schema";
+import { expectConfirmed } from "../../test/answers";
 import {
   createCustomer,
   createMembership,
@@ -154,9 +155,7 @@ describe("rotation and look-ups", () => {
   it("kills the old code at once when the customer rotates it", async () => {
     const { owner, member, customer } = await shopWithMember();
     const res = await rotate(member.id, customer.authorization);
-    expect(res.statusCode).toBe(200);
-    const { card, message } = res.json();
-    expect(message).toBe(MEMBER_CARD_MESSAGES.rotated);
+    const { card } = expectConfirmed(res, 200, MEMBER_CARD_MESSAGES.rotated);
     expect(card.code).toMatch(/^[0-9a-f]{32}$/);
     expect(card.code).not.toBe(member.memberCode);
     expect(card.url).toContain(card.code);

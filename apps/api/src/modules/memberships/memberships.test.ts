@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { membershipBenefits, membershipTiers } from "../../db/schema";
+import { expectConfirmed } from "../../test/answers";
 import {
   createCustomer,
   createMerchant,
@@ -88,9 +89,7 @@ describe("create membership", () => {
   it("creates a tier with its benefits in order, in dollars, stored in cents", async () => {
     const { authorization, shopId } = await shopOwner();
     const res = await createVia(authorization);
-    expect(res.statusCode).toBe(201);
-    const { message, membership } = res.json();
-    expect(message).toBe("Membership created successfully");
+    const { membership } = expectConfirmed(res, 201, "Membership created successfully");
     expect(membership).toMatchObject({
       shopId,
       name: "Gold",
@@ -297,9 +296,7 @@ describe("update membership", () => {
         { id: coffee.id, name: "Free large coffee", worth: 5 },
       ],
     });
-    expect(res.statusCode).toBe(200);
-    const { message, membership } = res.json();
-    expect(message).toBe("Membership updated successfully");
+    const { membership } = expectConfirmed(res, 200, "Membership updated successfully");
     expect(membership).toMatchObject({
       id: created.id,
       name: "Gold Plus",

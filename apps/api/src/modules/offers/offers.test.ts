@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { offers, shops } from "../../db/schema";
+import { expectConfirmed } from "../../test/answers";
 import { createCustomer, createOffer, createStaff, loginAs } from "../../test/factories";
 import { appForFile, signedInOwner } from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
@@ -106,9 +107,7 @@ describe("create offer", () => {
   it("creates an offer with its image, in dollars, stored in cents", async () => {
     const { authorization, shopId } = await shopOwner();
     const res = await createVia(authorization);
-    expect(res.statusCode).toBe(201);
-    const { message, offer } = res.json();
-    expect(message).toBe("Offer created successfully");
+    const { offer } = expectConfirmed(res, 201, "Offer created successfully");
     expect(offer).toMatchObject({
       shopId,
       offerName: "Coffee deal",
@@ -518,9 +517,7 @@ describe("update offer", () => {
       },
       await offerImage(350, 230, "png"),
     );
-    expect(res.statusCode).toBe(200);
-    const { message, offer } = res.json();
-    expect(message).toBe("Offer updated successfully");
+    const { offer } = expectConfirmed(res, 200, "Offer updated successfully");
     expect(offer).toMatchObject({
       id: created.id,
       offerName: "Better deal",
