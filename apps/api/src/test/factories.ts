@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import {
   cashbackLedger,
@@ -201,55 +202,46 @@ export async function giveCashback(
   });
 }
 
-/** An offer created straight in the database (cents; dates "YYYY-MM-DD"). */
-export async function createOffer(
-  db: Database,
-  shopId: number,
-  overrides: Partial<typeof offers.$inferInsert> = {},
+/**
+ * A factory of one kind of a shop's rows, created straight in the database: the shop, then
+ * `defaults`, then what the test gives. `what` names the row in the error should none come back.
+ */
+function shopRowFactory<T extends PgTable>(
+  table: T,
+  what: string,
+  defaults: Omit<T["$inferInsert"], "shopId">,
 ) {
-  return insertRow(
-    db,
-    offers,
-    {
-      shopId,
-      offerName: "Two for one",
-      description: "Two coffees for the price of one",
-      offerPriceCents: 500,
-      originalPriceCents: 1000,
-      startDate: "2025-01-01",
-      endDate: "2099-12-31",
-      offerImage: "/uploads/offers/AAAAAAAAAAAAAAAAAAAAAA.png",
-      ...overrides,
-    },
-    "offer",
-  );
+  return (
+    db: Database,
+    shopId: number,
+    overrides: Partial<T["$inferInsert"]> = {},
+  ): Promise<T["$inferSelect"]> =>
+    insertRow(db, table, { shopId, ...defaults, ...overrides } as T["$inferInsert"], what);
 }
 
+/** An offer created straight in the database (cents; dates "YYYY-MM-DD"). */
+export const createOffer = shopRowFactory(offers, "offer", {
+  offerName: "Two for one",
+  description: "Two coffees for the price of one",
+  offerPriceCents: 500,
+  originalPriceCents: 1000,
+  startDate: "2025-01-01",
+  endDate: "2099-12-31",
+  offerImage: "/uploads/offers/AAAAAAAAAAAAAAAAAAAAAA.png",
+});
+
 /** A card payment for a Silver membership, created straight in the database (cents). */
-export async function createTransaction(
-  db: Database,
-  shopId: number,
-  overrides: Partial<typeof transactions.$inferInsert> = {},
-) {
-  return insertRow(
-    db,
-    transactions,
-    {
-      shopId,
-      customerName: "Cleo Customer",
-      kind: "membership_purchase",
-      membershipName: "Silver",
-      plan: "monthly",
-      paymentType: "online",
-      priceCents: 1999,
-      amountCents: 1999,
-      status: "succeeded",
-      transactionBy: "Cleo Customer",
-      ...overrides,
-    },
-    "transaction",
-  );
-}
+export const createTransaction = shopRowFactory(transactions, "transaction", {
+  customerName: "Cleo Customer",
+  kind: "membership_purchase",
+  membershipName: "Silver",
+  plan: "monthly",
+  paymentType: "online",
+  priceCents: 1999,
+  amountCents: 1999,
+  status: "succeeded",
+  transactionBy: "Cleo Customer",
+});
 
 /** Connects a shop to the built-in sandbox card provider, as its approved onboarding would. */
 export async function connectSandbox(app: FastifyInstance, shopId: number) {
