@@ -5,10 +5,10 @@ import {
   createCustomer,
   createMerchant,
   createOffer,
-  createStaff,
   createTier,
   loginAs,
 } from "../../test/factories";
+import { signedInStaff } from "../../test/file-app";
 import { monthKeys } from "../../test/months";
 import { memberWithHistory, monthly, sellOffer, setShopZone } from "./test-history";
 
@@ -288,8 +288,7 @@ describe("GET /analytics/subscriptions", () => {
   });
 
   it("lets the shop's staff read, as the dashboard does, and nobody else", async () => {
-    const staff = await createStaff(t.database.db, shopId);
-    const { authorization: staffAuth } = await loginAs(t.app, staff);
+    const { authorization: staffAuth } = await signedInStaff(t, shopId);
     expect((await read("offers", "timeFilter=6months", staffAuth)).status).toBe(200);
     const res = await t.app.inject({ method: "GET", url: "/api/v1/analytics/offers" });
     expect(res.statusCode).toBe(401);

@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { expectConfirmed } from "../../test/answers";
-import { createCustomer, createMerchant, createStaff, loginAs } from "../../test/factories";
-import { appForFile } from "../../test/file-app";
+import { createCustomer, createMerchant, loginAs } from "../../test/factories";
+import { appForFile, signedInStaff } from "../../test/file-app";
 import {
   type FilePart,
   makeImage,
@@ -138,9 +138,8 @@ describe("update profile", () => {
   it("lets staff edit their own profile; customers and anonymous callers are refused", async () => {
     const owner = await createMerchant(t.database.db);
     const shopId = owner.shop?.id as number;
-    const staff = await createStaff(t.database.db, shopId);
-    const staffAuth = (await loginAs(t.app, staff)).authorization;
-    const res = await updateUser(staffAuth, { firstName: "Samuel", lastName: "Staff" });
+    const staff = await signedInStaff(t, shopId);
+    const res = await updateUser(staff.authorization, { firstName: "Samuel", lastName: "Staff" });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id: staff.user.id, firstName: "Samuel" });
     expect((await userRow(owner.user.id))?.firstName).toBe("Olive");

@@ -7,12 +7,11 @@ import {
   createCustomer,
   createMembership,
   createMerchant,
-  createStaff,
   createTier,
   giveCashback,
   loginAs,
 } from "../../test/factories";
-import { appForFile } from "../../test/file-app";
+import { appForFile, signedInStaff } from "../../test/file-app";
 import { readMemberCard } from "../../test/member-card";
 import { memberCardUrl, newMemberCode } from "./service";
 import { CARD_LOOKUPS_PER_MINUTE } from "./wiring";
@@ -147,8 +146,7 @@ describe("rotation and look-ups", () => {
 
   it("lets staff look up too", async () => {
     const { shopId, member } = await shopWithMember();
-    const staff = await createStaff(t.database.db, shopId);
-    const session = await loginAs(t.app, staff);
+    const session = await signedInStaff(t, shopId);
     expect((await lookup(member.memberCode, session.authorization)).statusCode).toBe(200);
   });
 
@@ -206,8 +204,7 @@ describe("rotation and look-ups", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(MEMBER_CARD_MESSAGES.tooManyLookups);
     // The address is counted too: a colleague at the same till is limited, one elsewhere is not.
-    const staff = await createStaff(t.database.db, shopId);
-    const colleague = await loginAs(t.app, staff);
+    const colleague = await signedInStaff(t, shopId);
     expect((await lookup(member.memberCode, colleague.authorization, "10.1.1.1")).statusCode).toBe(
       429,
     );

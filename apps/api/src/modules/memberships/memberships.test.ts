@@ -2,14 +2,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { membershipBenefits, membershipTiers } from "../../db/schema";
 import { expectConfirmed } from "../../test/answers";
+import { createCustomer, createMerchant, createTier, loginAs } from "../../test/factories";
 import {
-  createCustomer,
-  createMerchant,
-  createStaff,
-  createTier,
-  loginAs,
-} from "../../test/factories";
-import { appForFile, expectUnknownShopRefused, signedInOwner } from "../../test/file-app";
+  appForFile,
+  expectUnknownShopRefused,
+  signedInOwner,
+  signedInStaff,
+} from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
 import { storedRow } from "../../test/rows";
 import * as repo from "./repo";
@@ -421,8 +420,7 @@ describe("delete membership", () => {
 describe("who may manage memberships", () => {
   it("lets staff manage the employer's tiers", async () => {
     const { shopId, authorization: ownerAuth } = await shopOwner();
-    const staff = await createStaff(t.database.db, shopId);
-    const { authorization } = await loginAs(t.app, staff);
+    const { authorization } = await signedInStaff(t, shopId);
     const created = await createVia(authorization);
     expect(created.statusCode).toBe(201);
     expect(created.json().membership.shopId).toBe(shopId);

@@ -2,14 +2,8 @@ import { MEMBER_CSV_FIELDS } from "@tessera/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cashbackLedger, customerMemberships, customers, shops } from "../../../db/schema";
-import {
-  createCustomer,
-  createMerchant,
-  createStaff,
-  createTier,
-  loginAs,
-} from "../../../test/factories";
-import { appForFile, signedInOwner } from "../../../test/file-app";
+import { createCustomer, createMerchant, createTier, loginAs } from "../../../test/factories";
+import { appForFile, signedInOwner, signedInStaff } from "../../../test/file-app";
 
 const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
 
@@ -132,8 +126,7 @@ describe("member export", () => {
 
   it("keeps the list's filter and search, and lets staff export", async () => {
     const { shopId, member, plain } = await shopWithMembers();
-    const staff = await createStaff(t.database.db, shopId);
-    const { authorization } = await loginAs(t.app, staff);
+    const { authorization } = await signedInStaff(t, shopId);
     const get = async (query: string) => {
       const res = await exportMembers(authorization, `?${query}`);
       expect(res.statusCode, res.body).toBe(200);
