@@ -4,10 +4,11 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { offers, shops } from "../../db/schema";
 import { expectConfirmed } from "../../test/answers";
-import { createCustomer, createOffer, createStaff, loginAs } from "../../test/factories";
-import { appForFile, signedInOwner } from "../../test/file-app";
+import { createCustomer, createOffer, loginAs } from "../../test/factories";
+import { appForFile, signedInOwner, signedInStaff } from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
 import { makeImage, multipart, oversizedPng, sendMultipart } from "../../test/multipart";
+import { storedRow } from "../../test/rows";
 import * as repo from "./repo";
 
 // Sales do not exist yet: the count is wrapped so a test can give an offer sales.
@@ -133,7 +134,7 @@ describe("create offer", () => {
     const image = await t.app.inject({ method: "GET", url: offer.offerImage });
     expect(image.statusCode).toBe(200);
     expect(image.headers["content-type"]).toBe("image/jpeg");
-    const [row] = await t.database.db.select().from(offers).where(eq(offers.id, offer.id));
+    const row = await storedRow(t.database.db, offers, offer.id);
     expect(row).toMatchObject({ offerPriceCents: 999, originalPriceCents: 1250 });
   });
 
@@ -353,30 +354,19 @@ describe("offer timing follows the shop's calendar day", () => {
       return { timing: single.json().offer.timing, tab, public: publicIds.includes(id) };
     };
 
-    // Tokyo 2025-06-09 23:59:59
-    expect(await timingAt("2025-06-09T14:59:59Z")).toEqual({
-      timing: "upcoming",
-      tab: ["upcoming"],
-      public: false,
-    });
-    // Tokyo 2025-06-10 00:00:00, while it is still the 9th in UTC
-    expect(await timingAt("2025-06-09T15:00:00Z")).toEqual({
-      timing: "active",
-      tab: ["active"],
-      public: true,
-    });
-    // Tokyo 2025-06-12 23:59:59: the last day is included
-    expect(await timingAt("2025-06-12T14:59:59Z")).toEqual({
-      timing: "active",
-      tab: ["active"],
-      public: true,
-    });
-    // Tokyo 2025-06-13 00:00:00
-    expect(await timingAt("2025-06-12T15:00:00Z")).toEqual({
-      timing: "expired",
-      tab: ["expired"],
-      public: false,
-    });
+    // The offer is in the one tab its timing names, and on the storefront only while active.
+    for (const [instant, timing, isPublic] of [
+      // Tokyo 2025-06-09 23:59:59
+      ["2025-06-09T14:59:59Z", "upcoming", false],
+      // Tokyo 2025-06-10 00:00:00, while it is still the 9th in UTC
+      ["2025-06-09T15:00:00Z", "active", true],
+      // Tokyo 2025-06-12 23:59:59: the last day is included
+      ["2025-06-12T14:59:59Z", "active", true],
+      // Tokyo 2025-06-13 00:00:00
+      ["2025-06-12T15:00:00Z", "expired", false],
+    ] as const) {
+      expect(await timingAt(instant), instant).toEqual({ timing, tab: [timing], public: isPublic });
+    }
   });
 
   it("shows on the storefront by the shop's day at both ends of the world's time zones", async () => {
@@ -694,7 +684,7 @@ describe("delete offer", () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe("Offer not found");
-    const [still] = await t.database.db.select().from(offers).where(eq(offers.id, theirs.id));
+    const still = await storedRow(t.database.db, offers, theirs.id);
     expect(still?.status).toBe("active");
   });
 });
@@ -702,8 +692,7 @@ describe("delete offer", () => {
 describe("who may manage offers", () => {
   it("lets staff manage the employer's offers", async () => {
     const { shopId, authorization: ownerAuth } = await shopOwner();
-    const staff = await createStaff(t.database.db, shopId);
-    const { authorization } = await loginAs(t.app, staff);
+    const { authorization } = await signedInStaff(t, shopId);
     const created = await createVia(authorization);
     expect(created.statusCode).toBe(201);
     const seen = (await get(ownerAuth, `${BASE}/get-all-offers`)).json().offers;
@@ -740,7 +729,7 @@ describe("who may manage offers", () => {
         expect(res.statusCode, `${call.method} ${call.url}`).toBe(status);
       }
     }
-    const [still] = await t.database.db.select().from(offers).where(eq(offers.id, offer.id));
+    const still = await storedRow(t.database.db, offers, offer.id);
     expect(still?.offerName).toBe("Two for one");
   });
 
