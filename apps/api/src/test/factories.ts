@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import {
   cashbackLedger,
@@ -12,6 +13,7 @@ import {
   users,
 } from "../db/schema";
 import type { Database } from "../infra/db";
+import { insertRow } from "../infra/db/rows";
 import { listRecentOutboxEmails } from "../infra/mailer/outbox-repo";
 import { hashPassword } from "../infra/passwords";
 import { createSandboxAccount } from "../infra/payments/sandbox";
@@ -31,17 +33,18 @@ export async function createMerchant(
   overrides: { email?: string; password?: string; verified?: boolean; withShop?: boolean } = {},
 ) {
   const email = overrides.email ?? uniqueEmail("owner");
-  const [user] = await db
-    .insert(users)
-    .values({
+  const user = await insertRow(
+    db,
+    users,
+    {
       email,
       firstName: "Olive",
       lastName: "Owner",
       passwordHash: await hashPassword(overrides.password ?? PASSWORD),
       emailVerifiedAt: overrides.verified === false ? null : new Date(),
-    })
-    .returning();
-  if (!user) throw new Error("no user");
+    },
+    "user",
+  );
   let shop: typeof shops.$inferSelect | undefined;
   if (overrides.withShop !== false) {
     [shop] = await db
@@ -59,9 +62,10 @@ export async function createStaff(
 ) {
   const email = uniqueEmail("staff");
   const password = overrides.password === undefined ? PASSWORD : overrides.password;
-  const [user] = await db
-    .insert(users)
-    .values({
+  const user = await insertRow(
+    db,
+    users,
+    {
       email,
       firstName: "Sam",
       lastName: "Staff",
@@ -70,9 +74,9 @@ export async function createStaff(
       status: overrides.status ?? "active",
       passwordHash: password ? await hashPassword(password) : null,
       emailVerifiedAt: password ? new Date() : null,
-    })
-    .returning();
-  if (!user) throw new Error("no staff");
+    },
+    "staff",
+  );
   return { user, email, password: password ?? "" };
 }
 
@@ -82,9 +86,10 @@ export async function createCustomer(
   overrides: { email?: string; disabled?: boolean } = {},
 ) {
   const email = overrides.email ?? uniqueEmail("customer");
-  const [customer] = await db
-    .insert(customers)
-    .values({
+  const customer = await insertRow(
+    db,
+    customers,
+    {
       shopId,
       email,
       firstName: "Cleo",
@@ -92,9 +97,9 @@ export async function createCustomer(
       passwordHash: await hashPassword(PASSWORD),
       emailVerifiedAt: new Date(),
       isDisabled: overrides.disabled ?? false,
-    })
-    .returning();
-  if (!customer) throw new Error("no customer");
+    },
+    "customer",
+  );
   return { customer, email, password: PASSWORD };
 }
 
@@ -128,9 +133,10 @@ export async function createTier(
   } = {},
 ) {
   const { benefits = [{ name: "Free coffee", worthCents: 450 }], ...values } = overrides;
-  const [tier] = await db
-    .insert(membershipTiers)
-    .values({
+  const tier = await insertRow(
+    db,
+    membershipTiers,
+    {
       shopId,
       name: "Silver",
       description: "Coffee lovers' plan",
@@ -139,9 +145,9 @@ export async function createTier(
       renewal: "monthly",
       rewardFrequency: "monthly",
       ...values,
-    })
-    .returning();
-  if (!tier) throw new Error("no tier");
+    },
+    "tier",
+  );
   if (benefits.length > 0) {
     await db
       .insert(membershipBenefits)
@@ -166,9 +172,10 @@ export async function createMembership(
   },
 ) {
   const { start = new Date(), ...overrides } = values;
-  const [membership] = await db
-    .insert(customerMemberships)
-    .values({
+  return insertRow(
+    db,
+    customerMemberships,
+    {
       plan: "monthly",
       status: "active",
       paymentType: "cash",
@@ -176,10 +183,9 @@ export async function createMembership(
       periodStart: start,
       expireDate: new Date(start.getTime() + MEMBERSHIP_DAYS_MS),
       ...overrides,
-    })
-    .returning();
-  if (!membership) throw new Error("no membership");
-  return membership;
+    },
+    "membership",
+  );
 }
 
 /** Cashback credited to a customer as a reward, straight in the ledger (cents). */
@@ -196,55 +202,46 @@ export async function giveCashback(
   });
 }
 
-/** An offer created straight in the database (cents; dates "YYYY-MM-DD"). */
-export async function createOffer(
-  db: Database,
-  shopId: number,
-  overrides: Partial<typeof offers.$inferInsert> = {},
+/**
+ * A factory of one kind of a shop's rows, created straight in the database: the shop, then
+ * `defaults`, then what the test gives. `what` names the row in the error should none come back.
+ */
+function shopRowFactory<T extends PgTable>(
+  table: T,
+  what: string,
+  defaults: Omit<T["$inferInsert"], "shopId">,
 ) {
-  const [offer] = await db
-    .insert(offers)
-    .values({
-      shopId,
-      offerName: "Two for one",
-      description: "Two coffees for the price of one",
-      offerPriceCents: 500,
-      originalPriceCents: 1000,
-      startDate: "2025-01-01",
-      endDate: "2099-12-31",
-      offerImage: "/uploads/offers/AAAAAAAAAAAAAAAAAAAAAA.png",
-      ...overrides,
-    })
-    .returning();
-  if (!offer) throw new Error("no offer");
-  return offer;
+  return (
+    db: Database,
+    shopId: number,
+    overrides: Partial<T["$inferInsert"]> = {},
+  ): Promise<T["$inferSelect"]> =>
+    insertRow(db, table, { shopId, ...defaults, ...overrides } as T["$inferInsert"], what);
 }
 
+/** An offer created straight in the database (cents; dates "YYYY-MM-DD"). */
+export const createOffer = shopRowFactory(offers, "offer", {
+  offerName: "Two for one",
+  description: "Two coffees for the price of one",
+  offerPriceCents: 500,
+  originalPriceCents: 1000,
+  startDate: "2025-01-01",
+  endDate: "2099-12-31",
+  offerImage: "/uploads/offers/AAAAAAAAAAAAAAAAAAAAAA.png",
+});
+
 /** A card payment for a Silver membership, created straight in the database (cents). */
-export async function createTransaction(
-  db: Database,
-  shopId: number,
-  overrides: Partial<typeof transactions.$inferInsert> = {},
-) {
-  const [row] = await db
-    .insert(transactions)
-    .values({
-      shopId,
-      customerName: "Cleo Customer",
-      kind: "membership_purchase",
-      membershipName: "Silver",
-      plan: "monthly",
-      paymentType: "online",
-      priceCents: 1999,
-      amountCents: 1999,
-      status: "succeeded",
-      transactionBy: "Cleo Customer",
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error("no transaction");
-  return row;
-}
+export const createTransaction = shopRowFactory(transactions, "transaction", {
+  customerName: "Cleo Customer",
+  kind: "membership_purchase",
+  membershipName: "Silver",
+  plan: "monthly",
+  paymentType: "online",
+  priceCents: 1999,
+  amountCents: 1999,
+  status: "succeeded",
+  transactionBy: "Cleo Customer",
+});
 
 /** Connects a shop to the built-in sandbox card provider, as its approved onboarding would. */
 export async function connectSandbox(app: FastifyInstance, shopId: number) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { createTestApp, type TestApp } from "./app";
-import { createMerchant, loginAs, PASSWORD } from "./factories";
+import { createMerchant, createStaff, loginAs, PASSWORD } from "./factories";
 import { makeImage, sendMultipart } from "./multipart";
 import { type SmtpCapture, startSmtpCapture } from "./smtp";
 
@@ -109,6 +109,13 @@ export async function signedInOwner(t: TestApp) {
   const shopId = merchant.shop?.id as number;
   const { authorization } = await loginAs(t.app, merchant);
   return { ...merchant, shopId, authorization, headers: { authorization } };
+}
+
+/** A new active staff member of the shop, signed in through the real endpoint. */
+export async function signedInStaff(t: TestApp, shopId: number) {
+  const staff = await createStaff(t.database.db, shopId);
+  const { authorization } = await loginAs(t.app, staff);
+  return { ...staff, authorization, headers: { authorization } };
 }
 
 /**

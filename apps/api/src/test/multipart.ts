@@ -58,6 +58,16 @@ export async function oversizedPng(): Promise<Buffer> {
 
 export type FilePart = { buffer: Buffer; filename: string; type: string };
 
+/** The merchant's or the customer's profile form: its fields and, when given, a new picture. */
+export function sendProfileForm(
+  app: FastifyInstance,
+  request: { method: "POST" | "PUT"; url: string; headers?: Record<string, string> },
+  fields: Record<string, string>,
+  picture?: FilePart,
+) {
+  return sendMultipart(app, request, fields, picture ? { profilePicture: picture } : {});
+}
+
 /**
  * The merchant's and the customer's profile forms refuse the same input with the same spec
  * texts: each case is the fields, the file, and the errors the answer must name. `countryField`

@@ -122,13 +122,14 @@ describe("serving /uploads", () => {
   });
   afterAll(() => app.close());
 
+  /** Stores the sample bytes as a file of this type and asks the app for it. */
+  async function savedAndServed(extension: string, contentType: string, folder: string) {
+    const saved = await storage.save(PNG_BYTES, { extension, contentType, folder });
+    return { saved, res: await app.inject({ method: "GET", url: saved.url }) };
+  }
+
   it("serves a stored file with long-lived caching, its type and nosniff", async () => {
-    const saved = await storage.save(PNG_BYTES, {
-      extension: "png",
-      contentType: "image/png",
-      folder: "shops",
-    });
-    const res = await app.inject({ method: "GET", url: saved.url });
+    const { saved, res } = await savedAndServed("png", "image/png", "shops");
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload).toEqual(PNG_BYTES);
     expect(res.headers["content-type"]).toBe("image/png");
@@ -144,12 +145,7 @@ describe("serving /uploads", () => {
   });
 
   it("serves JPEG as image/jpeg", async () => {
-    const saved = await storage.save(PNG_BYTES, {
-      extension: "jpg",
-      contentType: "image/jpeg",
-      folder: "offers",
-    });
-    const res = await app.inject({ method: "GET", url: saved.url });
+    const { res } = await savedAndServed("jpg", "image/jpeg", "offers");
     expect(res.headers["content-type"]).toBe("image/jpeg");
   });
 

@@ -5,10 +5,11 @@ import {
   createCustomer,
   createMerchant,
   createOffer,
-  createStaff,
   createTier,
   loginAs,
 } from "../../test/factories";
+import { signedInStaff } from "../../test/file-app";
+import { monthKeys } from "../../test/months";
 import { memberWithHistory, monthly, sellOffer, setShopZone } from "./test-history";
 
 /**
@@ -236,15 +237,9 @@ describe("GET /analytics/subscriptions", () => {
       recoveries: { failedRenewals: 2, recovered: 1, recoveredRevenue: 10, recoveryRate: 50 },
     });
     const row = (date: string) => body.series.find((p: { date: string }) => p.date === date);
-    expect(body.series.map((p: { date: string }) => p.date)).toEqual([
-      "2024-12",
-      "2025-01",
-      "2025-02",
-      "2025-03",
-      "2025-04",
-      "2025-05",
-      "2025-06",
-    ]);
+    expect(body.series.map((p: { date: string }) => p.date)).toEqual(
+      monthKeys("2024-12", "2025-06"),
+    );
     expect(body.series.map((p: { mrr: number }) => p.mrr)).toEqual([35, 45, 40, 40, 45, 70, 70]);
     expect(body.series.map((p: { activeMembers: number }) => p.activeMembers)).toEqual([
       2, 3, 4, 4, 3, 4, 4,
@@ -293,8 +288,7 @@ describe("GET /analytics/subscriptions", () => {
   });
 
   it("lets the shop's staff read, as the dashboard does, and nobody else", async () => {
-    const staff = await createStaff(t.database.db, shopId);
-    const { authorization: staffAuth } = await loginAs(t.app, staff);
+    const { authorization: staffAuth } = await signedInStaff(t, shopId);
     expect((await read("offers", "timeFilter=6months", staffAuth)).status).toBe(200);
     const res = await t.app.inject({ method: "GET", url: "/api/v1/analytics/offers" });
     expect(res.statusCode).toBe(401);

@@ -12,7 +12,7 @@ import {
   PASSWORD,
   uniqueEmail,
 } from "../../test/factories";
-import { appWithMailboxForFile } from "../../test/file-app";
+import { appWithMailboxForFile, sendAs, signedInOwner } from "../../test/file-app";
 
 const { t, smtp } = appWithMailboxForFile();
 
@@ -183,13 +183,8 @@ describe("merchant sign-in, sessions and logout", () => {
   });
 
   it("logs out: the token stops working", async () => {
-    const m = await createMerchant(t.database.db);
-    const { authorization } = await loginAs(t.app, m);
-    const out = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/auth/logout",
-      headers: { authorization },
-    });
+    const { authorization } = await signedInOwner(t);
+    const out = await sendAs(t, "POST", "/api/v1/auth/logout", { authorization });
     expect(out.statusCode).toBe(200);
     const me = await getUser(authorization);
     expect(me.statusCode).toBe(401);
@@ -208,12 +203,11 @@ describe("merchant sign-in, sessions and logout", () => {
   });
 
   it("expires sessions after their lifetime", async () => {
-    const m = await createMerchant(t.database.db);
-    const { authorization } = await loginAs(t.app, m);
+    const { user, authorization } = await signedInOwner(t);
     await t.database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.userId, m.user.id));
+      .where(eq(sessions.userId, user.id));
     const me = await getUser(authorization);
     expect(me.statusCode).toBe(401);
   });

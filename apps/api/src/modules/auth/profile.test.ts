@@ -3,14 +3,16 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
-import { createCustomer, createMerchant, createStaff, loginAs } from "../../test/factories";
-import { appForFile } from "../../test/file-app";
+import { expectConfirmed } from "../../test/answers";
+import { createCustomer, createMerchant, loginAs } from "../../test/factories";
+import { appForFile, signedInStaff } from "../../test/file-app";
 import {
   type FilePart,
   makeImage,
   profileFormRejections,
-  sendMultipart,
+  sendProfileForm,
 } from "../../test/multipart";
+import { storedRow } from "../../test/rows";
 
 const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
 
@@ -29,7 +31,7 @@ async function updateUser(
   fields: Record<string, string>,
   file?: FilePart,
 ) {
-  return sendMultipart(
+  return sendProfileForm(
     t.app,
     {
       method: "POST",
@@ -37,14 +39,11 @@ async function updateUser(
       headers: authorization ? { authorization } : {},
     },
     fields,
-    file ? { profilePicture: file } : {},
+    file,
   );
 }
 
-async function userRow(id: number) {
-  const [user] = await t.database.db.select().from(users).where(eq(users.id, id));
-  return user;
-}
+const userRow = (id: number) => storedRow(t.database.db, users, id);
 
 describe("update profile", () => {
   it("saves names, the phone in E.164 and a picture, replacing the previous picture", async () => {
@@ -55,9 +54,7 @@ describe("update profile", () => {
       { firstName: " Dana ", lastName: "Fields", phoneNumber: "07911 123456", phoneCountry: "gb" },
       await picture(),
     );
-    expect(first.statusCode).toBe(200);
-    const { message, user } = first.json();
-    expect(message).toBe("Profile updated successfully");
+    const { user } = expectConfirmed(first, 200, "Profile updated successfully");
     expect(user).toMatchObject({
       id: owner.user.id,
       email: owner.email,
@@ -141,9 +138,8 @@ describe("update profile", () => {
   it("lets staff edit their own profile; customers and anonymous callers are refused", async () => {
     const owner = await createMerchant(t.database.db);
     const shopId = owner.shop?.id as number;
-    const staff = await createStaff(t.database.db, shopId);
-    const staffAuth = (await loginAs(t.app, staff)).authorization;
-    const res = await updateUser(staffAuth, { firstName: "Samuel", lastName: "Staff" });
+    const staff = await signedInStaff(t, shopId);
+    const res = await updateUser(staff.authorization, { firstName: "Samuel", lastName: "Staff" });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id: staff.user.id, firstName: "Samuel" });
     expect((await userRow(owner.user.id))?.firstName).toBe("Olive");

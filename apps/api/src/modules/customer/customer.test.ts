@@ -20,6 +20,7 @@ import {
 import type { EventBus } from "../../infra/events";
 import { registerAuth } from "../../plugins/auth";
 import { registerErrorHandling } from "../../plugins/errors";
+import { expectConfirmed } from "../../test/answers";
 import { createTestApp } from "../../test/app";
 import {
   createCustomer,
@@ -37,8 +38,9 @@ import {
   type FilePart,
   makeImage,
   profileFormRejections,
-  sendMultipart,
+  sendProfileForm,
 } from "../../test/multipart";
+import { storedRow } from "../../test/rows";
 import { customerEventsRoutes } from "./events";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -586,18 +588,15 @@ async function updateProfile(
   fields: Record<string, string>,
   file?: FilePart,
 ) {
-  return sendMultipart(
+  return sendProfileForm(
     t.app,
     { method: "PUT", url: `/api/v1/customer/profile/update-customer-profile/${id}`, headers },
     fields,
-    file ? { profilePicture: file } : {},
+    file,
   );
 }
 
-async function customerRow(id: number) {
-  const [row] = await t.database.db.select().from(customers).where(eq(customers.id, id));
-  return row;
-}
+const customerRow = (id: number) => storedRow(t.database.db, customers, id);
 
 describe("PUT /customer/profile/update-customer-profile/{id}", () => {
   it("saves names, the phone in E.164 and a picture, and returns the customer", async () => {
@@ -614,9 +613,7 @@ describe("PUT /customer/profile/update-customer-profile/{id}", () => {
       { firstName: " Clara ", lastName: "Jones", phoneNumber: "07911 123456", country: "GB" },
       { buffer: await makeImage(300, 300, "jpeg"), filename: "me.jpg", type: "image/jpeg" },
     );
-    expect(first.statusCode, first.body).toBe(200);
-    const { message, customer } = first.json();
-    expect(message).toBe("Profile updated successfully");
+    const { customer } = expectConfirmed(first, 200, "Profile updated successfully");
     expect(customer).toMatchObject({
       id: s.customer.id,
       shopId: s.shopId,

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { customerMemberships, shops, transactions } from "../../db/schema";
 import { createCustomer, createOffer, createTier } from "../../test/factories";
 import { appForFile, signedInOwner } from "../../test/file-app";
+import { monthKeys } from "../../test/months";
 
 /** 2025-06-10 12:00 in Auckland (NZST, UTC+12); 2025-06-09 17:00 in Los Angeles (PDT, UTC-7). */
 const NOW = new Date("2025-06-10T00:00:00Z");
@@ -148,15 +149,7 @@ describe("GET /shop/dashboard-stats", () => {
       await get(auckland.authorization, "/api/v1/shop/dashboard-stats?timeFilter=6months")
     ).json();
     expect(a.bucket).toBe("month");
-    expect(a.series.map((p: { date: string }) => p.date)).toEqual([
-      "2024-12",
-      "2025-01",
-      "2025-02",
-      "2025-03",
-      "2025-04",
-      "2025-05",
-      "2025-06",
-    ]);
+    expect(a.series.map((p: { date: string }) => p.date)).toEqual(monthKeys("2024-12", "2025-06"));
     expect(a.series.at(-2)).toEqual({ date: "2025-05", membershipRevenue: 32, offerRevenue: 0 });
     expect(a.series.at(-1)).toEqual({ date: "2025-06", membershipRevenue: 10, offerRevenue: 5 });
     expect(a.stats.totalRecurringRevenue).toBe(42);

@@ -2,16 +2,16 @@ import { formatMemberCode, MEMBER_CARD_MESSAGES, parseMemberCode } from "@tesser
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customers } from "../../db/schema";
+import { expectConfirmed } from "../../test/answers";
 import {
   createCustomer,
   createMembership,
   createMerchant,
-  createStaff,
   createTier,
   giveCashback,
   loginAs,
 } from "../../test/factories";
-import { appForFile } from "../../test/file-app";
+import { appForFile, signedInStaff } from "../../test/file-app";
 import { readMemberCard } from "../../test/member-card";
 import { memberCardUrl, newMemberCode } from "./service";
 import { CARD_LOOKUPS_PER_MINUTE } from "./wiring";
@@ -146,17 +146,14 @@ describe("rotation and look-ups", () => {
 
   it("lets staff look up too", async () => {
     const { shopId, member } = await shopWithMember();
-    const staff = await createStaff(t.database.db, shopId);
-    const session = await loginAs(t.app, staff);
+    const session = await signedInStaff(t, shopId);
     expect((await lookup(member.memberCode, session.authorization)).statusCode).toBe(200);
   });
 
   it("kills the old code at once when the customer rotates it", async () => {
     const { owner, member, customer } = await shopWithMember();
     const res = await rotate(member.id, customer.authorization);
-    expect(res.statusCode).toBe(200);
-    const { card, message } = res.json();
-    expect(message).toBe(MEMBER_CARD_MESSAGES.rotated);
+    const { card } = expectConfirmed(res, 200, MEMBER_CARD_MESSAGES.rotated);
     expect(card.code).toMatch(/^[0-9a-f]{32}$/);
     expect(card.code).not.toBe(member.memberCode);
     expect(card.url).toContain(card.code);
@@ -207,8 +204,7 @@ describe("rotation and look-ups", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(MEMBER_CARD_MESSAGES.tooManyLookups);
     // The address is counted too: a colleague at the same till is limited, one elsewhere is not.
-    const staff = await createStaff(t.database.db, shopId);
-    const colleague = await loginAs(t.app, staff);
+    const colleague = await signedInStaff(t, shopId);
     expect((await lookup(member.memberCode, colleague.authorization, "10.1.1.1")).statusCode).toBe(
       429,
     );

@@ -1,15 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { membershipBenefits, membershipTiers } from "../../db/schema";
+import { expectConfirmed } from "../../test/answers";
+import { createCustomer, createMerchant, createTier, loginAs } from "../../test/factories";
 import {
-  createCustomer,
-  createMerchant,
-  createStaff,
-  createTier,
-  loginAs,
-} from "../../test/factories";
-import { appForFile, expectUnknownShopRefused, signedInOwner } from "../../test/file-app";
+  appForFile,
+  expectUnknownShopRefused,
+  signedInOwner,
+  signedInStaff,
+} from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
+import { storedRow } from "../../test/rows";
 import * as repo from "./repo";
 
 // The member count and the benefit insert are wrapped so a test can make a tier "used" (no
@@ -34,13 +35,7 @@ async function shopOwner() {
 }
 
 /** The tier's row as stored. */
-async function tierRow(id: number) {
-  const [row] = await t.database.db
-    .select()
-    .from(membershipTiers)
-    .where(eq(membershipTiers.id, id));
-  return row;
-}
+const tierRow = (id: number) => storedRow(t.database.db, membershipTiers, id);
 
 const gold = {
   name: "Gold",
@@ -93,9 +88,7 @@ describe("create membership", () => {
   it("creates a tier with its benefits in order, in dollars, stored in cents", async () => {
     const { authorization, shopId } = await shopOwner();
     const res = await createVia(authorization);
-    expect(res.statusCode).toBe(201);
-    const { message, membership } = res.json();
-    expect(message).toBe("Membership created successfully");
+    const { membership } = expectConfirmed(res, 201, "Membership created successfully");
     expect(membership).toMatchObject({
       shopId,
       name: "Gold",
@@ -302,9 +295,7 @@ describe("update membership", () => {
         { id: coffee.id, name: "Free large coffee", worth: 5 },
       ],
     });
-    expect(res.statusCode).toBe(200);
-    const { message, membership } = res.json();
-    expect(message).toBe("Membership updated successfully");
+    const { membership } = expectConfirmed(res, 200, "Membership updated successfully");
     expect(membership).toMatchObject({
       id: created.id,
       name: "Gold Plus",
@@ -429,8 +420,7 @@ describe("delete membership", () => {
 describe("who may manage memberships", () => {
   it("lets staff manage the employer's tiers", async () => {
     const { shopId, authorization: ownerAuth } = await shopOwner();
-    const staff = await createStaff(t.database.db, shopId);
-    const { authorization } = await loginAs(t.app, staff);
+    const { authorization } = await signedInStaff(t, shopId);
     const created = await createVia(authorization);
     expect(created.statusCode).toBe(201);
     expect(created.json().membership.shopId).toBe(shopId);

@@ -3,10 +3,12 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { offers, shops } from "../../db/schema";
-import { createCustomer, createOffer, createStaff, loginAs } from "../../test/factories";
-import { appForFile, signedInOwner } from "../../test/file-app";
+import { expectConfirmed } from "../../test/answers";
+import { createCustomer, createOffer, loginAs } from "../../test/factories";
+import { appForFile, signedInOwner, signedInStaff } from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
 import { makeImage, multipart, oversizedPng, sendMultipart } from "../../test/multipart";
+import { storedRow } from "../../test/rows";
 import * as repo from "./repo";
 
 // Sales do not exist yet: the count is wrapped so a test can give an offer sales.
@@ -33,6 +35,11 @@ const BASE = "/api/v1/offers";
 const uploadsDir = () => join(t.config.dataDir, "uploads", "offers");
 const storedOfferImages = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()) : []);
 const pathOfUrl = (url: string) => join(t.config.dataDir, url);
+
+/** An offer of the shop, straight in the database, running from `startDate` to `endDate`. */
+function offerRunning(shopId: number, startDate: string, endDate: string) {
+  return createOffer(t.database.db, shopId, { startDate, endDate });
+}
 
 async function shopOwner() {
   const { shopId, authorization } = await signedInOwner(t);
@@ -101,9 +108,7 @@ describe("create offer", () => {
   it("creates an offer with its image, in dollars, stored in cents", async () => {
     const { authorization, shopId } = await shopOwner();
     const res = await createVia(authorization);
-    expect(res.statusCode).toBe(201);
-    const { message, offer } = res.json();
-    expect(message).toBe("Offer created successfully");
+    const { offer } = expectConfirmed(res, 201, "Offer created successfully");
     expect(offer).toMatchObject({
       shopId,
       offerName: "Coffee deal",
@@ -129,7 +134,7 @@ describe("create offer", () => {
     const image = await t.app.inject({ method: "GET", url: offer.offerImage });
     expect(image.statusCode).toBe(200);
     expect(image.headers["content-type"]).toBe("image/jpeg");
-    const [row] = await t.database.db.select().from(offers).where(eq(offers.id, offer.id));
+    const row = await storedRow(t.database.db, offers, offer.id);
     expect(row).toMatchObject({ offerPriceCents: 999, originalPriceCents: 1250 });
   });
 
@@ -349,30 +354,19 @@ describe("offer timing follows the shop's calendar day", () => {
       return { timing: single.json().offer.timing, tab, public: publicIds.includes(id) };
     };
 
-    // Tokyo 2025-06-09 23:59:59
-    expect(await timingAt("2025-06-09T14:59:59Z")).toEqual({
-      timing: "upcoming",
-      tab: ["upcoming"],
-      public: false,
-    });
-    // Tokyo 2025-06-10 00:00:00, while it is still the 9th in UTC
-    expect(await timingAt("2025-06-09T15:00:00Z")).toEqual({
-      timing: "active",
-      tab: ["active"],
-      public: true,
-    });
-    // Tokyo 2025-06-12 23:59:59: the last day is included
-    expect(await timingAt("2025-06-12T14:59:59Z")).toEqual({
-      timing: "active",
-      tab: ["active"],
-      public: true,
-    });
-    // Tokyo 2025-06-13 00:00:00
-    expect(await timingAt("2025-06-12T15:00:00Z")).toEqual({
-      timing: "expired",
-      tab: ["expired"],
-      public: false,
-    });
+    // The offer is in the one tab its timing names, and on the storefront only while active.
+    for (const [instant, timing, isPublic] of [
+      // Tokyo 2025-06-09 23:59:59
+      ["2025-06-09T14:59:59Z", "upcoming", false],
+      // Tokyo 2025-06-10 00:00:00, while it is still the 9th in UTC
+      ["2025-06-09T15:00:00Z", "active", true],
+      // Tokyo 2025-06-12 23:59:59: the last day is included
+      ["2025-06-12T14:59:59Z", "active", true],
+      // Tokyo 2025-06-13 00:00:00
+      ["2025-06-12T15:00:00Z", "expired", false],
+    ] as const) {
+      expect(await timingAt(instant), instant).toEqual({ timing, tab: [timing], public: isPublic });
+    }
   });
 
   it("shows on the storefront by the shop's day at both ends of the world's time zones", async () => {
@@ -428,24 +422,12 @@ describe("list and read offers", () => {
   it("lists the tabs in their order, leaves deleted offers out, and reads one offer", async () => {
     const { authorization, shopId } = await shopOwner();
     const db = t.database.db;
-    const soon = await createOffer(db, shopId, { startDate: "2025-06-11", endDate: "2025-06-30" });
-    const later = await createOffer(db, shopId, { startDate: "2025-07-01", endDate: "2025-07-30" });
-    const endsLast = await createOffer(db, shopId, {
-      startDate: "2025-06-01",
-      endDate: "2025-06-30",
-    });
-    const endsToday = await createOffer(db, shopId, {
-      startDate: "2025-06-10",
-      endDate: "2025-06-10",
-    });
-    const oldest = await createOffer(db, shopId, {
-      startDate: "2025-01-01",
-      endDate: "2025-01-31",
-    });
-    const recent = await createOffer(db, shopId, {
-      startDate: "2025-05-01",
-      endDate: "2025-06-09",
-    });
+    const soon = await offerRunning(shopId, "2025-06-11", "2025-06-30");
+    const later = await offerRunning(shopId, "2025-07-01", "2025-07-30");
+    const endsLast = await offerRunning(shopId, "2025-06-01", "2025-06-30");
+    const endsToday = await offerRunning(shopId, "2025-06-10", "2025-06-10");
+    const oldest = await offerRunning(shopId, "2025-01-01", "2025-01-31");
+    const recent = await offerRunning(shopId, "2025-05-01", "2025-06-09");
     await createOffer(db, shopId, { status: "cancelled", endDate: "2025-06-30" });
     const ids = async (query: string) => {
       const res = await get(authorization, `${BASE}/get-all-offers${query}`);
@@ -482,9 +464,9 @@ describe("list and read offers", () => {
 
   it("reports the Offers Overview for a period", async () => {
     const { authorization, shopId } = await shopOwner();
-    await createOffer(t.database.db, shopId, { startDate: "2025-06-11", endDate: "2025-06-30" });
-    await createOffer(t.database.db, shopId, { startDate: "2025-06-01", endDate: "2025-06-30" });
-    await createOffer(t.database.db, shopId, { startDate: "2025-06-01", endDate: "2025-06-09" });
+    await offerRunning(shopId, "2025-06-11", "2025-06-30");
+    await offerRunning(shopId, "2025-06-01", "2025-06-30");
+    await offerRunning(shopId, "2025-06-01", "2025-06-09");
     await createOffer(t.database.db, shopId, { status: "cancelled" });
     for (const query of ["", "?timeFilter=6months", "?timeFilter=lastYear", "?timeFilter=1year"]) {
       const res = await get(authorization, `${BASE}/stats${query}`);
@@ -525,9 +507,7 @@ describe("update offer", () => {
       },
       await offerImage(350, 230, "png"),
     );
-    expect(res.statusCode).toBe(200);
-    const { message, offer } = res.json();
-    expect(message).toBe("Offer updated successfully");
+    const { offer } = expectConfirmed(res, 200, "Offer updated successfully");
     expect(offer).toMatchObject({
       id: created.id,
       offerName: "Better deal",
@@ -567,10 +547,7 @@ describe("update offer", () => {
 
   it("checks dates against today only when they changed", async () => {
     const { authorization, shopId } = await shopOwner();
-    const running = await createOffer(t.database.db, shopId, {
-      startDate: "2025-06-01",
-      endDate: "2025-06-05",
-    });
+    const running = await offerRunning(shopId, "2025-06-01", "2025-06-05");
     const base = { ...fields, id: String(running.id) };
     const unchanged = await send("PUT", authorization, {
       ...base,
@@ -707,7 +684,7 @@ describe("delete offer", () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe("Offer not found");
-    const [still] = await t.database.db.select().from(offers).where(eq(offers.id, theirs.id));
+    const still = await storedRow(t.database.db, offers, theirs.id);
     expect(still?.status).toBe("active");
   });
 });
@@ -715,8 +692,7 @@ describe("delete offer", () => {
 describe("who may manage offers", () => {
   it("lets staff manage the employer's offers", async () => {
     const { shopId, authorization: ownerAuth } = await shopOwner();
-    const staff = await createStaff(t.database.db, shopId);
-    const { authorization } = await loginAs(t.app, staff);
+    const { authorization } = await signedInStaff(t, shopId);
     const created = await createVia(authorization);
     expect(created.statusCode).toBe(201);
     const seen = (await get(ownerAuth, `${BASE}/get-all-offers`)).json().offers;
@@ -753,7 +729,7 @@ describe("who may manage offers", () => {
         expect(res.statusCode, `${call.method} ${call.url}`).toBe(status);
       }
     }
-    const [still] = await t.database.db.select().from(offers).where(eq(offers.id, offer.id));
+    const still = await storedRow(t.database.db, offers, offer.id);
     expect(still?.offerName).toBe("Two for one");
   });
 
@@ -781,14 +757,11 @@ describe("storefront offers (public)", () => {
       endDate: "2025-06-30",
       redemptionInstructions: "Ask at the till",
     });
-    const lastDay = await createOffer(db, shopId, {
-      startDate: "2025-06-10",
-      endDate: "2025-06-10",
-    });
-    await createOffer(db, shopId, { startDate: "2025-06-11", endDate: "2025-06-30" });
-    await createOffer(db, shopId, { startDate: "2025-06-01", endDate: "2025-06-09" });
+    const lastDay = await offerRunning(shopId, "2025-06-10", "2025-06-10");
+    await offerRunning(shopId, "2025-06-11", "2025-06-30");
+    await offerRunning(shopId, "2025-06-01", "2025-06-09");
     await createOffer(db, shopId, { status: "cancelled", endDate: "2025-06-30" });
-    await createOffer(db, other.shopId, { startDate: "2025-06-01", endDate: "2025-06-30" });
+    await offerRunning(other.shopId, "2025-06-01", "2025-06-30");
 
     const res = await get(undefined, `/api/v1/customer/offers/get-active-offers?shopId=${shopId}`);
     expect(res.statusCode).toBe(200);

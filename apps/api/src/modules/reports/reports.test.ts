@@ -3,8 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { redemptions, shops, type transactions } from "../../db/schema";
 import { queryRows } from "../../infra/db";
-import { createMerchant, createStaff, createTransaction, loginAs } from "../../test/factories";
-import { appForFile } from "../../test/file-app";
+import { createMerchant, createTransaction, loginAs } from "../../test/factories";
+import { appForFile, signedInStaff } from "../../test/file-app";
 import { csvDateCellSql, csvFieldCellSql, csvMoneyCellSql, csvTextCellSql } from "./csv-sql";
 import { createReportsService } from "./service";
 
@@ -155,8 +155,7 @@ describe("transaction report", () => {
   it("lets staff read the shop's report", async () => {
     const { shopId } = shop;
     await pay(shopId, "2025-06-02T00:00:00Z");
-    const staff = await createStaff(t.database.db, shopId);
-    const { authorization } = await loginAs(t.app, staff);
+    const { authorization } = await signedInStaff(t, shopId);
     expect((await get(authorization, `${T}/get-transaction-report`)).json().total).toBe(1);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectConfirmed } from "../../test/answers";
 import { createCustomer, createMerchant, createStaff, loginAs } from "../../test/factories";
 import { appForFile, expectUnknownShopRefused } from "../../test/file-app";
 import { makeImage, multipart } from "../../test/multipart";
@@ -47,9 +48,7 @@ describe("create shop", () => {
     const { authorization } = await loginAs(t.app, owner);
     const form = await shopForm({ name: "Bean, Leaf's Co." });
     const res = await createShop(form, authorization);
-    expect(res.statusCode).toBe(201);
-    const { shop, message } = res.json();
-    expect(message).toBe("Shop created successfully");
+    const { shop } = expectConfirmed(res, 201, "Shop created successfully");
     expect(shop).toMatchObject({
       name: "Bean, Leaf's Co.",
       industry: "Retail",

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { STORE_MESSAGES } from "@tessera/shared";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { shops } from "../../db/schema";
 import { createCustomer, createMerchant, createStaff, loginAs } from "../../test/factories";
 import { appForFile, ownerCreatingShop } from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
 import { makeImage, sendMultipart } from "../../test/multipart";
+import { storedRow } from "../../test/rows";
 
 const HEIC_SAMPLE = readFileSync(
   new URL("../../infra/images/fixtures/sample.heic", import.meta.url),
@@ -53,10 +53,7 @@ async function update(
   );
 }
 
-async function shopRow(id: number) {
-  const [shop] = await t.database.db.select().from(shops).where(eq(shops.id, id));
-  return shop;
-}
+const shopRow = (id: number) => storedRow(t.database.db, shops, id);
 
 describe("update shop (Customize Store)", () => {
   it("saves branding, images and time zone, and removes the replaced images", async () => {

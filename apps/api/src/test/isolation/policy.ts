@@ -232,6 +232,20 @@ export const RIGHTFUL: Partial<Record<Kind, ActorName>> = {
   customer: "customerA1",
 };
 
+/** Fields that name the same kind of the victim's objects on every route. */
+const ID_OF_FIELD: Partial<Record<string, keyof VictimIds>> = {
+  shopId: "shopId",
+  customerId: "customerId",
+  memberId: "customerId",
+  userId: "customerId",
+  benefitId: "benefitId",
+  offerId: "offerId",
+  customerOfferId: "customerOfferId",
+  checkoutId: "checkoutId",
+  deliveryId: "webhookDeliveryId",
+  activeMembershipId: "customerMembershipId",
+};
+
 /** The victim's object a named field of a route points at. */
 export function victimId(
   ids: VictimIds,
@@ -239,25 +253,9 @@ export function victimId(
   field: string,
   where: "path" | "query" | "body",
 ): number | string | undefined {
+  const key = ID_OF_FIELD[field];
+  if (key) return ids[key];
   switch (field) {
-    case "shopId":
-      return ids.shopId;
-    case "customerId":
-    case "memberId":
-    case "userId":
-      return ids.customerId;
-    case "benefitId":
-      return ids.benefitId;
-    case "offerId":
-      return ids.offerId;
-    case "customerOfferId":
-      return ids.customerOfferId;
-    case "checkoutId":
-      return ids.checkoutId;
-    case "deliveryId":
-      return ids.webhookDeliveryId;
-    case "activeMembershipId":
-      return ids.customerMembershipId;
     case "membershipId":
       return /cancel|delete-membership/.test(url) ? ids.customerMembershipId : ids.tierId;
     case "id":

@@ -2,14 +2,8 @@ import { MEMBER_CSV_FIELDS } from "@tessera/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cashbackLedger, customerMemberships, customers, shops } from "../../../db/schema";
-import {
-  createCustomer,
-  createMerchant,
-  createStaff,
-  createTier,
-  loginAs,
-} from "../../../test/factories";
-import { appForFile } from "../../../test/file-app";
+import { createCustomer, createMerchant, createTier, loginAs } from "../../../test/factories";
+import { appForFile, signedInOwner, signedInStaff } from "../../../test/file-app";
 
 const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000" } });
 
@@ -45,6 +39,15 @@ function parseCsv(text: string): string[][] {
     rows.push(cells);
   }
   return rows;
+}
+
+/** The member export as this caller asks for it, `query` being the list's filter and search. */
+function exportMembers(authorization: string, query = "") {
+  return t.app.inject({
+    method: "GET",
+    url: `/api/v1/member/export-members${query}`,
+    headers: { authorization },
+  });
 }
 
 async function shopWithMembers() {
@@ -93,11 +96,7 @@ describe("member export", () => {
     const { member, plain, headers } = await shopWithMembers();
     const other = await createMerchant(t.database.db);
     const stranger = await createCustomer(t.database.db, other.shop?.id as number);
-    const res = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/member/export-members",
-      headers: { authorization: headers.authorization },
-    });
+    const res = await exportMembers(headers.authorization);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toMatch(
@@ -127,14 +126,9 @@ describe("member export", () => {
 
   it("keeps the list's filter and search, and lets staff export", async () => {
     const { shopId, member, plain } = await shopWithMembers();
-    const staff = await createStaff(t.database.db, shopId);
-    const { authorization } = await loginAs(t.app, staff);
+    const { authorization } = await signedInStaff(t, shopId);
     const get = async (query: string) => {
-      const res = await t.app.inject({
-        method: "GET",
-        url: `/api/v1/member/export-members?${query}`,
-        headers: { authorization },
-      });
+      const res = await exportMembers(authorization, `?${query}`);
       expect(res.statusCode, res.body).toBe(200);
       return parseCsv(res.body)
         .slice(1)
@@ -147,20 +141,14 @@ describe("member export", () => {
   });
 
   it("gives a shop without members the header alone (the import's template)", async () => {
-    const owner = await createMerchant(t.database.db);
-    const { authorization } = await loginAs(t.app, owner);
-    const res = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/member/export-members",
-      headers: { authorization },
-    });
+    const { authorization } = await signedInOwner(t);
+    const res = await exportMembers(authorization);
     expect(res.statusCode).toBe(200);
     expect(parseCsv(res.body)).toEqual([MEMBER_CSV_FIELDS.map((f) => f.label)]);
   });
 
   it("streams thousands of members in batches, each once", async () => {
-    const owner = await createMerchant(t.database.db);
-    const shopId = owner.shop?.id as number;
+    const { shopId, authorization } = await signedInOwner(t);
     const values = Array.from({ length: 4500 }, (_, i) => ({
       shopId,
       email: `bulk-${shopId}-${i}@export.test`,
@@ -170,12 +158,7 @@ describe("member export", () => {
     for (let i = 0; i < values.length; i += 1000) {
       await t.database.db.insert(customers).values(values.slice(i, i + 1000));
     }
-    const { authorization } = await loginAs(t.app, owner);
-    const res = await t.app.inject({
-      method: "GET",
-      url: "/api/v1/member/export-members",
-      headers: { authorization },
-    });
+    const res = await exportMembers(authorization);
     const emails = parseCsv(res.body)
       .slice(1)
       .map((row) => row[2]);
