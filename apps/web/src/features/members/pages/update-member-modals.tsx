@@ -37,6 +37,7 @@ import {
   type ContactFormValues,
   MemberContactFields,
 } from "../components/member-contact-fields";
+import { MembershipSelect } from "../components/membership-select";
 import { MEMBERS_PATH, RENEWAL_LABELS } from "../member-status";
 import { useCounterCheckout } from "../use-counter-checkout";
 
@@ -183,13 +184,11 @@ function ManageMembershipForm({
           : `${member.firstName} has no membership. Choose one and take the payment.`}
       </p>
       <fieldset disabled={save.isPending} className="flex flex-col gap-4">
-        <Select
-          label="Membership"
-          placeholder={tiers.isPending ? "Loading plans…" : "Select a membership"}
-          options={(tiers.data ?? []).map((t) => ({
-            value: String(t.id),
-            label: `${t.name} · ${formatMoney(t.price)} / ${RENEWAL_LABELS[t.renewal]}`,
-          }))}
+        <MembershipSelect
+          tiers={tiers}
+          optionLabel={(tier) =>
+            `${tier.name} · ${formatMoney(tier.price)} / ${RENEWAL_LABELS[tier.renewal]}`
+          }
           {...fieldProps("membershipId")}
         />
         <Select
