@@ -1,6 +1,7 @@
 import { computeSavings, formatMoneyIn, type PublicTier } from "@tessera/shared";
 import type { ReactNode } from "react";
 import { CheckedItem } from "@/components/checked-item";
+import { TierCardFrame } from "@/components/tier-card-frame";
 import { cn } from "@/lib/cn";
 import { useT } from "@/lib/i18n/use-t";
 
@@ -26,12 +27,9 @@ export function PublicTierCard({
   const savings = computeSavings(tier);
   const headingId = `public-tier-${tier.id}`;
   return (
-    <article
-      aria-labelledby={headingId}
-      className={cn(
-        "flex h-full flex-col rounded-card border bg-surface p-5 text-fg shadow-card",
-        highlighted ? "border-primary ring-1 ring-primary" : "border-line",
-      )}
+    <TierCardFrame
+      headingId={headingId}
+      className={cn("h-full", highlighted ? "border-primary ring-1 ring-primary" : "border-line")}
     >
       <div className="flex items-start justify-between gap-3">
         <h3 id={headingId} className="min-w-0 font-semibold text-fg text-lg">
@@ -61,6 +59,6 @@ export function PublicTierCard({
         </p>
       ) : null}
       {footer ? <div className="mt-auto pt-4">{footer}</div> : null}
-    </article>
+    </TierCardFrame>
   );
 }

@@ -49,6 +49,26 @@ export interface ButtonProps extends ComponentProps<"button"> {
   fullWidth?: boolean;
 }
 
+/**
+ * The <button> under Button and IconButton: `type` defaults to "button", and while `loading`
+ * it is off and marked busy.
+ */
+function BusyButton({
+  loading,
+  disabled,
+  type = "button",
+  ...props
+}: ComponentProps<"button"> & { loading: boolean }) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...props}
+    />
+  );
+}
+
 /** A button. `type` defaults to "button"; pass type="submit" in forms. */
 export function Button({
   variant = "primary",
@@ -57,24 +77,20 @@ export function Button({
   leftIcon,
   rightIcon,
   fullWidth = false,
-  disabled,
   className,
   children,
-  type = "button",
   ...props
 }: ButtonProps) {
   return (
-    <button
-      type={type}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
+    <BusyButton
+      loading={loading}
       className={buttonClassName({ variant, size, fullWidth, className })}
       {...props}
     >
       {loading ? <Spinner size="sm" decorative /> : leftIcon}
       {children}
       {loading ? null : rightIcon}
-    </button>
+    </BusyButton>
   );
 }
 
@@ -93,21 +109,17 @@ export function IconButton({
   variant = "ghost",
   size = "md",
   loading = false,
-  disabled,
   className,
   children,
-  type = "button",
   ...props
 }: IconButtonProps) {
   return (
-    <button
-      type={type}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
+    <BusyButton
+      loading={loading}
       className={cn(base, buttonVariants[variant], iconSizes[size], "px-0", className)}
       {...props}
     >
       {loading ? <Spinner size="sm" decorative /> : children}
-    </button>
+    </BusyButton>
   );
 }

@@ -123,43 +123,29 @@ export function useCustomerTransactions(
 
 // ---------------------------------------------------------------- redeeming
 
-/** POST /customer/redemptions/create-redemption/{id}?benefitId= (once per membership month). */
-export function redeemBenefit(input: {
-  customerId: number;
-  benefitId: number;
-}): Promise<RedemptionResult> {
-  return api.post<RedemptionResult>(
-    `/customer/redemptions/create-redemption/${input.customerId}`,
-    undefined,
-    { query: { benefitId: input.benefitId } },
-  );
+/**
+ * A redeem the customer makes: POST `{path}/{customerId}`, what it redeems (and how much) in the
+ * query.
+ */
+function redemptionRequest<Query extends Record<string, number>>(path: string) {
+  return ({ customerId, ...query }: { customerId: number } & Query): Promise<RedemptionResult> =>
+    api.post<RedemptionResult>(`${path}/${customerId}`, undefined, { query });
 }
+
+/** POST /customer/redemptions/create-redemption/{id}?benefitId= (once per membership month). */
+export const redeemBenefit = redemptionRequest<{ benefitId: number }>(
+  "/customer/redemptions/create-redemption",
+);
 
 /** POST /customer/offers/redeem-offer/{id}?customerOfferId= (once, before it expires). */
-export function redeemOffer(input: {
-  customerId: number;
-  customerOfferId: number;
-}): Promise<RedemptionResult> {
-  return api.post<RedemptionResult>(
-    `/customer/offers/redeem-offer/${input.customerId}`,
-    undefined,
-    {
-      query: { customerOfferId: input.customerOfferId },
-    },
-  );
-}
+export const redeemOffer = redemptionRequest<{ customerOfferId: number }>(
+  "/customer/offers/redeem-offer",
+);
 
 /** POST /customer/redemptions/create-cashback-redemption/{id}?price= (dollars, cents allowed). */
-export function redeemCashback(input: {
-  customerId: number;
-  price: number;
-}): Promise<RedemptionResult> {
-  return api.post<RedemptionResult>(
-    `/customer/redemptions/create-cashback-redemption/${input.customerId}`,
-    undefined,
-    { query: { price: input.price } },
-  );
-}
+export const redeemCashback = redemptionRequest<{ price: number }>(
+  "/customer/redemptions/create-cashback-redemption",
+);
 
 /**
  * A redemption changes the balance, the lists and (offers) the bought offers: the new balance

@@ -28,7 +28,7 @@ export const memberKeys = {
   lists: () => [...memberKeys.all, "list"] as const,
   list: (params: MemberListParams) => [...memberKeys.lists(), params] as const,
   detail: (id: number) => [...memberKeys.all, "detail", id] as const,
-  history: (id: number, list: "transactions" | "redemptions", page: number) =>
+  history: (id: number, list: MemberHistoryList, page: number) =>
     [...memberKeys.detail(id), list, page] as const,
   tiers: () => [...memberKeys.all, "tiers"] as const,
 };
@@ -88,54 +88,52 @@ export interface HistoryPage<Row> {
   total: number;
 }
 
+/** The detail page's two history lists and the row each holds. */
+export interface MemberHistoryRows {
+  transactions: Transaction;
+  redemptions: Redemption;
+}
+export type MemberHistoryList = keyof MemberHistoryRows;
+
+/** Where a history list's pages come from; the page and its size are added to the query. */
+const HISTORY_REQUESTS: Record<
+  MemberHistoryList,
+  (id: number) => { path: string; query: Record<string, number> }
+> = {
+  // GET /member/get-member-transactions/{id}?page&pageSize
+  transactions: (id) => ({ path: `/member/get-member-transactions/${id}`, query: {} }),
+  // GET /merchant-redemptions/get-customer-redemptions?customerId&page&pageSize
+  redemptions: (id) => ({
+    path: "/merchant-redemptions/get-customer-redemptions",
+    query: { customerId: id },
+  }),
+};
+
 /**
  * Page `page` of the detail page's Transactions or Redemptions tab, `MEMBER_DETAIL_RECENT` rows
  * a page. Page 1 comes with GET /member/get-single-member (`firstPage`), so only later pages are
- * fetched; while one loads the table keeps the rows it shows (page 1 on the first move).
+ * fetched; while one loads the table keeps the rows it shows (page 1 on the first move). Each
+ * list answers its rows under its own name, with the total.
  */
-function useMemberHistoryPage<Row>(
+export function useMemberHistoryPage<List extends MemberHistoryList>(
   id: number,
-  list: "transactions" | "redemptions",
+  list: List,
   page: number,
-  firstPage: HistoryPage<Row>,
-  fetchPage: (signal: AbortSignal) => Promise<HistoryPage<Row>>,
+  firstPage: HistoryPage<MemberHistoryRows[List]>,
 ) {
   return useQuery({
     queryKey: memberKeys.history(id, list, page),
-    queryFn: ({ signal }) => fetchPage(signal),
+    queryFn: async ({ signal }): Promise<HistoryPage<MemberHistoryRows[List]>> => {
+      const { path, query } = HISTORY_REQUESTS[list](id);
+      const data = await api.get<Record<List, MemberHistoryRows[List][]> & { total: number }>(
+        path,
+        { query: { ...query, page, pageSize: MEMBER_DETAIL_RECENT }, signal },
+      );
+      return { rows: data[list], total: data.total };
+    },
     retry: retryUnlessClientError,
     enabled: page > 1,
     placeholderData: (previous) => previous ?? firstPage,
-  });
-}
-
-/** GET /member/get-member-transactions/{id}?page&pageSize */
-export function useMemberTransactionsPage(
-  id: number,
-  page: number,
-  firstPage: HistoryPage<Transaction>,
-) {
-  return useMemberHistoryPage(id, "transactions", page, firstPage, async (signal) => {
-    const { transactions, total } = await api.get<{ transactions: Transaction[]; total: number }>(
-      `/member/get-member-transactions/${id}`,
-      { query: { page, pageSize: MEMBER_DETAIL_RECENT }, signal },
-    );
-    return { rows: transactions, total };
-  });
-}
-
-/** GET /merchant-redemptions/get-customer-redemptions?customerId&page&pageSize */
-export function useMemberRedemptionsPage(
-  id: number,
-  page: number,
-  firstPage: HistoryPage<Redemption>,
-) {
-  return useMemberHistoryPage(id, "redemptions", page, firstPage, async (signal) => {
-    const { redemptions, total } = await api.get<{ redemptions: Redemption[]; total: number }>(
-      "/merchant-redemptions/get-customer-redemptions",
-      { query: { customerId: id, page, pageSize: MEMBER_DETAIL_RECENT }, signal },
-    );
-    return { rows: redemptions, total };
   });
 }
 

@@ -30,7 +30,12 @@ import {
 } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { useCurrentShop } from "@/lib/shop-branding";
-import { type HistoryPage, useMemberRedemptionsPage, useMemberTransactionsPage } from "../api";
+import {
+  type HistoryPage,
+  type MemberHistoryList,
+  type MemberHistoryRows,
+  useMemberHistoryPage,
+} from "../api";
 import { RENEWAL_LABELS } from "../member-status";
 
 /** The member detail page's history: payments and redemptions, in tabs, a page at a time. */
@@ -48,17 +53,13 @@ type HistoryPaging<Row> = {
  * One history list's paging: the page shown and its query. Used by the tabs, not inside them,
  * so switching tabs does not lose the page.
  */
-function useHistoryPaging<Row>(
-  usePage: (
-    id: number,
-    page: number,
-    firstPage: HistoryPage<Row>,
-  ) => UseQueryResult<HistoryPage<Row>, unknown>,
+function useHistoryPaging<List extends MemberHistoryList>(
+  list: List,
   id: number,
-  firstPage: HistoryPage<Row>,
-): HistoryPaging<Row> {
+  firstPage: HistoryPage<MemberHistoryRows[List]>,
+): HistoryPaging<MemberHistoryRows[List]> {
   const [page, setPage] = useState(1);
-  const query = usePage(id, page, firstPage);
+  const query = useMemberHistoryPage(id, list, page, firstPage);
   return { firstPage, query, page, onPageChange: setPage };
 }
 
@@ -175,11 +176,11 @@ function transactionColumnsFor(
 export function HistoryTabs({ data }: { data: GetMemberResponse }) {
   const shop = useCurrentShop();
   const id = data.member.id;
-  const transactions = useHistoryPaging(useMemberTransactionsPage, id, {
+  const transactions = useHistoryPaging("transactions", id, {
     rows: data.transactions,
     total: data.transactionsTotal,
   });
-  const redemptions = useHistoryPaging(useMemberRedemptionsPage, id, {
+  const redemptions = useHistoryPaging("redemptions", id, {
     rows: data.redemptions,
     total: data.redemptionsTotal,
   });

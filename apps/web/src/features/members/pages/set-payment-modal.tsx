@@ -21,6 +21,7 @@ import {
 import { useCheckedForm } from "@/lib/form-errors";
 import { notifyError } from "@/lib/notify";
 import { useActiveTiers, useSetPayment } from "../api";
+import { MembershipSelect } from "../components/membership-select";
 import {
   ADD_MEMBER_PATH,
   formatDollars,
@@ -135,13 +136,9 @@ export function SetPaymentModal() {
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <fieldset disabled={pay.isPending} className="flex flex-col gap-4">
-            <Select
-              label="Membership"
-              placeholder={tiers.isPending ? "Loading plans…" : "Select a membership"}
-              options={(tiers.data ?? []).map((t) => ({
-                value: String(t.id),
-                label: `${t.name} (${RENEWAL_LABELS[t.renewal]})`,
-              }))}
+            <MembershipSelect
+              tiers={tiers}
+              optionLabel={(tier) => `${tier.name} (${RENEWAL_LABELS[tier.renewal]})`}
               {...fieldProps("membershipId")}
             />
             <div className="grid gap-4 sm:grid-cols-2">

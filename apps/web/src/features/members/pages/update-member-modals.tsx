@@ -9,7 +9,7 @@ import {
   type UpdateMemberValues,
   updateMemberSchema,
 } from "@tessera/shared";
-import { type ReactNode, useState } from "react";
+import { type ComponentType, useState } from "react";
 import { useNavigate } from "react-router";
 import { fieldBinder } from "@/components/form-fields";
 import { ModalFormActions } from "@/components/modal-form-actions";
@@ -37,24 +37,32 @@ import {
   type ContactFormValues,
   MemberContactFields,
 } from "../components/member-contact-fields";
+import { MembershipSelect } from "../components/membership-select";
 import { MEMBERS_PATH, RENEWAL_LABELS } from "../member-status";
 import { useCounterCheckout } from "../use-counter-checkout";
 
-/** Loads `?id=` for a modal over the members list; "Member not found." for a bad id. */
-function MemberModalFrame({
+/** What a member modal's form gets: the member, and the modal's save (pending while it runs). */
+type MemberFormProps<Save> = { member: MemberDetail; save: Save };
+
+/**
+ * A modal over the members list whose form saves with `useSave`: it loads `?id=` ("Member not
+ * found." for a bad id), and cannot be dismissed while the save runs.
+ */
+function MemberFormModal<Save extends { isPending: boolean }>({
   title,
-  pending,
-  children,
+  useSave,
+  Form,
 }: {
   title: string;
-  pending: boolean;
-  children: (member: MemberDetail) => ReactNode;
+  useSave: () => Save;
+  Form: ComponentType<MemberFormProps<Save>>;
 }) {
   const navigate = useNavigate();
+  const save = useSave();
   return (
     <Modal
       open
-      onOpenChange={closeWhenIdle(pending, () => navigate(MEMBERS_PATH, { replace: true }))}
+      onOpenChange={closeWhenIdle(save.isPending, () => navigate(MEMBERS_PATH, { replace: true }))}
       title={title}
       size="lg"
     >
@@ -64,19 +72,13 @@ function MemberModalFrame({
         loadingLabel="Loading member"
         fieldShapes={["h-11 w-full", "h-11 w-full", "h-11 w-full"]}
       >
-        {(record) => children(record.member)}
+        {({ member }) => <Form key={member.id} member={member} save={save} />}
       </QueryFormRecord>
     </Modal>
   );
 }
 
-function UpdateMemberForm({
-  member,
-  update,
-}: {
-  member: MemberDetail;
-  update: ReturnType<typeof useUpdateMember>;
-}) {
+function UpdateMemberForm({ member, save }: MemberFormProps<ReturnType<typeof useUpdateMember>>) {
   const navigate = useNavigate();
   const form = useCheckedForm<ContactFormValues, UpdateMemberValues>(
     zodResolver(updateMemberSchema) as never,
@@ -91,7 +93,7 @@ function UpdateMemberForm({
   const { handleSubmit, setError } = form;
 
   const onSubmit = handleSubmit((values) =>
-    update.mutate(
+    save.mutate(
       { userId: member.id, ...values },
       {
         onSuccess: (response) => {
@@ -109,21 +111,18 @@ function UpdateMemberForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <fieldset disabled={update.isPending} className="flex flex-col gap-4">
+      <fieldset disabled={save.isPending} className="flex flex-col gap-4">
         <MemberContactFields form={form} emailReadOnly />
       </fieldset>
-      <ModalFormActions pending={update.isPending} submitLabel="Save Changes" divided />
+      <ModalFormActions pending={save.isPending} submitLabel="Save Changes" divided />
     </form>
   );
 }
 
 /** `/merchant/members/update-member?id=` (Update Member). */
 export function UpdateMemberModal() {
-  const update = useUpdateMember();
   return (
-    <MemberModalFrame title="Update Member" pending={update.isPending}>
-      {(member) => <UpdateMemberForm key={member.id} member={member} update={update} />}
-    </MemberModalFrame>
+    <MemberFormModal title="Update Member" useSave={useUpdateMember} Form={UpdateMemberForm} />
   );
 }
 
@@ -132,10 +131,7 @@ type MembershipForm = { membershipId: string; paymentType: string };
 function ManageMembershipForm({
   member,
   save,
-}: {
-  member: MemberDetail;
-  save: ReturnType<typeof useUpdateMembership>;
-}) {
+}: MemberFormProps<ReturnType<typeof useUpdateMembership>>) {
   const navigate = useNavigate();
   const tiers = useActiveTiers();
   const cancel = useCancelMemberMembership();
@@ -183,13 +179,11 @@ function ManageMembershipForm({
           : `${member.firstName} has no membership. Choose one and take the payment.`}
       </p>
       <fieldset disabled={save.isPending} className="flex flex-col gap-4">
-        <Select
-          label="Membership"
-          placeholder={tiers.isPending ? "Loading plans…" : "Select a membership"}
-          options={(tiers.data ?? []).map((t) => ({
-            value: String(t.id),
-            label: `${t.name} · ${formatMoney(t.price)} / ${RENEWAL_LABELS[t.renewal]}`,
-          }))}
+        <MembershipSelect
+          tiers={tiers}
+          optionLabel={(tier) =>
+            `${tier.name} · ${formatMoney(tier.price)} / ${RENEWAL_LABELS[tier.renewal]}`
+          }
           {...fieldProps("membershipId")}
         />
         <Select
@@ -250,10 +244,11 @@ function ManageMembershipForm({
 
 /** `/merchant/members/update-member-membership?id=` (Manage Membership). */
 export function ManageMembershipModal() {
-  const save = useUpdateMembership();
   return (
-    <MemberModalFrame title="Manage Membership" pending={save.isPending}>
-      {(member) => <ManageMembershipForm key={member.id} member={member} save={save} />}
-    </MemberModalFrame>
+    <MemberFormModal
+      title="Manage Membership"
+      useSave={useUpdateMembership}
+      Form={ManageMembershipForm}
+    />
   );
 }

@@ -3,8 +3,8 @@ import { Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { CheckedItem } from "@/components/checked-item";
 import { DropdownMenuAction, RecordActionsMenu } from "@/components/record-actions-menu";
+import { TierCardFrame } from "@/components/tier-card-frame";
 import { Badge } from "@/components/ui";
-import { cn } from "@/lib/cn";
 
 const renewalLabel = (renewal: Tier["renewal"]) =>
   RENEWAL_OPTIONS.find((option) => option.value === renewal)?.label ?? renewal;
@@ -45,12 +45,9 @@ export function TierCard({
   const editable = isTierEditable(tier);
   const headingId = `tier-${tier.id}-name`;
   return (
-    <article
-      aria-labelledby={headingId}
-      className={cn(
-        "flex flex-col rounded-card border bg-surface p-5 text-fg shadow-card",
-        editable ? "border-line" : "border-2 border-danger",
-      )}
+    <TierCardFrame
+      headingId={headingId}
+      className={editable ? "border-line" : "border-2 border-danger"}
     >
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
@@ -116,6 +113,6 @@ export function TierCard({
         <Stat label="Members">{tier.customerCount}</Stat>
         <Stat label="Revenue this month">{formatMoney(tier.currentMonthPeriod.totalRevenue)}</Stat>
       </dl>
-    </article>
+    </TierCardFrame>
   );
 }
