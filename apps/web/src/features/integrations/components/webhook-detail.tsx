@@ -2,7 +2,7 @@ import type { WebhookEndpoint } from "@tessera/shared";
 import { Eye, KeyRound, Power, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Alert, Button, ConfirmDialog } from "@/components/ui";
-import { notifyError, notifySuccess } from "@/lib/notify";
+import { notifyError, notifySuccess, toastOutcome } from "@/lib/notify";
 import { formatInstant } from "../format";
 import {
   useDeleteWebhook,
@@ -74,9 +74,7 @@ export function WebhookDetail({
           size="sm"
           loading={test.isPending}
           disabled={!endpoint.enabled}
-          onClick={() =>
-            test.mutate(endpoint.id, { onSuccess: (r) => notifySuccess(r.message), onError })
-          }
+          onClick={() => test.mutate(endpoint.id, toastOutcome)}
         >
           <Send aria-hidden="true" className="size-4" />
           Send test event
@@ -105,10 +103,7 @@ export function WebhookDetail({
           variant="outline"
           loading={update.isPending}
           onClick={() =>
-            update.mutate(
-              { id: endpoint.id, enabled: !endpoint.enabled },
-              { onSuccess: (r) => notifySuccess(r.message), onError },
-            )
+            update.mutate({ id: endpoint.id, enabled: !endpoint.enabled }, toastOutcome)
           }
         >
           <Power aria-hidden="true" className="size-4" />
