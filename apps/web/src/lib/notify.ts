@@ -58,3 +58,12 @@ export function notifyError(error: unknown, options?: ToastOptions & { fallback?
 export function notifySuccess(message: ReactNode, options?: ToastOptions) {
   return toast.success(createElement(ToastMessage, { message }), options);
 }
+
+/**
+ * Callbacks for a mutation whose answer is only its message (send a test, resend, enable):
+ * the message as a success toast, or the error.
+ */
+export const toastOutcome = {
+  onSuccess: (answer: { message: string }) => notifySuccess(answer.message),
+  onError: (error: unknown) => notifyError(error),
+};

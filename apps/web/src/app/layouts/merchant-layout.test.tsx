@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { pressAndExpect } from "@/features/auth/pages/password-form-steps";
 import {
   customerScope,
   getStoredCustomer,
@@ -9,7 +10,6 @@ import {
   setToken,
 } from "@/lib/token-storage";
 import { makeShop, mockApi } from "@/test/api-mock";
-import { fillAndPress } from "@/test/forms";
 import { signInMerchant } from "@/test/merchant-data";
 import { listOf, makeNotification } from "@/test/notification-data";
 import { enterNewPassword, refusesCurrentPasswordOnce } from "@/test/password-pages";
@@ -89,7 +89,7 @@ describe("merchant shell", () => {
     expect(await screen.findByText("Current password is required.")).toBeInTheDocument();
     expect(screen.getByText("New password is required.")).toBeInTheDocument();
 
-    await fillAndPress(
+    await pressAndExpect(
       user,
       {
         "Current Password": "Old@12345",
@@ -97,11 +97,8 @@ describe("merchant shell", () => {
         "Re-Enter new Password": "Other@123",
       },
       "Update Password",
+      ["New Password cannot be the same as current password.", "Passwords do not match."],
     );
-    expect(
-      await screen.findByText("New Password cannot be the same as current password."),
-    ).toBeInTheDocument();
-    expect(screen.getByText("Passwords do not match.")).toBeInTheDocument();
 
     await enterNewPassword(user, "New@12345", "Re-Enter new Password", "Update Password");
     expect(await screen.findByLabelText("Current Password")).toHaveAccessibleDescription(

@@ -5,6 +5,12 @@ import { useT } from "@/lib/i18n/use-t";
 
 export type Names = { firstName: string; lastName: string };
 
+/** The two inputs differ only in the name they hold. */
+const NAME_FIELDS = [
+  { name: "firstName", label: "First name", autoComplete: "given-name" },
+  { name: "lastName", label: "Last name", autoComplete: "family-name" },
+] as const;
+
 /** First and last name, for an account created by an e-mailed code or link. */
 export function NameFields({
   names,
@@ -20,23 +26,21 @@ export function NameFields({
   const { t } = useT();
   return (
     <>
-      <TextInput
-        ref={firstRef}
-        label={t("First name")}
-        name="firstName"
-        autoComplete="given-name"
-        error={errors.firstName && translateText(errors.firstName)}
-        value={names.firstName}
-        onChange={(e) => onChange({ ...names, firstName: e.target.value })}
-      />
-      <TextInput
-        label={t("Last name")}
-        name="lastName"
-        autoComplete="family-name"
-        error={errors.lastName && translateText(errors.lastName)}
-        value={names.lastName}
-        onChange={(e) => onChange({ ...names, lastName: e.target.value })}
-      />
+      {NAME_FIELDS.map((field) => {
+        const error = errors[field.name];
+        return (
+          <TextInput
+            key={field.name}
+            ref={field.name === "firstName" ? firstRef : undefined}
+            label={t(field.label)}
+            name={field.name}
+            autoComplete={field.autoComplete}
+            error={error && translateText(error)}
+            value={names[field.name]}
+            onChange={(e) => onChange({ ...names, [field.name]: e.target.value })}
+          />
+        );
+      })}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Copy, Download } from "lucide-react";
 import { Button } from "@/components/ui";
 import { copyText } from "@/lib/clipboard";
 import { notifyError, notifySuccess } from "@/lib/notify";
+import { saveBlob } from "@/lib/save-file";
 
 /**
  * The ten recovery codes, shown once after enrolment: each works once when the phone is not at
@@ -20,12 +21,7 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
   }
 
   function download() {
-    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = "tessera-recovery-codes.txt";
-    link.click();
-    URL.revokeObjectURL(url);
+    saveBlob(new Blob([text], { type: "text/plain" }), "tessera-recovery-codes.txt");
   }
 
   return (

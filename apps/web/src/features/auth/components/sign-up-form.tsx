@@ -18,6 +18,12 @@ export type SignUpValues = MerchantSignUpValues | CustomerSignUpValues;
 
 const SERVER_FIELDS = ["firstName", "lastName", "email", "password"] as const;
 
+/** The two name inputs differ only in the name they hold and its example. */
+const NAME_FIELDS = [
+  { name: "firstName", label: "First Name", placeholder: "Jane", autoComplete: "given-name" },
+  { name: "lastName", label: "Last Name", placeholder: "Doe", autoComplete: "family-name" },
+] as const;
+
 /**
  * First name, last name, e-mail, password and its re-type (spec §2, §5). Merchant screens use
  * the first wordings (merchantSignUpSchema), customer screens the second (customerSignUpSchema).
@@ -54,20 +60,16 @@ export function SignUpForm({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
-          label={t("First Name")}
-          autoComplete="given-name"
-          placeholder={t("Jane")}
-          error={shown(errors.firstName?.message)}
-          {...register("firstName")}
-        />
-        <TextInput
-          label={t("Last Name")}
-          autoComplete="family-name"
-          placeholder={t("Doe")}
-          error={shown(errors.lastName?.message)}
-          {...register("lastName")}
-        />
+        {NAME_FIELDS.map((field) => (
+          <TextInput
+            key={field.name}
+            label={t(field.label)}
+            autoComplete={field.autoComplete}
+            placeholder={t(field.placeholder)}
+            error={shown(errors[field.name]?.message)}
+            {...register(field.name)}
+          />
+        ))}
       </div>
       <EmailInput error={shown(errors.email?.message)} {...register("email")} />
       <NewPasswordFields

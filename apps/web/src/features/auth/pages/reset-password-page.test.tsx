@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
 import { getToken, setToken } from "@/lib/token-storage";
 import { jsonResponse, makeShop, mockApi } from "@/test/api-mock";
-import { fillAndPress } from "@/test/forms";
 import { enterNewPassword, openNewPasswordForm } from "@/test/password-pages";
 import { renderRoutes } from "@/test/render";
+import { pressAndExpect } from "./password-form-steps";
 
 const badToken = () => jsonResponse({ message: "Invalid or expired token." }, 400);
 
@@ -48,20 +48,16 @@ describe("reset password", () => {
     // The reset token never becomes a session.
     expect(api.callsTo("GET /auth/verify-token")[0]?.headers.has("Authorization")).toBe(false);
 
-    await user.click(screen.getByRole("button", { name: "Set new Password" }));
-    expect(await screen.findByText("Password is required.")).toBeInTheDocument();
-
-    await fillAndPress(
+    await pressAndExpect(user, {}, "Set new Password", ["Password is required."]);
+    await pressAndExpect(
       user,
       { "New Password": "short", "Re-type Password": "other" },
       "Set new Password",
-    );
-    expect(
-      await screen.findByText(
+      [
         "Password must be at least 8 characters long, and include at least one uppercase letter, one lowercase letter, one number, and one special character.",
-      ),
-    ).toBeInTheDocument();
-    expect(screen.getByText("Passwords do not match")).toBeInTheDocument();
+        "Passwords do not match",
+      ],
+    );
 
     await enterNewPassword(user, "Newpass@123", "Re-type Password", "Set new Password");
 

@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from "vitest";
 import { routes } from "@/app/router";
 import { getToken, setToken } from "@/lib/token-storage";
 import { mockApi } from "@/test/api-mock";
-import { fillAndPress } from "@/test/forms";
 import { enterNewPassword, openNewPasswordForm } from "@/test/password-pages";
 import { renderRoutes } from "@/test/render";
+import { pressAndExpect } from "./password-form-steps";
 
 describe("employee set-password", () => {
   it.each(["/set-password", "/employee/set-password"])(
@@ -30,15 +30,12 @@ describe("employee set-password", () => {
         },
       },
     );
-    await fillAndPress(
+    await pressAndExpect(
       user,
       { "New Password": "weak", "Confirm Password": "weaker" },
       "Set Password",
+      ["Use 8+ chars, upper & lower case, number, symbol", "Passwords do not match."],
     );
-    expect(
-      await screen.findByText("Use 8+ chars, upper & lower case, number, symbol"),
-    ).toBeInTheDocument();
-    expect(screen.getByText("Passwords do not match.")).toBeInTheDocument();
 
     await enterNewPassword(user, "Staff@1234", "Confirm Password", "Set Password");
 

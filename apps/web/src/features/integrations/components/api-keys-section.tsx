@@ -9,8 +9,6 @@ import { type FormEvent, useState } from "react";
 import {
   Badge,
   Button,
-  Card,
-  CardHeader,
   ConfirmDialog,
   IconButton,
   Select,
@@ -21,7 +19,7 @@ import {
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api";
 import { formatInstant } from "../format";
-import { IntegrationTable } from "./integration-table";
+import { actionsColumn, IntegrationSection, IntegrationTable } from "./integration-table";
 import { NewKeyDialog } from "./new-key-dialog";
 import { useCheckedCreate } from "./use-checked-create";
 
@@ -118,35 +116,25 @@ export function ApiKeysSection() {
     },
     instantColumn("created", "Created", (k) => k.createdAt),
     instantColumn("used", "Last used", (k) => k.lastUsedAt),
-    {
-      key: "actions",
-      header: <span className="sr-only">Actions</span>,
-      align: "right",
-      cell: (k) => (
-        <IconButton aria-label={`Revoke ${k.name}`} size="sm" onClick={() => setRevoking(k)}>
-          <Trash2 aria-hidden="true" />
-        </IconButton>
-      ),
-    },
+    actionsColumn((k) => (
+      <IconButton aria-label={`Revoke ${k.name}`} size="sm" onClick={() => setRevoking(k)}>
+        <Trash2 aria-hidden="true" />
+      </IconButton>
+    )),
   ];
 
   return (
-    <Card>
-      <CardHeader
-        title="API keys"
-        headingLevel={2}
-        description="Let your website, POS or accounting call Tessera for your shop. A key acts as you, read-only or read-write; it cannot sign in, manage staff or create other keys."
-        className="mb-4"
-      />
-      <CreateKeyForm onCreated={setCreated} />
-      <div className="mt-6">
+    <IntegrationSection
+      title="API keys"
+      description="Let your website, POS or accounting call Tessera for your shop. A key acts as you, read-only or read-write; it cannot sign in, manage staff or create other keys."
+      controls={<CreateKeyForm onCreated={setCreated} />}
+      list={
         <IntegrationTable
           query={keys}
           errorMessage={INTEGRATION_MESSAGES.loadFailed}
           caption="API keys"
           columns={columns}
           rows={keys.data?.keys ?? []}
-          getRowKey={(k) => k.id}
           loadingRows={2}
           empty={{
             title: "No API keys yet",
@@ -154,7 +142,8 @@ export function ApiKeysSection() {
             icon: <KeyRound aria-hidden="true" />,
           }}
         />
-      </div>
+      }
+    >
       <NewKeyDialog created={created} onClose={() => setCreated(null)} />
       <ConfirmDialog
         open={revoking !== null}
@@ -176,6 +165,6 @@ export function ApiKeysSection() {
           });
         }}
       />
-    </Card>
+    </IntegrationSection>
   );
 }

@@ -9,10 +9,10 @@ import {
   type TableColumn,
   titledColumn,
 } from "@/components/ui";
-import { notifyError, notifySuccess } from "@/lib/notify";
+import { toastOutcome } from "@/lib/notify";
 import { formatInstant } from "../format";
 import { useResendDelivery, useWebhookDeliveries } from "../webhooks-api";
-import { IntegrationTable, LoadFailed } from "./integration-table";
+import { actionsColumn, IntegrationTable, LoadFailed } from "./integration-table";
 
 const STATUS: Record<WebhookDelivery["status"], { label: string; tone: BadgeTone }> = {
   pending: { label: "Pending", tone: "warning" },
@@ -65,29 +65,19 @@ export function WebhookDeliveries({ endpointId }: { endpointId: number }) {
       headerClassName: "hidden sm:table-cell",
       cell: (d) => d.attempts,
     },
-    {
-      key: "actions",
-      header: <span className="sr-only">Actions</span>,
-      align: "right",
-      cell: (d) => (
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Resend ${d.eventType} from ${formatInstant(d.createdAt)}`}
-          loading={resend.isPending && resend.variables?.deliveryId === d.id}
-          onClick={() =>
-            resend.mutate(
-              { id: endpointId, deliveryId: d.id },
-              { onSuccess: (r) => notifySuccess(r.message), onError: (e) => notifyError(e) },
-            )
-          }
-        >
-          <RotateCcw aria-hidden="true" className="size-4" />
-          {/* On a phone the icon alone; the label names the delivery for screen readers. */}
-          <span className="hidden sm:inline">Resend</span>
-        </Button>
-      ),
-    },
+    actionsColumn((d) => (
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Resend ${d.eventType} from ${formatInstant(d.createdAt)}`}
+        loading={resend.isPending && resend.variables?.deliveryId === d.id}
+        onClick={() => resend.mutate({ id: endpointId, deliveryId: d.id }, toastOutcome)}
+      >
+        <RotateCcw aria-hidden="true" className="size-4" />
+        {/* On a phone the icon alone; the label names the delivery for screen readers. */}
+        <span className="hidden sm:inline">Resend</span>
+      </Button>
+    )),
   ];
 
   if (log.isError) return <LoadFailed query={log} message="Error loading the delivery log" />;
@@ -99,7 +89,6 @@ export function WebhookDeliveries({ endpointId }: { endpointId: number }) {
         caption="Delivery log"
         columns={columns}
         rows={log.data?.deliveries ?? []}
-        getRowKey={(d) => d.id}
         loadingRows={3}
         empty={{
           title: "No deliveries yet",

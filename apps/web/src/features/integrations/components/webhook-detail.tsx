@@ -1,8 +1,8 @@
 import type { WebhookEndpoint } from "@tessera/shared";
-import { Eye, KeyRound, Power, Send, Trash2 } from "lucide-react";
+import { Eye, KeyRound, type LucideIcon, Power, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Alert, Button, ConfirmDialog } from "@/components/ui";
-import { notifyError, notifySuccess } from "@/lib/notify";
+import { Alert, Button, type ButtonVariant, ConfirmDialog } from "@/components/ui";
+import { notifyError, notifySuccess, toastOutcome } from "@/lib/notify";
 import { formatInstant } from "../format";
 import {
   useDeleteWebhook,
@@ -37,6 +37,90 @@ function EndpointNotices({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
+/** A button of the endpoint's toolbar; `id` keeps it the same button when its label flips. */
+type EndpointAction = {
+  id: string;
+  label: string;
+  icon: LucideIcon;
+  variant?: ButtonVariant;
+  loading?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+};
+
+/**
+ * The endpoint's toolbar: send a test, reveal the secret, rotate it, disable or enable, delete.
+ * Rotating and deleting are asked to confirm first (`onAsk`).
+ */
+function EndpointToolbar({
+  endpoint,
+  onShowSecret,
+  onAsk,
+}: {
+  endpoint: WebhookEndpoint;
+  onShowSecret: (shown: ShownSecret) => void;
+  onAsk: (step: "rotate" | "delete") => void;
+}) {
+  const test = useSendTestEvent();
+  const reveal = useRevealWebhookSecret();
+  const update = useUpdateWebhook();
+  const actions: EndpointAction[] = [
+    {
+      id: "test",
+      label: "Send test event",
+      icon: Send,
+      loading: test.isPending,
+      disabled: !endpoint.enabled,
+      onClick: () => test.mutate(endpoint.id, toastOutcome),
+    },
+    {
+      id: "reveal",
+      label: "Reveal secret",
+      icon: Eye,
+      variant: "outline",
+      loading: reveal.isPending,
+      onClick: () =>
+        reveal.mutate(endpoint.id, {
+          onSuccess: (r) =>
+            onShowSecret({ title: "Signing secret", secret: r.secret, rotated: false }),
+          onError: toastOutcome.onError,
+        }),
+    },
+    {
+      id: "rotate",
+      label: "Rotate secret",
+      icon: KeyRound,
+      variant: "outline",
+      onClick: () => onAsk("rotate"),
+    },
+    {
+      id: "power",
+      label: endpoint.enabled ? "Disable" : "Enable",
+      icon: Power,
+      variant: "outline",
+      loading: update.isPending,
+      onClick: () => update.mutate({ id: endpoint.id, enabled: !endpoint.enabled }, toastOutcome),
+    },
+    {
+      id: "delete",
+      label: "Delete",
+      icon: Trash2,
+      variant: "ghost",
+      onClick: () => onAsk("delete"),
+    },
+  ];
+  return (
+    <div className="flex flex-wrap gap-2">
+      {actions.map(({ id, label, icon: Icon, ...button }) => (
+        <Button key={id} size="sm" {...button}>
+          <Icon aria-hidden="true" className="size-4" />
+          {label}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 /** One endpoint: its actions (test, secret, disable/enable, delete) and its delivery log. */
 export function WebhookDetail({
   endpoint,
@@ -47,10 +131,7 @@ export function WebhookDetail({
   onShowSecret: (shown: ShownSecret) => void;
   onDeleted: () => void;
 }) {
-  const test = useSendTestEvent();
   const rotate = useRotateWebhookSecret();
-  const reveal = useRevealWebhookSecret();
-  const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const [confirm, setConfirm] = useState<"rotate" | "delete" | null>(null);
   const onError = (error: unknown) => notifyError(error);
@@ -69,56 +150,7 @@ export function WebhookDetail({
         </p>
       </div>
       <EndpointNotices endpoint={endpoint} />
-      <div className="flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          loading={test.isPending}
-          disabled={!endpoint.enabled}
-          onClick={() =>
-            test.mutate(endpoint.id, { onSuccess: (r) => notifySuccess(r.message), onError })
-          }
-        >
-          <Send aria-hidden="true" className="size-4" />
-          Send test event
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          loading={reveal.isPending}
-          onClick={() =>
-            reveal.mutate(endpoint.id, {
-              onSuccess: (r) =>
-                onShowSecret({ title: "Signing secret", secret: r.secret, rotated: false }),
-              onError,
-            })
-          }
-        >
-          <Eye aria-hidden="true" className="size-4" />
-          Reveal secret
-        </Button>
-        <Button size="sm" variant="outline" onClick={() => setConfirm("rotate")}>
-          <KeyRound aria-hidden="true" className="size-4" />
-          Rotate secret
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          loading={update.isPending}
-          onClick={() =>
-            update.mutate(
-              { id: endpoint.id, enabled: !endpoint.enabled },
-              { onSuccess: (r) => notifySuccess(r.message), onError },
-            )
-          }
-        >
-          <Power aria-hidden="true" className="size-4" />
-          {endpoint.enabled ? "Disable" : "Enable"}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => setConfirm("delete")}>
-          <Trash2 aria-hidden="true" className="size-4" />
-          Delete
-        </Button>
-      </div>
+      <EndpointToolbar endpoint={endpoint} onShowSecret={onShowSecret} onAsk={setConfirm} />
       <h4 className="font-semibold text-fg text-sm">Delivery log</h4>
       <WebhookDeliveries endpointId={endpoint.id} />
       <ConfirmDialog

@@ -1,9 +1,9 @@
 import { WEBHOOK_MESSAGES, type WebhookEndpoint } from "@tessera/shared";
 import { Plus, Webhook } from "lucide-react";
 import { useState } from "react";
-import { Badge, Button, Card, CardHeader, type TableColumn, titledColumn } from "@/components/ui";
+import { Badge, Button, type TableColumn, titledColumn } from "@/components/ui";
 import { useWebhookEndpoints } from "../webhooks-api";
-import { IntegrationTable } from "./integration-table";
+import { actionsColumn, IntegrationSection, IntegrationTable } from "./integration-table";
 import { WebhookDetail } from "./webhook-detail";
 import { WebhookFormDialog } from "./webhook-form-dialog";
 import { type ShownSecret, WebhookSecretDialog } from "./webhook-secret-dialog";
@@ -29,44 +29,36 @@ export function WebhooksSection() {
         e.description || `${e.eventTypes.length} event${e.eventTypes.length === 1 ? "" : "s"}`,
     })),
     { key: "status", header: "Status", cell: statusOf },
-    {
-      key: "actions",
-      header: <span className="sr-only">Actions</span>,
-      align: "right",
-      cell: (e) => (
-        <Button
-          size="sm"
-          variant={e.id === selectedId ? "secondary" : "outline"}
-          aria-label={`Manage ${e.url}`}
-          aria-pressed={e.id === selectedId}
-          onClick={() => setSelectedId(e.id === selectedId ? null : e.id)}
-        >
-          Manage
-        </Button>
-      ),
-    },
+    actionsColumn((e) => (
+      <Button
+        size="sm"
+        variant={e.id === selectedId ? "secondary" : "outline"}
+        aria-label={`Manage ${e.url}`}
+        aria-pressed={e.id === selectedId}
+        onClick={() => setSelectedId(e.id === selectedId ? null : e.id)}
+      >
+        Manage
+      </Button>
+    )),
   ];
 
   return (
-    <Card>
-      <CardHeader
-        title="Webhooks"
-        headingLevel={2}
-        description="Tell your own systems what happens in Tessera: new members, memberships, offers, redemptions and refunds, sent as signed requests (Standard Webhooks)."
-        className="mb-4"
-      />
-      <Button className="w-fit" onClick={() => setAdding(true)}>
-        <Plus aria-hidden="true" className="size-4" />
-        Add endpoint
-      </Button>
-      <div className="mt-6">
+    <IntegrationSection
+      title="Webhooks"
+      description="Tell your own systems what happens in Tessera: new members, memberships, offers, redemptions and refunds, sent as signed requests (Standard Webhooks)."
+      controls={
+        <Button className="w-fit" onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" className="size-4" />
+          Add endpoint
+        </Button>
+      }
+      list={
         <IntegrationTable
           query={endpoints}
           errorMessage={WEBHOOK_MESSAGES.loadFailed}
           caption="Webhook endpoints"
           columns={columns}
           rows={endpoints.data?.endpoints ?? []}
-          getRowKey={(e) => e.id}
           loadingRows={2}
           empty={{
             title: "No webhook endpoints yet",
@@ -74,7 +66,8 @@ export function WebhooksSection() {
             icon: <Webhook aria-hidden="true" />,
           }}
         />
-      </div>
+      }
+    >
       {selected ? (
         <div className="mt-6 border-line border-t pt-6">
           <WebhookDetail
@@ -95,6 +88,6 @@ export function WebhooksSection() {
         }}
       />
       <WebhookSecretDialog shown={shown} onClose={() => setShown(null)} />
-    </Card>
+    </IntegrationSection>
   );
 }
