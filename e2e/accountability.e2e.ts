@@ -1,23 +1,15 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { appJourney } from "./support/app-journey";
 import {
-  launchBrowser,
   openPage,
   screenshot,
   seriousAxeViolations,
   viewports,
   watchConsole,
 } from "./support/browser";
-import {
-  callApi,
-  DEMO_OWNER,
-  DEMO_STAFF,
-  endJourney,
-  ready,
-  signInMerchant,
-} from "./support/journey";
-import { type RunningServer, startServer } from "./support/server";
+import { callApi, DEMO_OWNER, DEMO_STAFF, ready, signInMerchant } from "./support/journey";
 
 /**
  * Accountability (issue 24) in a real browser against the built app: a staff member signs in
@@ -26,25 +18,17 @@ import { type RunningServer, startServer } from "./support/server";
  */
 
 describe("the owner reads who did what (issue 24)", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const journey = appJourney({ env: { RATE_LIMIT_PER_MINUTE: "300" }, startupMs: 85_000 });
 
   const call = <T>(token: string, method: string, path: string) =>
-    callApi<T>(server.url, path, { method, token });
+    callApi<T>(journey.server.url, path, { method, token });
 
   const signIn = (page: Page, who: { email: string; password: string }) =>
-    signInMerchant(page, server.url, who);
-
-  beforeAll(async () => {
-    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" }, startupMs: 85_000 });
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => endJourney(browser, server));
+    signInMerchant(page, journey.server.url, who);
 
   it("a staff redemption shows in the owner's audit log, filtered to that staff member", async () => {
     // The staff member signs in (recorded with this browser) and redeems at the counter.
-    const staffPage = await openPage(browser, viewports.phone);
+    const staffPage = await openPage(journey.browser, viewports.phone);
     const staffToken = await signIn(staffPage, DEMO_STAFF);
     await staffPage.close();
     const { members } = await call<{ members: { id: number }[] }>(
@@ -74,10 +58,10 @@ describe("the owner reads who did what (issue 24)", () => {
     if (!redeemed) throw new Error("no demo member has a benefit to redeem");
 
     for (const [name, viewport] of Object.entries(viewports)) {
-      const page = await openPage(browser, viewport);
+      const page = await openPage(journey.browser, viewport);
       const problems = watchConsole(page);
       await signIn(page, DEMO_OWNER);
-      await page.goto(`${server.url}/merchant/audit-log`);
+      await page.goto(`${journey.server.url}/merchant/audit-log`);
       await page.getByRole("heading", { name: "Audit log" }).waitFor();
       await ready(page);
 

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,6 +62,20 @@ const SECTIONS = {
   },
 };
 
+/** Profile's own pages: the link on Profile that opens one, its path and its heading. */
+const PROFILE_PAGES = {
+  store: {
+    link: "Customize Store",
+    path: "/merchant/profile/store-setting",
+    heading: "Customize Store",
+  },
+  info: {
+    link: "Update Info",
+    path: "/merchant/profile/edit-profile",
+    heading: "Update Profile",
+  },
+};
+
 /** Each viewport brands the shop differently, so the screenshots tell them apart. */
 const BRANDING = {
   desktop: {
@@ -84,13 +98,10 @@ const PHONES = {
   phone: { country: "United States", typed: "(202) 555-0188", e164: "+12025550188" },
 } as const;
 
-/** expect.poll with room for a request and a re-render (vitest's default gives up after 1 s). */
 /** A form field's label as shown: its text, then a "*" when the field is required. */
 function field(label: string): RegExp {
   return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\*?$`);
 }
-
-/** Serious and critical axe-core findings on the page, one line each. */
 
 /** "WxH" once the image has loaded ("" before; a broken upload URL gives "0x0"). */
 function naturalSize(img: Locator) {
@@ -99,6 +110,37 @@ function naturalSize(img: Locator) {
     .evaluate((el) =>
       el instanceof HTMLImageElement && el.complete ? `${el.naturalWidth}x${el.naturalHeight}` : "",
     );
+}
+
+/**
+ * Opens Create Offer from the offers page and gives the offer its image (waiting for the
+ * preview), name and description; the caller fills the rest.
+ */
+async function startOffer(page: Page, offer: { image: string; name: string; description: string }) {
+  await page.getByRole("link", { name: "Create Offer" }).click();
+  await waitForPath(page, "/merchant/offers/new-offer");
+  await page.getByRole("heading", { name: "Create Offer" }).waitFor();
+  await page.getByLabel("Offer image").setInputFiles(offer.image);
+  await page.getByRole("img", { name: `Preview of ${basename(offer.image)}` }).waitFor();
+  await page.getByLabel("Offer name").fill(offer.name);
+  await page.getByLabel(field("Description")).fill(offer.description);
+}
+
+/**
+ * Sends the Create Offer form: the toast, then the offers page on the tab the offer's dates
+ * give ("Active" or "Upcoming"), selected. Returns the new offer's card once it shows.
+ */
+async function createOfferUnder(page: Page, tab: "Active" | "Upcoming", name: string) {
+  await page.getByRole("button", { name: "Create Offer" }).click();
+  await seeToast(page, "Offer created successfully");
+  await waitForPath(page, "/merchant/offers");
+  expect(new URL(page.url()).searchParams.get("tab")).toBe(tab.toLowerCase());
+  expect(
+    await page.getByRole("tab", { name: tab, exact: true }).getAttribute("aria-selected"),
+  ).toBe("true");
+  const card = page.getByRole("article", { name });
+  await card.waitFor();
+  return card;
 }
 
 /** The value of a CSS custom property on <html>, as the page's styles resolve it. */
@@ -188,6 +230,24 @@ describe("catalogue journeys (issue 4)", () => {
     } else {
       await sidebarLink(page, label, { exact: true }).click();
     }
+  }
+
+  /**
+   * An owner page opened on Profile and taken through its link to `profilePage`; problems on the
+   * page are collected from the start.
+   */
+  async function ownerPageOnProfile(
+    profilePage: (typeof PROFILE_PAGES)[keyof typeof PROFILE_PAGES],
+    viewport: { width: number; height: number },
+  ) {
+    const page = await ownerPage(viewport);
+    const problems = unexpectedProblems(page);
+    await page.goto(`${server.url}/merchant/profile`);
+    await page.getByRole("heading", { name: "Profile" }).waitFor();
+    await page.getByRole("link", { name: profilePage.link }).click();
+    await waitForPath(page, profilePage.path);
+    await page.getByRole("heading", { name: profilePage.heading }).waitFor();
+    return { page, problems };
   }
 
   /**
@@ -373,15 +433,11 @@ describe("catalogue journeys (issue 4)", () => {
       const { page, problems } = await ownerPageIn(SECTIONS.offers, viewport, size);
 
       // Create an offer for today (the form's default dates) with an image.
-      await page.getByRole("link", { name: "Create Offer" }).click();
-      await waitForPath(page, "/merchant/offers/new-offer");
-      await page.getByRole("heading", { name: "Create Offer" }).waitFor();
-      await page.getByLabel("Offer image").setInputFiles(offerImage);
-      await page.getByRole("img", { name: "Preview of latte-offer.png" }).waitFor();
-      await page.getByLabel("Offer name").fill(offerName);
-      await page
-        .getByLabel(field("Description"))
-        .fill("Two lattes and a pastry to share, any size, any milk.");
+      await startOffer(page, {
+        image: offerImage,
+        name: offerName,
+        description: "Two lattes and a pastry to share, any size, any milk.",
+      });
       await page.getByLabel("Redemption instructions").fill("Show this offer at the counter.");
       await page.getByLabel("Original price").fill("12");
       await page.getByLabel("Offer price").fill("8.50");
@@ -389,16 +445,7 @@ describe("catalogue journeys (issue 4)", () => {
       expect(await page.getByLabel("End date").inputValue()).toBe(today);
       await page.getByLabel("End date").fill(dayInZone(shopTimeZone, 5));
       await screenshot(page, `catalogue-offer-form-${size}`);
-      await page.getByRole("button", { name: "Create Offer" }).click();
-
-      await seeToast(page, "Offer created successfully");
-      await waitForPath(page, "/merchant/offers");
-      expect(new URL(page.url()).searchParams.get("tab")).toBe("active");
-      expect(
-        await page.getByRole("tab", { name: "Active", exact: true }).getAttribute("aria-selected"),
-      ).toBe("true");
-      const card = page.getByRole("article", { name: offerName });
-      await card.waitFor();
+      const card = await createOfferUnder(page, "Active", offerName);
       await card.scrollIntoViewIfNeeded();
       await poll(() => naturalSize(card.locator("img"))).toBe("340x220");
       let text = await card.innerText();
@@ -408,26 +455,15 @@ describe("catalogue journeys (issue 4)", () => {
       await dismissToasts(page);
 
       // One that starts tomorrow lands under Upcoming, not Active.
-      await page.getByRole("link", { name: "Create Offer" }).click();
-      await page.getByRole("heading", { name: "Create Offer" }).waitFor();
-      await page.getByLabel("Offer image").setInputFiles(offerImage2);
-      await page.getByRole("img", { name: "Preview of bean-offer.jpg" }).waitFor();
-      await page.getByLabel("Offer name").fill(upcomingName);
-      await page
-        .getByLabel(field("Description"))
-        .fill("A week of single-origin beans at a members' price.");
+      await startOffer(page, {
+        image: offerImage2,
+        name: upcomingName,
+        description: "A week of single-origin beans at a members' price.",
+      });
       await page.getByLabel("Offer price").fill("9");
       await page.getByLabel("Start date").fill(dayInZone(shopTimeZone, 1));
       await page.getByLabel("End date").fill(dayInZone(shopTimeZone, 8));
-      await page.getByRole("button", { name: "Create Offer" }).click();
-      await seeToast(page, "Offer created successfully");
-      await waitForPath(page, "/merchant/offers");
-      expect(new URL(page.url()).searchParams.get("tab")).toBe("upcoming");
-      expect(await page.getByRole("tab", { name: "Upcoming" }).getAttribute("aria-selected")).toBe(
-        "true",
-      );
-      const upcoming = page.getByRole("article", { name: upcomingName });
-      await upcoming.waitFor();
+      const upcoming = await createOfferUnder(page, "Upcoming", upcomingName);
       expect(await page.getByRole("article", { name: SEEDED.upcomingOffer }).isVisible()).toBe(
         true,
       );
@@ -491,13 +527,7 @@ describe("catalogue journeys (issue 4)", () => {
 
     it(`a merchant customizes the store and sees the branding in the shell and on /${DEMO_SHOP.id} (${size})`, async () => {
       const brand = BRANDING[size];
-      const page = await ownerPage(viewport);
-      const problems = unexpectedProblems(page);
-      await page.goto(`${server.url}/merchant/profile`);
-      await page.getByRole("heading", { name: "Profile" }).waitFor();
-      await page.getByRole("link", { name: "Customize Store" }).click();
-      await waitForPath(page, "/merchant/profile/store-setting");
-      await page.getByRole("heading", { name: "Customize Store" }).waitFor();
+      const { page, problems } = await ownerPageOnProfile(PROFILE_PAGES.store, viewport);
       expect(await page.getByLabel("Company name").inputValue()).toBe(DEMO_SHOP.name);
 
       await page.getByLabel("Tagline").fill(brand.tagline);
@@ -598,13 +628,7 @@ describe("catalogue journeys (issue 4)", () => {
 
     it(`a merchant adds a phone number and sees it in international form on the profile (${size})`, async () => {
       const phone = PHONES[size];
-      const page = await ownerPage(viewport);
-      const problems = unexpectedProblems(page);
-      await page.goto(`${server.url}/merchant/profile`);
-      await page.getByRole("heading", { name: "Profile" }).waitFor();
-      await page.getByRole("link", { name: "Update Info" }).click();
-      await waitForPath(page, "/merchant/profile/edit-profile");
-      await page.getByRole("heading", { name: "Update Profile" }).waitFor();
+      const { page, problems } = await ownerPageOnProfile(PROFILE_PAGES.info, viewport);
 
       {
         await page.getByRole("button", { name: /^Country: / }).click();
@@ -650,8 +674,8 @@ describe("catalogue journeys (issue 4)", () => {
       await screenshot(page, `catalogue-profile-phone-${size}`);
 
       // The form opens again on the saved country and number.
-      await page.getByRole("link", { name: "Update Info" }).click();
-      await page.getByRole("heading", { name: "Update Profile" }).waitFor();
+      await page.getByRole("link", { name: PROFILE_PAGES.info.link }).click();
+      await page.getByRole("heading", { name: PROFILE_PAGES.info.heading }).waitFor();
       const country = page.getByRole("button", { name: /^Country: / });
       await poll(() => country.getAttribute("aria-label")).toContain(phone.country);
       expect(problems()).toEqual([]);

@@ -1,9 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, viewports } from "./support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { appJourney } from "./support/app-journey";
+import { openPage, screenshot, viewports } from "./support/browser";
 import { payWithSandboxCard, SANDBOX_CARDS } from "./support/customers";
-import { callApi, endJourney, notificationBell, roomJoined, unreadOnBell } from "./support/journey";
-import { type RunningServer, startServer } from "./support/server";
+import { callApi, notificationBell, roomJoined, unreadOnBell } from "./support/journey";
 
 /**
  * Notifications acceptance (issue 8), in two browser contexts against the built app: the demo
@@ -19,11 +19,10 @@ const CUSTOMER = { email: "ava@demo-customer.test", password: "Demo@1234" };
 type Session = { token: string; id: number };
 
 describe("live notifications (issue 8)", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const journey = appJourney({ env: { RATE_LIMIT_PER_MINUTE: "300" } });
 
   const api = <T>(path: string, init: RequestInit & { token?: string } = {}) =>
-    callApi<T>(server.url, path, init);
+    callApi<T>(journey.server.url, path, init);
 
   async function signInOwner(): Promise<Session> {
     const { token, user } = await api<{ token: string; user: { id: number } }>("/auth/sign-in", {
@@ -47,7 +46,7 @@ describe("live notifications (issue 8)", () => {
     scope: { kind: "merchant" } | { kind: "customer"; shopId: string },
     viewport: { width: number; height: number },
   ) {
-    const page = await openPage(browser, viewport);
+    const page = await openPage(journey.browser, viewport);
     page.setDefaultTimeout(15_000);
     await page.addInitScript(
       ({ token, scope, id }) => {
@@ -90,19 +89,13 @@ describe("live notifications (issue 8)", () => {
       body: JSON.stringify({ offerId: offer.id, cashbackUsed: 0 }),
     });
     const done = await payWithSandboxCard<{ customerOffer: { customerOfferId: number } }>(
-      server.url,
+      journey.server.url,
       customer.token,
       started.data,
       { number: SANDBOX_CARDS.approved, expiry: "12/40", name: "Ava Chen" },
     );
     return { offer, customerOfferId: done.customerOffer.customerOfferId };
   }
-
-  beforeAll(async () => {
-    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" } });
-    browser = await launchBrowser();
-  });
-  afterAll(() => endJourney(browser, server));
 
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`${name}: a purchase reaches the owner's bell live; a counter redemption reaches the customer's`, async () => {
@@ -116,8 +109,8 @@ describe("live notifications (issue 8)", () => {
       );
       // Both sockets are in their rooms before anything happens.
       const joined = Promise.all([roomJoined(merchantPage), roomJoined(customerPage)]);
-      await merchantPage.goto(`${server.url}/merchant/dashboard`);
-      await customerPage.goto(`${server.url}/${SHOP_ID}/customer/dashboard`);
+      await merchantPage.goto(`${journey.server.url}/merchant/dashboard`);
+      await customerPage.goto(`${journey.server.url}/${SHOP_ID}/customer/dashboard`);
       await notificationBell(merchantPage).waitFor();
       await notificationBell(customerPage).waitFor();
       await joined;

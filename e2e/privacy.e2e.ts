@@ -1,15 +1,9 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
 import { unzip } from "../apps/api/src/test/zip";
-import {
-  fillLogin,
-  launchBrowser,
-  openPage,
-  screenshot,
-  waitForPath,
-  watchConsole,
-} from "./support/browser";
+import { appJourney } from "./support/app-journey";
+import { fillLogin, openPage, screenshot, waitForPath, watchConsole } from "./support/browser";
 import {
   buyTierByCard,
   CUSTOMER_PASSWORD,
@@ -20,8 +14,7 @@ import {
   shopCatalogue,
   verifiedCustomer,
 } from "./support/customers";
-import { DEMO_OWNER, endJourney, runId, settled, viewportEntries } from "./support/journey";
-import { type RunningServer, startServer } from "./support/server";
+import { DEMO_OWNER, runId, settled, viewportEntries } from "./support/journey";
 
 /**
  * Privacy (issue 24): a member of the demo shop downloads their data from the profile (the zip
@@ -43,13 +36,16 @@ const FILES = [
 type Customer = { email: string; id: number; token: string };
 
 describe("privacy: a member downloads their data and deletes their account", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const journey = appJourney({
+    env: { RATE_LIMIT_PER_MINUTE: "300" },
+    startupMs: 120_000,
+    setUpMs: 180_000,
+  });
   const openPages = new Set<Page>();
 
   /** A verified member of the shop's Bronze tier, paid with the sandbox card. */
   async function member(who: string): Promise<Customer> {
-    const { email, id, token } = await verifiedCustomer(server.url, {
+    const { email, id, token } = await verifiedCustomer(journey.server.url, {
       firstName: "Pia",
       lastName: "Private",
       email: `${who}-${runId}@e2e.test`,
@@ -57,12 +53,12 @@ describe("privacy: a member downloads their data and deletes their account", () 
       shopId: DEMO_SHOP.id,
     });
     const { tiers } = await shopCatalogue<{ id: number; name: string; price: number }, unknown>(
-      server.url,
+      journey.server.url,
       DEMO_SHOP.id,
     );
     const tier = tiers.find((t) => t.name === "Bronze") ?? tiers[0];
     if (!tier) throw new Error("the demo shop sells no tier");
-    await buyTierByCard(server.url, { id, token }, tier, DEMO_SHOP.id, {
+    await buyTierByCard(journey.server.url, { id, token }, tier, DEMO_SHOP.id, {
       number: SANDBOX_CARDS.approved,
       name: "Pia Private",
     });
@@ -70,7 +66,7 @@ describe("privacy: a member downloads their data and deletes their account", () 
   }
 
   async function customerPage(customer: Customer, viewport: { width: number; height: number }) {
-    const page = await openPage(browser, viewport);
+    const page = await openPage(journey.browser, viewport);
     page.setDefaultTimeout(15_000);
     openPages.add(page);
     page.on("close", () => openPages.delete(page));
@@ -78,32 +74,25 @@ describe("privacy: a member downloads their data and deletes their account", () 
     return page;
   }
 
-  beforeAll(async () => {
-    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" }, startupMs: 120_000 });
-    browser = await launchBrowser();
-  }, 180_000);
-
   afterEach(async (context) => {
     const failed = context.task.result?.state === "fail";
     for (const page of [...openPages]) {
       if (failed) await screenshot(page, `privacy-failed-${Date.now()}`).catch(() => undefined);
       await page.close().catch(() => undefined);
     }
-    if (failed) console.log(`server output:\n${server.output().slice(-3000)}`);
+    if (failed) console.log(`server output:\n${journey.server.output().slice(-3000)}`);
   });
-
-  afterAll(() => endJourney(browser, server));
 
   for (const [size, viewport] of viewportEntries) {
     it(`the owner downloads a member's data and erases them from the member page (${size})`, async () => {
       const customer = await member(`owner-erases-${size}`);
-      const page = await openPage(browser, viewport);
+      const page = await openPage(journey.browser, viewport);
       page.setDefaultTimeout(15_000);
       openPages.add(page);
-      await page.goto(`${server.url}/`);
+      await page.goto(`${journey.server.url}/`);
       await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
       await waitForPath(page, "/merchant/dashboard");
-      await page.goto(`${server.url}/merchant/members/${customer.id}`);
+      await page.goto(`${journey.server.url}/merchant/members/${customer.id}`);
       await page.getByRole("heading", { level: 1, name: "Pia Private" }).waitFor();
       const [download] = await Promise.all([
         page.waitForEvent("download"),
@@ -123,7 +112,7 @@ describe("privacy: a member downloads their data and deletes their account", () 
       await dialog.waitFor({ state: "hidden" });
       await page.getByRole("heading", { level: 1, name: "Erased member" }).waitFor();
       await screenshot(page, `privacy-member-erased-${size}`);
-      const me = await fetch(`${server.url}/api/v1/customer/auth/me`, {
+      const me = await fetch(`${journey.server.url}/api/v1/customer/auth/me`, {
         headers: { authorization: `Bearer ${customer.token}` },
       });
       expect(me.status).toBe(401);
@@ -136,7 +125,7 @@ describe("privacy: a member downloads their data and deletes their account", () 
       if (size === "phone") {
         await page.addInitScript(() => localStorage.setItem("theme", "dark"));
       }
-      await page.goto(`${server.url}/${DEMO_SHOP.id}/customer/profile-overview`);
+      await page.goto(`${journey.server.url}/${DEMO_SHOP.id}/customer/profile-overview`);
       const section = page.getByRole("region", { name: "Your data" });
       await section.waitFor();
       await page.getByText(customer.email).first().waitFor();
@@ -179,8 +168,8 @@ describe("privacy: a member downloads their data and deletes their account", () 
         .waitFor();
       expect(new URL(page.url()).pathname).toBe(`/${DEMO_SHOP.id}/login`);
       const credentials = { email: customer.email, password: CUSTOMER_PASSWORD };
-      expect(await customerSignInStatus(server.url, DEMO_SHOP.id, credentials)).toBe(401);
-      const old = await fetch(`${server.url}/api/v1/customer/auth/me`, {
+      expect(await customerSignInStatus(journey.server.url, DEMO_SHOP.id, credentials)).toBe(401);
+      const old = await fetch(`${journey.server.url}/api/v1/customer/auth/me`, {
         headers: { authorization: `Bearer ${customer.token}` },
       });
       expect(old.status).toBe(401);
