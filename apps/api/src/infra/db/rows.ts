@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { Executor } from ".";
 
 /** A table of rows that each belong to one shop, keyed by their own id. */
@@ -68,6 +68,34 @@ export async function insertRow<T extends PgTable>(
 
 /** A table of rows keyed by their own id. */
 type KeyedTable = PgTable & { id: PgColumn };
+
+/** The row with this id (undefined: none), locked FOR UPDATE when asked. */
+export function findRow<T extends KeyedTable>(
+  db: Executor,
+  table: T,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<T["$inferSelect"] | undefined> {
+  const query = db
+    .select()
+    .from(table as KeyedTable)
+    .where(eq(table.id, id));
+  return firstRow(query, options.lock);
+}
+
+/** Some fields of the row with this id (undefined: none), where the row itself is not needed. */
+export async function findFields<T extends KeyedTable, F extends SelectedFields>(
+  db: Executor,
+  table: T,
+  id: number,
+  fields: F,
+) {
+  const [row] = await db
+    .select(fields)
+    .from(table as KeyedTable)
+    .where(eq(table.id, id));
+  return row;
+}
 
 /**
  * Changes one row by its id, stamping `updatedAt` where the table records when its rows
