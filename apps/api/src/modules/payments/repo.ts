@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import {
   checkouts,
   customerMemberships,
@@ -11,6 +12,7 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { countRows } from "../../infra/db/pages";
 import { findOfShop, firstRow, ofCustomer, shopTable } from "../../infra/db/rows";
 import { redeemableOf } from "./purchases";
 
@@ -238,28 +240,29 @@ export async function countTakenUnits(
   now: Date,
   customerId?: number,
 ) {
-  const sold = await db
-    .select({ n: sql<string>`count(*)` })
-    .from(customerOffers)
-    .where(
-      and(
-        eq(customerOffers.offerId, offerId),
-        isNull(customerOffers.voidedAt),
-        customerId === undefined ? undefined : eq(customerOffers.customerId, customerId),
-      ),
-    );
-  const held = await db
-    .select({ n: sql<string>`count(*)` })
-    .from(checkouts)
-    .where(
-      and(
-        eq(checkouts.offerId, offerId),
-        eq(checkouts.status, "open"),
-        gt(checkouts.expiresAt, now),
-        customerId === undefined ? undefined : eq(checkouts.customerId, customerId),
-      ),
-    );
-  return Number(sold[0]?.n ?? 0) + Number(held[0]?.n ?? 0);
+  // Only this customer's units, when a customer is named (the per-customer limit).
+  const ofBuyer = (column: PgColumn) =>
+    customerId === undefined ? undefined : eq(column, customerId);
+  const sold = await countRows(
+    db,
+    customerOffers,
+    and(
+      eq(customerOffers.offerId, offerId),
+      isNull(customerOffers.voidedAt),
+      ofBuyer(customerOffers.customerId),
+    ),
+  );
+  const held = await countRows(
+    db,
+    checkouts,
+    and(
+      eq(checkouts.offerId, offerId),
+      eq(checkouts.status, "open"),
+      gt(checkouts.expiresAt, now),
+      ofBuyer(checkouts.customerId),
+    ),
+  );
+  return sold + held;
 }
 
 export const insertCustomerOffer = shopTable(customerOffers, "customer offer").insert;
