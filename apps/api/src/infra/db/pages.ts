@@ -11,6 +11,24 @@ export async function countRows(db: Executor, table: PgTable, where: SQL | undef
 /** Which rows of a list one page shows: how many to skip and how many to take. */
 export type RowPage = { limit: number; offset: number };
 
+/** One page of the table's rows that match `where`, in `order`. */
+export async function rowsOnPage<T extends PgTable>(
+  db: Executor,
+  table: T,
+  where: SQL | undefined,
+  order: SQL[],
+  page: RowPage,
+): Promise<T["$inferSelect"][]> {
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows as T["$inferSelect"][];
+}
+
 /**
  * One page of the table's rows that match `where`, in `order`, with how many match in all
  * (for the page count); both are read at once.
@@ -23,14 +41,8 @@ export async function pageOfRows<T extends PgTable>(
   page: RowPage,
 ): Promise<{ rows: T["$inferSelect"][]; total: number }> {
   const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(table as PgTable)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset),
+    rowsOnPage(db, table, where, order, page),
     countRows(db, table, where),
   ]);
-  return { rows: rows as T["$inferSelect"][], total };
+  return { rows, total };
 }

@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { Executor } from ".";
 
 /** A table of rows that each belong to one shop, keyed by their own id. */
@@ -69,6 +69,34 @@ export async function insertRow<T extends PgTable>(
 /** A table of rows keyed by their own id. */
 type KeyedTable = PgTable & { id: PgColumn };
 
+/** The row with this id (undefined: none), locked FOR UPDATE when asked. */
+export function findRow<T extends KeyedTable>(
+  db: Executor,
+  table: T,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<T["$inferSelect"] | undefined> {
+  const query = db
+    .select()
+    .from(table as KeyedTable)
+    .where(eq(table.id, id));
+  return firstRow(query, options.lock);
+}
+
+/** Some fields of the row with this id (undefined: none), where the row itself is not needed. */
+export async function findFields<T extends KeyedTable, F extends SelectedFields>(
+  db: Executor,
+  table: T,
+  id: number,
+  fields: F,
+) {
+  const [row] = await db
+    .select(fields)
+    .from(table as KeyedTable)
+    .where(eq(table.id, id));
+  return row;
+}
+
 /**
  * Changes one row by its id, stamping `updatedAt` where the table records when its rows
  * changed, and returns it as stored; the caller has already found the row, so a missing one
@@ -90,23 +118,21 @@ export async function updateRow<T extends KeyedTable>(
   return returnedRow(rows as T["$inferSelect"][], `${what} update`);
 }
 
-/** A table of one shop's rows whose changes are stamped. */
-type ShopStampedTable = ShopTable & { updatedAt: PgColumn };
-
 /**
- * Changes the shop's row by its id, stamping `updatedAt`, and returns it as stored
- * (undefined: no such row, or another shop's).
+ * Changes the shop's row by its id, stamping `updatedAt` where the table records when its rows
+ * changed, and returns it as stored (undefined: no such row, or another shop's).
  */
-export async function updateOfShop<T extends ShopStampedTable>(
+export async function updateOfShop<T extends ShopTable>(
   db: Executor,
   table: T,
   shopId: number,
   id: number,
   values: Partial<T["$inferInsert"]>,
 ): Promise<T["$inferSelect"] | undefined> {
+  const stamp = "updatedAt" in table ? { updatedAt: new Date() } : {};
   const [row] = await db
-    .update(table as ShopStampedTable)
-    .set({ ...values, updatedAt: new Date() })
+    .update(table as ShopTable)
+    .set({ ...values, ...stamp })
     .where(ofShop(table, shopId, id))
     .returning();
   return row as T["$inferSelect"] | undefined;
@@ -124,4 +150,49 @@ export async function deleteOfShop<T extends ShopTable>(
     .where(ofShop(table, shopId, id))
     .returning();
   return row as T["$inferSelect"] | undefined;
+}
+
+/** Changes one of the shop's rows: the row as stored, or undefined (none, or another shop's). */
+export type ShopRowUpdate<T extends ShopTable, Changes> = (
+  db: Executor,
+  shopId: number,
+  id: number,
+  values: Changes,
+) => Promise<T["$inferSelect"] | undefined>;
+
+/**
+ * The statements on one table of shop rows, bound to the table, so each repo names them in its
+ * own words (`export const insertOffer = offerRows.insert`). `what` names a row in the error
+ * when a statement that must return one does not: "offer", "webhook endpoint".
+ */
+export function shopTable<T extends ShopTable>(table: T, what: string) {
+  type Row = T["$inferSelect"];
+  type Values = T["$inferInsert"];
+  type Changes = Partial<Omit<Values, "id" | "shopId">>;
+  return {
+    /** The shop's row (undefined: none, or another shop's), locked when asked. */
+    find: (db: Executor, shopId: number, id: number | string, options: { lock?: boolean } = {}) =>
+      findOfShop(db, table, shopId, id, options),
+    /** The shop's row, locked until the transaction ends, so a concurrent edit or delete waits. */
+    lock: (db: Executor, shopId: number, id: number) =>
+      findOfShop(db, table, shopId, id, { lock: true }),
+    insert: (db: Executor, values: Values): Promise<Row> => insertRow(db, table, values, what),
+    update: (db: Executor, shopId: number, id: number, values: Changes): Promise<Row | undefined> =>
+      updateOfShop(db, table, shopId, id, values),
+    /** Changes a row the caller has already found (and so checked the shop of), by its id. */
+    updateFound: (db: Executor, id: number, values: Partial<Values>): Promise<Row> =>
+      updateRow(db, table, id, values, what),
+    /**
+     * Writes values to a row the caller has already found, by its id, as given (no stamp) and
+     * without reading it back.
+     */
+    set: async (db: Executor, id: number | string, values: Partial<Values>): Promise<void> => {
+      await db
+        .update(table as ShopTable)
+        .set(values)
+        .where(eq(table.id, id));
+    },
+    /** Removes the shop's row and returns it as it was (undefined: none, or another shop's). */
+    delete: (db: Executor, shopId: number, id: number) => deleteOfShop(db, table, shopId, id),
+  };
 }

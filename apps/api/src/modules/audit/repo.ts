@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { auditLog, customers, type NewAuditLogRow, shops, users } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { findFields } from "../../infra/db/rows";
 
 export async function insertRecord(db: Executor, values: NewAuditLogRow) {
   await db.insert(auditLog).values(values);
@@ -95,9 +96,6 @@ export async function shopOfUser(db: Executor, user: { id: number; shopId: numbe
 }
 
 export async function shopTimeZone(db: Executor, shopId: number) {
-  const [shop] = await db
-    .select({ timeZone: shops.timeZone })
-    .from(shops)
-    .where(eq(shops.id, shopId));
+  const shop = await findFields(db, shops, shopId, { timeZone: shops.timeZone });
   return shop?.timeZone ?? "UTC";
 }

@@ -9,7 +9,7 @@ import {
   users,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { insertRow, returnedRow, updateRow } from "../../infra/db/rows";
+import { findRow, insertRow, returnedRow, updateRow } from "../../infra/db/rows";
 import { requestLocale } from "../../infra/request-context";
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
@@ -23,9 +23,8 @@ export async function findUserByEmail(db: Executor, email: string) {
   return user;
 }
 
-export async function findUserById(db: Executor, id: number) {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user;
+export function findUserById(db: Executor, id: number) {
+  return findRow(db, users, id);
 }
 
 /** The shop a user works in: the one they own, else the one they were invited to. */
@@ -40,9 +39,8 @@ export async function findShopIdOfUser(db: Executor, user: { id: number; shopId:
 }
 
 /** The user, locked until the transaction ends, so concurrent profile updates queue. */
-export async function lockUser(db: Executor, id: number) {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).for("update");
-  return user;
+export function lockUser(db: Executor, id: number) {
+  return findRow(db, users, id, { lock: true });
 }
 
 export async function updateUserProfile(
@@ -67,9 +65,8 @@ export async function findCustomerByEmail(db: Executor, shopId: number, email: s
   return customer;
 }
 
-export async function findCustomerById(db: Executor, id: number) {
-  const [customer] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
-  return customer;
+export function findCustomerById(db: Executor, id: number) {
+  return findRow(db, customers, id);
 }
 
 export async function insertCustomer(db: Executor, values: NewCustomer) {
@@ -82,9 +79,8 @@ export async function insertCustomer(db: Executor, values: NewCustomer) {
   );
 }
 
-export async function findShopById(db: Executor, id: number) {
-  const [shop] = await db.select().from(shops).where(eq(shops.id, id)).limit(1);
-  return shop;
+export function findShopById(db: Executor, id: number) {
+  return findRow(db, shops, id);
 }
 
 export async function setPassword(db: Executor, account: AccountRef, passwordHash: string) {

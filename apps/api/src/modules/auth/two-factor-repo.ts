@@ -7,6 +7,7 @@ import {
   userTwoFactor,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
+import { findFields } from "../../infra/db/rows";
 import type { AccountRef } from "./repo";
 
 /** The tables of two-factor sign-in and the sessions list; the flows are two-factor.ts. */
@@ -139,11 +140,8 @@ export async function deleteChallenge(db: Executor, id: number) {
 // The shop's policy ----------------------------------------------------------------------------
 
 export async function findStaffPolicy(db: Executor, shopId: number) {
-  const [row] = await db
-    .select({ requireStaffTwoFactor: shops.requireStaffTwoFactor })
-    .from(shops)
-    .where(eq(shops.id, shopId))
-    .limit(1);
+  const policy = { requireStaffTwoFactor: shops.requireStaffTwoFactor };
+  const row = await findFields(db, shops, shopId, policy);
   return row?.requireStaffTwoFactor ?? false;
 }
 

@@ -10,7 +10,7 @@ import {
   users,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { findOfShop } from "../../infra/db/rows";
+import { findOfShop, findRow } from "../../infra/db/rows";
 
 /** The e-mails' reads: what an e-mail about a payment or a membership needs to say. */
 
@@ -60,9 +60,8 @@ export async function findTier(tx: Executor, tierId: number) {
   return row;
 }
 
-export async function findCustomerById(tx: Executor, customerId: number) {
-  const [row] = await tx.select().from(customers).where(eq(customers.id, customerId));
-  return row;
+export function findCustomerById(tx: Executor, customerId: number) {
+  return findRow(tx, customers, customerId);
 }
 
 /** The card the provider named for a payment, kept for its later PDF receipt. */

@@ -227,13 +227,23 @@ function renewalFailedModel(p: RenewalFailedPayload, o: RenderOptions): EmailMod
   };
 }
 
+/**
+ * A membership e-mail's start, with what its texts name (`values`): the membership, the shop,
+ * and the day in question.
+ */
+function membershipFrame(
+  p: Parameters<typeof customerFrame>[0] & { membershipName: string },
+  o: RenderOptions,
+  day: string,
+) {
+  const start = customerFrame(p, o);
+  const { v, brand } = start;
+  const values = { membershipName: p.membershipName, shopName: brand.name, date: v.date(day) };
+  return { ...start, values };
+}
+
 function endedModel(p: MembershipEndedPayload, o: RenderOptions): EmailModel {
-  const { v, t, brand, frame } = customerFrame(p, o);
-  const values = {
-    membershipName: p.membershipName,
-    shopName: brand.name,
-    date: v.date(p.endedAt),
-  };
+  const { t, frame, values } = membershipFrame(p, o, p.endedAt);
   return {
     ...frame,
     subject: t("Your {membershipName} membership has ended", values),
@@ -257,8 +267,7 @@ function endedModel(p: MembershipEndedPayload, o: RenderOptions): EmailModel {
 }
 
 function cancelledModel(p: CancellationPayload, o: RenderOptions): EmailModel {
-  const { v, t, brand, frame } = customerFrame(p, o);
-  const values = { membershipName: p.membershipName, shopName: brand.name, date: v.date(p.endsAt) };
+  const { t, frame, values } = membershipFrame(p, o, p.endsAt);
   return {
     ...frame,
     subject: t("Your {membershipName} membership is cancelled", values),
@@ -301,11 +310,9 @@ function reminderEnding(
 }
 
 function reminderModel(p: RenewalReminderPayload, o: RenderOptions): EmailModel {
-  const { v, t, brand, frame } = customerFrame(p, o);
+  const { v, t, frame, values: named } = membershipFrame(p, o, p.renewsAt);
   const values = {
-    membershipName: p.membershipName,
-    shopName: brand.name,
-    date: v.date(p.renewsAt),
+    ...named,
     amount: v.money(p.priceCents),
     plan: planWord(p.plan, v),
     card: p.cardLabel ?? t("your saved card"),

@@ -10,14 +10,7 @@ import {
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
 import { pageOfRows, type RowPage } from "../../infra/db/pages";
-import {
-  deleteOfShop,
-  findOfShop,
-  insertRow,
-  ofCustomer,
-  ofShop,
-  updateOfShop,
-} from "../../infra/db/rows";
+import { ofCustomer, ofShop, type ShopRowUpdate, shopTable } from "../../infra/db/rows";
 
 /**
  * Member queries. A member's current membership is the one that has not expired (at most one,
@@ -229,36 +222,24 @@ export async function findCustomerByEmail(db: Executor, shopId: number, email: s
   return row;
 }
 
+const customerRows = shopTable(customers, "customer");
+
+/** What the shop may change of a member's account. */
+type MemberChanges = Partial<
+  Pick<NewCustomer, "firstName" | "lastName" | "phoneNumber" | "isDisabled">
+>;
+
 /** The customer row, locked until the transaction ends. */
-export function lockCustomer(db: Executor, shopId: number, customerId: number) {
-  return findOfShop(db, customers, shopId, customerId, { lock: true });
-}
-
-export async function insertCustomer(db: Executor, values: NewCustomer) {
-  return insertRow(db, customers, values, "customer");
-}
-
-export async function updateCustomer(
-  db: Executor,
-  shopId: number,
-  customerId: number,
-  values: Partial<Pick<NewCustomer, "firstName" | "lastName" | "phoneNumber" | "isDisabled">>,
-) {
-  return updateOfShop(db, customers, shopId, customerId, values);
-}
-
+export const lockCustomer = customerRows.lock;
+export const insertCustomer = customerRows.insert;
+export const updateCustomer: ShopRowUpdate<typeof customers, MemberChanges> = customerRows.update;
 /**
  * Removes the member's account and personal data. Their sessions, tokens, wallet, memberships,
  * purchases and notices go with the row (cascade); the shop's transactions and redemptions stay,
  * with the name they were recorded under (`set null`).
  */
-export async function deleteCustomer(db: Executor, shopId: number, customerId: number) {
-  return deleteOfShop(db, customers, shopId, customerId);
-}
-
-export function findTier(db: Executor, shopId: number, tierId: number) {
-  return findOfShop(db, membershipTiers, shopId, tierId);
-}
+export const deleteCustomer = customerRows.delete;
+export const findTier = shopTable(membershipTiers, "tier").find;
 
 /** The member's payments, newest first. */
 export async function listTransactionsOfMember(

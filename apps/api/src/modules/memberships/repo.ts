@@ -6,13 +6,12 @@ import {
   membershipBenefits,
   membershipTiers,
   type NewMembershipBenefit,
-  type NewMembershipTier,
   shops,
   transactions,
 } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
 import { countRows } from "../../infra/db/pages";
-import { deleteOfShop, findOfShop, insertRow, updateOfShop } from "../../infra/db/rows";
+import { shopTable } from "../../infra/db/rows";
 import { groupBenefits } from "./tier-rows";
 
 export type TierStatus = MembershipTier["status"];
@@ -45,28 +44,14 @@ export async function findTierWithBenefits(
   return tier;
 }
 
+const tierRows = shopTable(membershipTiers, "tier");
+
 /** The tier, locked until the transaction ends, so a concurrent delete or edit waits. */
-export function lockTier(db: Executor, shopId: number, id: number) {
-  return findOfShop(db, membershipTiers, shopId, id, { lock: true });
-}
-
-export async function insertTier(db: Executor, values: NewMembershipTier) {
-  return insertRow(db, membershipTiers, values, "tier");
-}
-
-export async function updateTier(
-  db: Executor,
-  shopId: number,
-  id: number,
-  values: Partial<Omit<NewMembershipTier, "id" | "shopId">>,
-) {
-  await updateOfShop(db, membershipTiers, shopId, id, values);
-}
-
+export const lockTier = tierRows.lock;
+export const insertTier = tierRows.insert;
+export const updateTier = tierRows.update;
 /** Removes a tier; its benefits go with it (cascade). */
-export async function deleteTier(db: Executor, shopId: number, id: number) {
-  await deleteOfShop(db, membershipTiers, shopId, id);
-}
+export const deleteTier = tierRows.delete;
 
 export async function listBenefitIdsOfTier(db: Executor, shopId: number, tierId: number) {
   const rows = await db

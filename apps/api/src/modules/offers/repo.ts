@@ -9,7 +9,7 @@ import {
 } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
 import { countRows } from "../../infra/db/pages";
-import { deleteOfShop, findOfShop, insertRow, updateOfShop } from "../../infra/db/rows";
+import { shopTable } from "../../infra/db/rows";
 
 export type OfferTiming = "upcoming" | "active" | "expired";
 
@@ -117,18 +117,13 @@ export async function findShopWithOffersAround(
   };
 }
 
-export function findOfferById(db: Executor, shopId: number, id: number) {
-  return findOfShop(db, offers, shopId, id);
-}
+const offerRows = shopTable(offers, "offer");
 
+export const findOfferById = offerRows.find;
 /** The offer, locked until the transaction ends, so a concurrent edit or delete waits. */
-export function lockOffer(db: Executor, shopId: number, id: number) {
-  return findOfShop(db, offers, shopId, id, { lock: true });
-}
-
-export async function insertOffer(db: Executor, values: NewOffer) {
-  return insertRow(db, offers, values, "offer");
-}
+export const lockOffer = offerRows.lock;
+export const insertOffer = offerRows.insert;
+export const deleteOffer = offerRows.delete;
 
 export async function updateOffer(
   db: Executor,
@@ -136,13 +131,9 @@ export async function updateOffer(
   id: number,
   values: Partial<Omit<NewOffer, "id" | "shopId">>,
 ) {
-  const row = await updateOfShop(db, offers, shopId, id, values);
+  const row = await offerRows.update(db, shopId, id, values);
   if (!row) throw new Error("offer update returned nothing");
   return row;
-}
-
-export async function deleteOffer(db: Executor, shopId: number, id: number) {
-  await deleteOfShop(db, offers, shopId, id);
 }
 
 /** The shop's offers that were not deleted, counted by their timing on `today`. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import {
   checkouts,
   customerMemberships,
@@ -11,7 +12,8 @@ import {
   transactions,
 } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { findOfShop, firstRow, insertRow, ofCustomer, updateRow } from "../../infra/db/rows";
+import { countRows } from "../../infra/db/pages";
+import { findOfShop, firstRow, ofCustomer, shopTable } from "../../infra/db/rows";
 import { redeemableOf } from "./purchases";
 
 export type MembershipRow = typeof customerMemberships.$inferSelect;
@@ -131,20 +133,11 @@ export async function lockMembershipById(db: Executor, id: number, skipLocked = 
   return row;
 }
 
-export async function insertMembership(
-  db: Executor,
-  values: typeof customerMemberships.$inferInsert,
-) {
-  return insertRow(db, customerMemberships, values, "membership");
-}
+const membershipRows = shopTable(customerMemberships, "membership");
 
-export async function updateMembership(
-  db: Executor,
-  id: number,
-  values: Partial<typeof customerMemberships.$inferInsert>,
-) {
-  return updateRow(db, customerMemberships, id, values, "membership");
-}
+export const insertMembership = membershipRows.insert;
+/** Changes a membership already found (under its lock), by its id. */
+export const updateMembership = membershipRows.updateFound;
 
 /** Memberships whose renewal (or retry) is due. */
 export async function listDueRenewals(db: Executor, now: Date, limit: number, shopId?: number) {
@@ -215,9 +208,9 @@ function listMembershipIds(db: Executor, where: SQL | undefined, limit: number) 
 
 // ---------------------------------------------------------------- checkouts
 
-export async function insertCheckout(db: Executor, values: typeof checkouts.$inferInsert) {
-  return insertRow(db, checkouts, values, "checkout");
-}
+const checkoutRows = shopTable(checkouts, "checkout");
+
+export const insertCheckout = checkoutRows.insert;
 
 export async function findCheckout(
   db: Executor,
@@ -226,16 +219,10 @@ export async function findCheckout(
   options: { lock?: boolean } = {},
 ) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  return findOfShop(db, checkouts, shopId, id, options);
+  return checkoutRows.find(db, shopId, id, options);
 }
 
-export async function updateCheckout(
-  db: Executor,
-  id: string,
-  values: Partial<typeof checkouts.$inferInsert>,
-) {
-  await db.update(checkouts).set(values).where(eq(checkouts.id, id));
-}
+export const updateCheckout = checkoutRows.set;
 
 // ---------------------------------------------------------------- offers
 
@@ -253,36 +240,32 @@ export async function countTakenUnits(
   now: Date,
   customerId?: number,
 ) {
-  const sold = await db
-    .select({ n: sql<string>`count(*)` })
-    .from(customerOffers)
-    .where(
-      and(
-        eq(customerOffers.offerId, offerId),
-        isNull(customerOffers.voidedAt),
-        customerId === undefined ? undefined : eq(customerOffers.customerId, customerId),
-      ),
-    );
-  const held = await db
-    .select({ n: sql<string>`count(*)` })
-    .from(checkouts)
-    .where(
-      and(
-        eq(checkouts.offerId, offerId),
-        eq(checkouts.status, "open"),
-        gt(checkouts.expiresAt, now),
-        customerId === undefined ? undefined : eq(checkouts.customerId, customerId),
-      ),
-    );
-  return Number(sold[0]?.n ?? 0) + Number(held[0]?.n ?? 0);
+  // Only this customer's units, when a customer is named (the per-customer limit).
+  const ofBuyer = (column: PgColumn) =>
+    customerId === undefined ? undefined : eq(column, customerId);
+  const sold = await countRows(
+    db,
+    customerOffers,
+    and(
+      eq(customerOffers.offerId, offerId),
+      isNull(customerOffers.voidedAt),
+      ofBuyer(customerOffers.customerId),
+    ),
+  );
+  const held = await countRows(
+    db,
+    checkouts,
+    and(
+      eq(checkouts.offerId, offerId),
+      eq(checkouts.status, "open"),
+      gt(checkouts.expiresAt, now),
+      ofBuyer(checkouts.customerId),
+    ),
+  );
+  return sold + held;
 }
 
-export async function insertCustomerOffer(
-  db: Executor,
-  values: typeof customerOffers.$inferInsert,
-) {
-  return insertRow(db, customerOffers, values, "customer offer");
-}
+export const insertCustomerOffer = shopTable(customerOffers, "customer offer").insert;
 
 /** The customer's purchases that can still be redeemed, newest first, with their offers. */
 export async function listRedeemableOffers(
@@ -338,22 +321,10 @@ export async function findTransactionByReference(
   return row;
 }
 
-export async function findTransaction(
-  db: Executor,
-  shopId: number,
-  id: number,
-  options: { lock?: boolean } = {},
-) {
-  return findOfShop(db, transactions, shopId, id, options);
-}
+const transactionRows = shopTable(transactions, "transaction");
 
-export async function updateTransaction(
-  db: Executor,
-  id: number,
-  values: Partial<typeof transactions.$inferInsert>,
-) {
-  await db.update(transactions).set(values).where(eq(transactions.id, id));
-}
+export const findTransaction = transactionRows.find;
+export const updateTransaction = transactionRows.set;
 
 export async function findCustomerOfferByTransaction(db: Executor, transactionId: number) {
   const [row] = await db

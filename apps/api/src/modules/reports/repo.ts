@@ -18,7 +18,7 @@ import {
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { redemptions, transactions } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { countRows } from "../../infra/db/pages";
+import { countRows, type RowPage, rowsOnPage } from "../../infra/db/pages";
 import {
   csvDateCellSql,
   csvFieldCellSql,
@@ -169,19 +169,9 @@ export async function countRedemptions(
 }
 
 /** A page of the shop's redemptions, newest first. */
-export function listRedemptions(
-  db: Executor,
-  shopId: number,
-  range: ReportRange,
-  page: { limit: number; offset: number },
-) {
-  return db
-    .select()
-    .from(redemptions)
-    .where(redemptionsWhere(shopId, range))
-    .orderBy(desc(redemptions.redemptionDate), desc(redemptions.id))
-    .limit(page.limit)
-    .offset(page.offset);
+export function listRedemptions(db: Executor, shopId: number, range: ReportRange, page: RowPage) {
+  const newestFirst = [desc(redemptions.redemptionDate), desc(redemptions.id)];
+  return rowsOnPage(db, redemptions, redemptionsWhere(shopId, range), newestFirst, page);
 }
 
 /** The export's redemption lines (the Redemptions CSV). */

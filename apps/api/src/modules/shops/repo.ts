@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { type NewShop, shops } from "../../db/schema";
 import type { Database, Executor } from "../../infra/db";
-import { insertRow, updateRow } from "../../infra/db/rows";
+import { findFields, findRow, insertRow, updateRow } from "../../infra/db/rows";
 
-export async function findShopById(db: Executor, id: number) {
-  const [shop] = await db.select().from(shops).where(eq(shops.id, id)).limit(1);
-  return shop;
+export function findShopById(db: Executor, id: number) {
+  return findRow(db, shops, id);
 }
 
 function prepareFindShop(db: Database) {
@@ -43,18 +42,13 @@ export async function insertShop(db: Executor, values: NewShop) {
 
 /** The shop's time zone (its calendar days and periods), or undefined for an unknown shop. */
 export async function findShopTimeZone(db: Executor, id: number) {
-  const [shop] = await db
-    .select({ timeZone: shops.timeZone })
-    .from(shops)
-    .where(eq(shops.id, id))
-    .limit(1);
+  const shop = await findFields(db, shops, id, { timeZone: shops.timeZone });
   return shop?.timeZone;
 }
 
 /** The shop, locked until the transaction ends, so concurrent updates apply one after another. */
-export async function lockShop(db: Executor, id: number) {
-  const [shop] = await db.select().from(shops).where(eq(shops.id, id)).for("update");
-  return shop;
+export function lockShop(db: Executor, id: number) {
+  return findRow(db, shops, id, { lock: true });
 }
 
 export async function updateShop(

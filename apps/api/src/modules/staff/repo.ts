@@ -1,7 +1,7 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { type NewUser, shops, type User, users } from "../../db/schema";
 import type { Executor } from "../../infra/db";
-import { deleteOfShop, insertRow, updateOfShop } from "../../infra/db/rows";
+import { type ShopRowUpdate, shopTable } from "../../infra/db/rows";
 
 /** A platform user of the shop: its staff, or its owner (`isOwner`). */
 export type ShopUserRow = { user: User; isOwner: boolean };
@@ -43,23 +43,15 @@ export async function findUserByEmail(db: Executor, email: string) {
   return user;
 }
 
-export async function insertStaff(db: Executor, values: NewUser) {
-  return insertRow(db, users, values, "staff");
-}
+const staffRows = shopTable(users, "staff");
 
-export async function updateStaff(
-  db: Executor,
-  shopId: number,
-  userId: number,
-  values: Partial<Pick<NewUser, "firstName" | "lastName" | "role" | "status">>,
-) {
-  return updateOfShop(db, users, shopId, userId, values);
-}
+/** What the shop may change of a staff account. */
+type StaffChanges = Partial<Pick<NewUser, "firstName" | "lastName" | "role" | "status">>;
 
+export const insertStaff = staffRows.insert;
+export const updateStaff: ShopRowUpdate<typeof users, StaffChanges> = staffRows.update;
 /**
  * Removes a staff account. Sessions, tokens and notices go with it; the shop's records keep the
  * name they were made under (`transactionBy`, `performedByName`) with the user id set null.
  */
-export async function deleteStaff(db: Executor, shopId: number, userId: number) {
-  return deleteOfShop(db, users, shopId, userId);
-}
+export const deleteStaff = staffRows.delete;

@@ -8,7 +8,7 @@ import {
 } from "../../../db/schema";
 import type { Executor } from "../../../infra/db";
 import { countRows, pageOfRows, type RowPage } from "../../../infra/db/pages";
-import { deleteOfShop, findOfShop, insertRow, updateRow } from "../../../infra/db/rows";
+import { shopTable, updateRow } from "../../../infra/db/rows";
 
 export async function listEndpoints(db: Executor, shopId: number): Promise<WebhookEndpointRow[]> {
   return db
@@ -22,26 +22,17 @@ export async function countEndpoints(db: Executor, shopId: number): Promise<numb
   return countRows(db, webhookEndpoints, eq(webhookEndpoints.shopId, shopId));
 }
 
+const endpointRows = shopTable(webhookEndpoints, "webhook endpoint");
+
 /** The shop's endpoint; another shop's id gives undefined (a 404). */
 export function findEndpoint(db: Executor, shopId: number, id: number, lock = false) {
-  return findOfShop(db, webhookEndpoints, shopId, id, { lock });
+  return endpointRows.find(db, shopId, id, { lock });
 }
 
-export async function insertEndpoint(db: Executor, values: typeof webhookEndpoints.$inferInsert) {
-  return insertRow(db, webhookEndpoints, values, "webhook endpoint");
-}
-
-export async function updateEndpoint(
-  db: Executor,
-  id: number,
-  values: Partial<typeof webhookEndpoints.$inferInsert>,
-) {
-  return updateRow(db, webhookEndpoints, id, values, "webhook endpoint");
-}
-
-export function deleteEndpoint(db: Executor, shopId: number, id: number) {
-  return deleteOfShop(db, webhookEndpoints, shopId, id);
-}
+export const insertEndpoint = endpointRows.insert;
+/** Changes an endpoint already found for the shop, by its id. */
+export const updateEndpoint = endpointRows.updateFound;
+export const deleteEndpoint = endpointRows.delete;
 
 /** The shop's enabled endpoints: the ones an event goes to (if they chose its type). */
 export async function listEnabledEndpoints(db: Executor, shopId: number) {
