@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
+import { findRow } from "../../infra/db/rows";
 import { expectConfirmed } from "../../test/answers";
 import { createCustomer, createMerchant, loginAs } from "../../test/factories";
 import { appForFile, signedInStaff } from "../../test/file-app";
@@ -12,7 +13,6 @@ import {
   profileFormRejections,
   sendProfileForm,
 } from "../../test/multipart";
-import { storedRow } from "../../test/rows";
 
 const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "1000" } });
 
@@ -43,7 +43,7 @@ async function updateUser(
   );
 }
 
-const userRow = (id: number) => storedRow(t.database.db, users, id);
+const userRow = (id: number) => findRow(t.database.db, users, id);
 
 describe("update profile", () => {
   it("saves names, the phone in E.164 and a picture, replacing the previous picture", async () => {

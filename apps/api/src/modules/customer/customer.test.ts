@@ -17,6 +17,7 @@ import {
   membershipTiers,
   type transactions,
 } from "../../db/schema";
+import { findRow } from "../../infra/db/rows";
 import type { EventBus } from "../../infra/events";
 import { registerAuth } from "../../plugins/auth";
 import { registerErrorHandling } from "../../plugins/errors";
@@ -40,7 +41,6 @@ import {
   profileFormRejections,
   sendProfileForm,
 } from "../../test/multipart";
-import { storedRow } from "../../test/rows";
 import { customerEventsRoutes } from "./events";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -596,7 +596,7 @@ async function updateProfile(
   );
 }
 
-const customerRow = (id: number) => storedRow(t.database.db, customers, id);
+const customerRow = (id: number) => findRow(t.database.db, customers, id);
 
 describe("PUT /customer/profile/update-customer-profile/{id}", () => {
   it("saves names, the phone in E.164 and a picture, and returns the customer", async () => {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { membershipBenefits, membershipTiers } from "../../db/schema";
+import { findRow } from "../../infra/db/rows";
 import { expectConfirmed } from "../../test/answers";
 import { createCustomer, createMerchant, createTier, loginAs } from "../../test/factories";
 import {
@@ -10,7 +11,6 @@ import {
   signedInStaff,
 } from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
-import { storedRow } from "../../test/rows";
 import * as repo from "./repo";
 
 // The member count and the benefit insert are wrapped so a test can make a tier "used" (no
@@ -35,7 +35,7 @@ async function shopOwner() {
 }
 
 /** The tier's row as stored. */
-const tierRow = (id: number) => storedRow(t.database.db, membershipTiers, id);
+const tierRow = (id: number) => findRow(t.database.db, membershipTiers, id);
 
 const gold = {
   name: "Gold",

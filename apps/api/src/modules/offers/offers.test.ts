@@ -3,12 +3,12 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { offers, shops } from "../../db/schema";
+import { findRow } from "../../infra/db/rows";
 import { expectConfirmed } from "../../test/answers";
 import { createCustomer, createOffer, loginAs } from "../../test/factories";
 import { appForFile, signedInOwner, signedInStaff } from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
 import { makeImage, multipart, oversizedPng, sendMultipart } from "../../test/multipart";
-import { storedRow } from "../../test/rows";
 import * as repo from "./repo";
 
 // Sales do not exist yet: the count is wrapped so a test can give an offer sales.
@@ -134,7 +134,7 @@ describe("create offer", () => {
     const image = await t.app.inject({ method: "GET", url: offer.offerImage });
     expect(image.statusCode).toBe(200);
     expect(image.headers["content-type"]).toBe("image/jpeg");
-    const row = await storedRow(t.database.db, offers, offer.id);
+    const row = await findRow(t.database.db, offers, offer.id);
     expect(row).toMatchObject({ offerPriceCents: 999, originalPriceCents: 1250 });
   });
 
@@ -684,7 +684,7 @@ describe("delete offer", () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe("Offer not found");
-    const still = await storedRow(t.database.db, offers, theirs.id);
+    const still = await findRow(t.database.db, offers, theirs.id);
     expect(still?.status).toBe("active");
   });
 });
@@ -729,7 +729,7 @@ describe("who may manage offers", () => {
         expect(res.statusCode, `${call.method} ${call.url}`).toBe(status);
       }
     }
-    const still = await storedRow(t.database.db, offers, offer.id);
+    const still = await findRow(t.database.db, offers, offer.id);
     expect(still?.offerName).toBe("Two for one");
   });
 

@@ -3,11 +3,11 @@ import { join } from "node:path";
 import { STORE_MESSAGES } from "@tessera/shared";
 import { describe, expect, it } from "vitest";
 import { shops } from "../../db/schema";
+import { findRow } from "../../infra/db/rows";
 import { createCustomer, createMerchant, createStaff, loginAs } from "../../test/factories";
 import { appForFile, ownerCreatingShop } from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
 import { makeImage, sendMultipart } from "../../test/multipart";
-import { storedRow } from "../../test/rows";
 
 const HEIC_SAMPLE = readFileSync(
   new URL("../../infra/images/fixtures/sample.heic", import.meta.url),
@@ -53,7 +53,7 @@ async function update(
   );
 }
 
-const shopRow = (id: number) => storedRow(t.database.db, shops, id);
+const shopRow = (id: number) => findRow(t.database.db, shops, id);
 
 describe("update shop (Customize Store)", () => {
   it("saves branding, images and time zone, and removes the replaced images", async () => {

@@ -2,6 +2,7 @@ import { ACCESS_MESSAGES } from "@tessera/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions, transactions, users } from "../../db/schema";
+import { findRow } from "../../infra/db/rows";
 import {
   createCustomer,
   createStaff,
@@ -12,7 +13,6 @@ import {
 } from "../../test/factories";
 import { appForFile, callerFor, signedInOwner } from "../../test/file-app";
 import { expectFieldErrors } from "../../test/form-errors";
-import { storedRow } from "../../test/rows";
 
 const t = appForFile({ env: { RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: "http://shop.test" } });
 const call = callerFor(t);
@@ -275,7 +275,7 @@ describe("managing staff", () => {
       call("GET", `/api/v1/employees/get-employee-by-id/${other.user.id}`, o.headers),
     ]);
     for (const res of attempts) expect(res.statusCode, res.body).toBe(404);
-    const after = await storedRow(t.database.db, users, id);
+    const after = await findRow(t.database.db, users, id);
     expect(after?.status).toBe("active");
 
     const own = await call("PUT", `/api/v1/employees/disable-employee/${o.user.id}`, o.headers);
