@@ -1,9 +1,9 @@
 import { generate } from "otplib";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { appJourney } from "./support/app-journey";
 import {
   fillLogin,
-  launchBrowser,
   openPage,
   screenshot,
   seriousAxeViolations,
@@ -11,8 +11,7 @@ import {
   waitForPath,
   watchConsole,
 } from "./support/browser";
-import { DEMO_OWNER, endJourney, poll, ready, signInMerchant } from "./support/journey";
-import { type RunningServer, startServer } from "./support/server";
+import { DEMO_OWNER, poll, ready, signInMerchant } from "./support/journey";
 
 /**
  * Two-factor sign-in and session control (issue 24) in a real browser against the built app:
@@ -29,28 +28,20 @@ async function nextStepCode(secret: string, usedAt: number) {
 }
 
 describe("two-factor sign-in and sessions (issue 24)", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const journey = appJourney({ env: { RATE_LIMIT_PER_MINUTE: "300" }, startupMs: 85_000 });
 
-  const signIn = (page: Page) => signInMerchant(page, server.url);
-
-  beforeAll(async () => {
-    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: "300" }, startupMs: 85_000 });
-    browser = await launchBrowser();
-  });
-
-  afterAll(() => endJourney(browser, server));
+  const signIn = (page: Page) => signInMerchant(page, journey.server.url);
 
   it("the owner turns 2FA on, signs another session out, and signs in with a code", async () => {
     for (const [name, viewport] of Object.entries(viewports)) {
-      const page = await openPage(browser, viewport);
+      const page = await openPage(journey.browser, viewport);
       const problems = watchConsole(page);
-      const other = await openPage(browser, viewports.desktop);
+      const other = await openPage(journey.browser, viewports.desktop);
       await signIn(other);
       await signIn(page);
 
       // Turn on: the secret shown beside the QR code gives the first code.
-      await page.goto(`${server.url}/merchant/profile`);
+      await page.goto(`${journey.server.url}/merchant/profile`);
       await page.getByRole("heading", { name: "Security" }).waitFor();
       await ready(page);
       await page.getByRole("button", { name: "Turn on" }).click();
@@ -78,13 +69,13 @@ describe("two-factor sign-in and sessions (issue 24)", () => {
       await poll(() => sessions.getByRole("listitem").count()).toBe(1);
       await screenshot(page, `security-sessions-${name}`);
       expect(await seriousAxeViolations(page, `profile security (${name})`)).toEqual([]);
-      await other.goto(`${server.url}/merchant/members`);
+      await other.goto(`${journey.server.url}/merchant/members`);
       await other.getByRole("heading", { name: "Log in to your account" }).waitFor();
       await other.close();
 
       // Signing in again asks for a code after the password.
       await page.evaluate(() => localStorage.clear());
-      await page.goto(`${server.url}/`);
+      await page.goto(`${journey.server.url}/`);
       await fillLogin(page, DEMO_OWNER.email, DEMO_OWNER.password);
       await page.getByRole("heading", { name: "Two-factor sign-in" }).waitFor();
       await screenshot(page, `security-code-step-${name}`);
@@ -94,7 +85,7 @@ describe("two-factor sign-in and sessions (issue 24)", () => {
       const token = (await page.evaluate(() => localStorage.getItem("token"))) as string;
 
       // Off again through the API, so the next viewport starts from the same demo owner.
-      const off = await fetch(`${server.url}/api/v1/user/two-factor/disable`, {
+      const off = await fetch(`${journey.server.url}/api/v1/user/two-factor/disable`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
         body: JSON.stringify({ password: DEMO_OWNER.password }),
